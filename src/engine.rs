@@ -1,0 +1,156 @@
+//! The execution engine: pre-decoded basic blocks and the dispatch loop.
+//!
+//! A block is decoded once from its start pc up to the first instruction that ends a
+//! block (control flow, CSR access, system instructions, illegal words), a page
+//! boundary, or `MAX_BLOCK` instructions. Running it is a loop of indirect calls with
+//! no decoding; retired instructions are counted per block. Stores into a page that
+//! holds decoded code (and `fence.i`) flush the cache.
+
+use crate::exec::Insn;
+use crate::machine::memory::{PAGE_SHIFT, event};
+use crate::machine::{Hart, Trap, cause};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+const MAX_BLOCK: usize = 64;
+const JUMP_CACHE: usize = 4096;
+
+/// Cheap hash for pcs (they are already well distributed in the low bits).
+#[derive(Default)]
+pub struct PcHasher(u64);
+impl Hasher for PcHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys")
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (v >> 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+pub struct Block {
+    pub insns: Box<[Insn]>,
+}
+
+pub struct CodeCache {
+    blocks: Vec<Block>,
+    map: HashMap<u64, u32, BuildHasherDefault<PcHasher>>,
+    /// Direct-mapped pc -> block index, checked before the hash map.
+    jump: Box<[(u64, u32)]>,
+}
+
+impl Default for CodeCache {
+    fn default() -> Self {
+        CodeCache { blocks: Vec::new(), map: HashMap::default(), jump: vec![(u64::MAX, 0); JUMP_CACHE].into_boxed_slice() }
+    }
+}
+
+impl CodeCache {
+    pub fn flush(&mut self) {
+        self.blocks.clear();
+        self.map.clear();
+        self.jump.fill((u64::MAX, 0));
+    }
+
+    pub fn block(&self, index: u32) -> &Block {
+        &self.blocks[index as usize]
+    }
+
+    /// The block starting at `pc`, decoding it if needed. A fetch fault on the first
+    /// instruction is returned as the trap to raise.
+    #[inline(always)]
+    pub fn lookup(&mut self, hart: &mut Hart, pc: u64) -> Result<u32, Trap> {
+        let slot = ((pc >> 1) as usize) & (JUMP_CACHE - 1);
+        let (tag, index) = self.jump[slot];
+        if tag == pc {
+            return Ok(index);
+        }
+        let index = match self.map.get(&pc) {
+            Some(&i) => i,
+            None => self.build(hart, pc)?,
+        };
+        self.jump[slot] = (pc, index);
+        Ok(index)
+    }
+
+    #[cold]
+    fn build(&mut self, hart: &mut Hart, start: u64) -> Result<u32, Trap> {
+        let exts = hart.isa.exts;
+        let mut insns = Vec::with_capacity(8);
+        let mut pc = start;
+        loop {
+            let lo: u16 = match hart.mem.load(pc) {
+                Ok(v) => v,
+                Err(_) if insns.is_empty() => return Err(Trap::new(cause::FETCH_ACCESS, pc)),
+                Err(_) => break,
+            };
+            let bits = if lo & 3 == 3 {
+                match hart.mem.load::<u16>(pc + 2) {
+                    Ok(hi) => (hi as u32) << 16 | lo as u32,
+                    Err(_) if insns.is_empty() => return Err(Trap::new(cause::FETCH_ACCESS, pc + 2)),
+                    Err(_) => break,
+                }
+            } else {
+                lo as u32
+            };
+            let (insn, ends) = Insn::decode(bits, pc, exts);
+            hart.mem.watch_page(pc, event::CODE_WRITTEN);
+            hart.mem.watch_page(pc + insn.len as u64 - 1, event::CODE_WRITTEN);
+            pc += insn.len as u64;
+            insns.push(insn);
+            if ends || insns.len() >= MAX_BLOCK || (pc >> PAGE_SHIFT) != (start >> PAGE_SHIFT) {
+                break;
+            }
+        }
+        let index = self.blocks.len() as u32;
+        self.blocks.push(Block { insns: insns.into_boxed_slice() });
+        self.map.insert(start, index);
+        Ok(index)
+    }
+}
+
+/// Why `run_blocks` returned to its caller.
+pub enum Event {
+    /// An instruction raised `trap`; `pc` is its address. `hart.instret` counts the
+    /// instructions before it.
+    Trap(Trap, u64),
+    /// A store hit a watched page, `fence.i` ran, or an interrupt is pending.
+    Attention,
+    /// The instruction budget is used up.
+    Budget,
+}
+
+/// Runs blocks until something needs the caller's attention or `hart.instret`
+/// reaches `until`.
+pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
+    loop {
+        let pc = hart.pc;
+        let index = match code.lookup(hart, pc) {
+            Ok(i) => i,
+            Err(t) => return Event::Trap(t, pc),
+        };
+        let insns = &code.blocks[index as usize].insns;
+        let (last, body) = insns.split_last().expect("blocks are never empty");
+        for (k, insn) in body.iter().enumerate() {
+            if let Err(t) = (insn.handler)(hart, insn) {
+                hart.instret = hart.instret.wrapping_add(k as u64);
+                return Event::Trap(t, insn.pc);
+            }
+        }
+        hart.instret = hart.instret.wrapping_add(body.len() as u64);
+        // The last instruction may branch: give it the fall-through pc to overwrite.
+        hart.pc = last.next_pc();
+        if let Err(t) = (last.handler)(hart, last) {
+            return Event::Trap(t, last.pc);
+        }
+        hart.instret = hart.instret.wrapping_add(1);
+        if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0 {
+            return Event::Attention;
+        }
+        if hart.instret >= until {
+            return Event::Budget;
+        }
+    }
+}

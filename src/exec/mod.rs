@@ -1,0 +1,78 @@
+//! Instruction semantics, one module per extension. Each instruction of `isa/*.tbl` has
+//! exactly one function here, named after its mnemonic (`fadd.s` -> `float::fadd_s`);
+//! compressed instructions run the function of the base instruction they expand to.
+
+pub mod atomic;
+pub mod base;
+pub mod csr;
+pub mod float;
+pub mod muldiv;
+pub mod system;
+
+use crate::isa::{Op, decode};
+use crate::machine::{Hart, Trap, hart::X_SINK};
+
+/// The semantic function of an instruction. Non-control instructions leave `pc`
+/// alone (the engine advances it); control transfers write `hart.pc`.
+pub type Handler = fn(&mut Hart, &Insn) -> Result<(), Trap>;
+
+/// A pre-decoded instruction: handler and operands, ready to run without re-decoding.
+#[derive(Clone, Copy)]
+pub struct Insn {
+    pub handler: Handler,
+    pub pc: u64,
+    pub imm: i64,
+    /// The raw encoding (a compressed parcel in the low 16 bits).
+    pub bits: u32,
+    pub op: Op,
+    pub rd: u8,
+    pub rs1: u8,
+    pub rs2: u8,
+    pub rs3: u8,
+    pub rm: u8,
+    pub len: u8,
+}
+
+impl Insn {
+    /// Decodes `bits` at `pc`; an unknown or reserved encoding becomes an instruction
+    /// that raises an illegal-instruction trap when executed. The flag says whether the
+    /// instruction ends a pre-decoded block.
+    pub fn decode(bits: u32, pc: u64, exts: u64) -> (Insn, bool) {
+        let len = crate::isa::insn_len(bits as u16);
+        let bits = if len == 2 { bits & 0xffff } else { bits };
+        match decode(bits, exts) {
+            Some((op, f)) => {
+                let info = op.info();
+                let writes_x = info.operands.iter().any(|o| matches!(o, crate::isa::Opnd::X(crate::isa::Slot::Rd)))
+                    || matches!(info.exec_as.info().operands.first(), Some(crate::isa::Opnd::X(crate::isa::Slot::Rd)));
+                let rd = if writes_x && f.rd == 0 { X_SINK } else { f.rd };
+                let insn = Insn { handler: op.handler(), pc, imm: f.imm, bits, op, rd, rs1: f.rs1, rs2: f.rs2, rs3: f.rs3, rm: f.rm, len };
+                (insn, info.ends_block)
+            }
+            None => (Insn {
+                handler: illegal,
+                pc,
+                imm: 0,
+                bits,
+                op: Op::Ecall,
+                rd: 0,
+                rs1: 0,
+                rs2: 0,
+                rs3: 0,
+                rm: 0,
+                len,
+            }, true),
+        }
+    }
+
+    /// The fall-through pc.
+    #[inline(always)]
+    pub fn next_pc(&self) -> u64 {
+        self.pc.wrapping_add(self.len as u64)
+    }
+}
+
+/// Handler of every word that does not decode.
+pub fn illegal(_: &mut Hart, i: &Insn) -> Result<(), Trap> {
+    Err(Trap::illegal(i.bits))
+}

@@ -1,0 +1,137 @@
+//! Architectural state of the single RV64 hart: registers, privilege, CSRs, and the
+//! memory it sees. Instruction semantics live in `crate::exec`.
+
+use super::csr::Csrs;
+use super::memory::{MemFault, Memory, Scalar};
+use super::trap::{Trap, cause};
+use crate::isa::Isa;
+
+pub const PRV_U: u8 = 0;
+pub const PRV_S: u8 = 1;
+pub const PRV_M: u8 = 3;
+
+/// Index of the write-only sink that `x0` writes are redirected to at decode time,
+/// so that no instruction has to test `rd != 0`.
+pub const X_SINK: u8 = 32;
+
+/// Per-instruction hook for a trace (`--log-commits`, the cycle model); off by default.
+pub struct Hart {
+    /// x0..x31, the x0 sink at 32; the rest pads the array so that `r & 63` needs no bounds check.
+    pub x: [u64; 64],
+    /// f0..f31 as raw 64-bit values (narrower values NaN-boxed).
+    pub f: [u64; 32],
+    pub pc: u64,
+    /// Current privilege level (PRV_U, PRV_S, PRV_M).
+    pub prv: u8,
+    pub csr: Csrs,
+    /// Instructions retired (also drives `cycle`, as in Spike).
+    pub instret: u64,
+    pub isa: Isa,
+    pub mem: Memory,
+    /// Address reserved by the last LR, or u64::MAX.
+    pub reservation: u64,
+    /// Set by `fence.i` and `satp` writes: the engine flushes pre-decoded blocks.
+    pub flush_decode: bool,
+}
+
+impl Hart {
+    pub fn new(isa: Isa, mem: Memory) -> Hart {
+        let csr = Csrs::new(&isa);
+        Hart {
+            x: [0; 64],
+            f: [0; 32],
+            pc: 0,
+            prv: PRV_M,
+            csr,
+            instret: 0,
+            isa,
+            mem,
+            reservation: u64::MAX,
+            flush_decode: false,
+        }
+    }
+
+    #[inline(always)]
+    pub fn x(&self, r: u8) -> u64 {
+        self.x[(r & 63) as usize]
+    }
+
+    #[inline(always)]
+    pub fn set_x(&mut self, r: u8, v: u64) {
+        self.x[(r & 63) as usize] = v;
+    }
+
+    /// Loads with the alignment rule of the configured ISA (Zicclsm allows misaligned).
+    #[inline(always)]
+    pub fn load<T: Scalar>(&mut self, addr: u64) -> Result<T, Trap> {
+        if T::SIZE > 1 && addr & (T::SIZE as u64 - 1) != 0 && !self.isa.misaligned {
+            return Err(Trap::new(cause::MISALIGNED_LOAD, addr));
+        }
+        self.mem.load(addr).map_err(|MemFault { .. }| Trap::new(cause::LOAD_ACCESS, addr))
+    }
+
+    #[inline(always)]
+    pub fn store<T: Scalar>(&mut self, addr: u64, v: T) -> Result<(), Trap> {
+        if T::SIZE > 1 && addr & (T::SIZE as u64 - 1) != 0 && !self.isa.misaligned {
+            return Err(Trap::new(cause::MISALIGNED_STORE, addr));
+        }
+        // A store to the reserved address by this hart keeps the reservation (Spike does too).
+        self.mem.store(addr, v).map_err(|MemFault { .. }| Trap::new(cause::STORE_ACCESS, addr))
+    }
+
+    /// Enters the trap handler for `trap` raised by the instruction at `epc`, in M or
+    /// (when delegated) S mode.
+    pub fn take_trap(&mut self, trap: Trap, epc: u64) {
+        use super::csr::mstatus as ms;
+        let interrupt = trap.cause & cause::INTERRUPT != 0;
+        let code = trap.cause & !cause::INTERRUPT;
+        let deleg = if interrupt { self.csr.mideleg } else { self.csr.medeleg };
+        if self.prv <= PRV_S && code < 64 && (deleg >> code) & 1 != 0 {
+            let vectored = interrupt && self.csr.stvec & 1 != 0;
+            self.pc = (self.csr.stvec & !3) + if vectored { 4 * code } else { 0 };
+            self.csr.scause = trap.cause;
+            self.csr.sepc = epc;
+            self.csr.stval = trap.tval;
+            let s = self.csr.mstatus;
+            let mut s = s & !(ms::SPP | ms::SPIE | ms::SIE);
+            s |= (self.prv as u64 & 1) << 8;
+            s |= ((self.csr.mstatus & ms::SIE) >> 1) << 5;
+            self.csr.mstatus = s;
+            self.prv = PRV_S;
+        } else {
+            let vectored = interrupt && self.csr.mtvec & 1 != 0;
+            self.pc = (self.csr.mtvec & !3) + if vectored { 4 * code } else { 0 };
+            self.csr.mcause = trap.cause;
+            self.csr.mepc = epc;
+            self.csr.mtval = trap.tval;
+            let mut s = self.csr.mstatus & !(ms::MPP | ms::MPIE | ms::MIE);
+            s |= (self.prv as u64) << 11;
+            s |= ((self.csr.mstatus & ms::MIE) >> 3) << 7;
+            self.csr.mstatus = s;
+            self.prv = PRV_M;
+        }
+        self.reservation = u64::MAX;
+    }
+
+    /// The highest-priority interrupt that is pending, enabled and not masked, if any.
+    pub fn pending_interrupt(&self) -> Option<u64> {
+        use super::csr::mstatus as ms;
+        let pending = self.csr.mip & self.csr.mie;
+        if pending == 0 {
+            return None;
+        }
+        let m_enabled = self.prv < PRV_M || self.csr.mstatus & ms::MIE != 0;
+        let s_enabled = self.prv < PRV_S || (self.prv == PRV_S && self.csr.mstatus & ms::SIE != 0);
+        let m_ints = pending & !self.csr.mideleg;
+        let s_ints = pending & self.csr.mideleg;
+        let chosen = if m_enabled && m_ints != 0 {
+            m_ints
+        } else if s_enabled && s_ints != 0 {
+            s_ints
+        } else {
+            return None;
+        };
+        // Priority: MEI, MSI, MTI, SEI, SSI, STI.
+        [11u64, 3, 7, 9, 1, 5].into_iter().find(|&b| chosen >> b & 1 != 0).map(|b| b | cause::INTERRUPT)
+    }
+}

@@ -1,0 +1,302 @@
+//! Sparse, page-granular guest physical memory.
+//!
+//! Only pages that the program touches are allocated, so declaring 100 GiB of DRAM
+//! (`-m0x80000000:0x1900000000`) costs nothing up front. A direct-mapped translation
+//! cache (page number -> page index) makes the common access a tag compare and an
+//! index. Pages holding pre-decoded code or the HTIF mailbox are "watched": stores to
+//! them take the slow path and raise an event the engine looks at after each block.
+
+use std::collections::HashMap;
+
+pub const PAGE_SHIFT: u32 = 12;
+pub const PAGE_SIZE: usize = 1 << PAGE_SHIFT;
+const PAGE_MASK: u64 = PAGE_SIZE as u64 - 1;
+const TLB_SIZE: usize = 1024;
+
+/// A declared range of guest physical memory (Spike's `-m base:size`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub base: u64,
+    pub size: u64,
+}
+
+impl Region {
+    pub fn contains(&self, addr: u64) -> bool {
+        addr >= self.base && addr - self.base < self.size
+    }
+}
+
+/// An access that touched no declared region; `addr` is the first byte that missed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemFault {
+    pub addr: u64,
+}
+
+/// Events raised by stores to watched pages.
+pub mod event {
+    /// A store hit a page that holds pre-decoded instructions.
+    pub const CODE_WRITTEN: u8 = 1;
+    /// A store hit the page of the HTIF `tohost` mailbox.
+    pub const MAILBOX_WRITTEN: u8 = 2;
+}
+
+#[derive(Clone, Copy)]
+struct TlbEntry {
+    page: u64,
+    index: u32,
+    /// Stores may use this entry (false for watched pages).
+    writable: bool,
+}
+
+const EMPTY: TlbEntry = TlbEntry { page: u64::MAX, index: 0, writable: false };
+
+type Page = Box<[u8; PAGE_SIZE]>;
+
+pub struct Memory {
+    regions: Vec<Region>,
+    pages: Vec<Page>,
+    page_index: HashMap<u64, u32>,
+    /// Per page index: the events a store to it raises (0 = not watched).
+    watch: Vec<u8>,
+    tlb: Box<[TlbEntry; TLB_SIZE]>,
+    /// Events raised since the engine last cleared them.
+    pub events: u8,
+}
+
+/// Little-endian scalar types the guest can load and store.
+pub trait Scalar: Copy {
+    const SIZE: usize;
+    fn read(b: &[u8]) -> Self;
+    fn write(self, b: &mut [u8]);
+}
+
+macro_rules! scalar {
+    ($($t:ty),*) => {$(
+        impl Scalar for $t {
+            const SIZE: usize = std::mem::size_of::<$t>();
+            #[inline(always)]
+            fn read(b: &[u8]) -> Self {
+                <$t>::from_le_bytes(b[..Self::SIZE].try_into().unwrap())
+            }
+            #[inline(always)]
+            fn write(self, b: &mut [u8]) {
+                b[..Self::SIZE].copy_from_slice(&self.to_le_bytes())
+            }
+        }
+    )*};
+}
+scalar!(u8, u16, u32, u64);
+
+impl Memory {
+    pub fn new(regions: Vec<Region>) -> Memory {
+        Memory {
+            regions,
+            pages: Vec::new(),
+            page_index: HashMap::new(),
+            watch: Vec::new(),
+            tlb: Box::new([EMPTY; TLB_SIZE]),
+            events: 0,
+        }
+    }
+
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+
+    /// Bytes of guest memory actually allocated.
+    pub fn resident_bytes(&self) -> usize {
+        self.pages.len() * PAGE_SIZE
+    }
+
+    pub fn in_region(&self, addr: u64) -> bool {
+        self.regions.iter().any(|r| r.contains(addr))
+    }
+
+    /// Page index of `page` (a page number), allocating it on first touch.
+    fn page_slow(&mut self, page: u64) -> Result<u32, MemFault> {
+        if let Some(&i) = self.page_index.get(&page) {
+            return Ok(i);
+        }
+        let base = page << PAGE_SHIFT;
+        // A page is usable if any byte of it lies in a region; bytes outside are checked per access.
+        if !self.regions.iter().any(|r| r.base < base.wrapping_add(PAGE_SIZE as u64) && base < r.base.wrapping_add(r.size)) {
+            return Err(MemFault { addr: base });
+        }
+        let i = self.pages.len() as u32;
+        self.pages.push(Box::new([0; PAGE_SIZE]));
+        self.watch.push(0);
+        self.page_index.insert(page, i);
+        Ok(i)
+    }
+
+    /// Page index for an access at `addr`, through the translation cache.
+    #[inline(always)]
+    fn lookup(&mut self, addr: u64, store: bool) -> Option<u32> {
+        let page = addr >> PAGE_SHIFT;
+        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        if e.page == page && (e.writable || !store) { Some(e.index) } else { None }
+    }
+
+    fn fill(&mut self, addr: u64, store: bool) -> Result<u32, MemFault> {
+        if !self.in_region(addr) {
+            return Err(MemFault { addr });
+        }
+        let page = addr >> PAGE_SHIFT;
+        let i = self.page_slow(page)?;
+        let watched = self.watch[i as usize];
+        if store && watched != 0 {
+            self.events |= watched;
+        }
+        // Pages only partly inside a region are never cached: every access re-checks.
+        let whole = self.regions.iter().any(|r| r.contains(page << PAGE_SHIFT) && r.contains((page << PAGE_SHIFT) | PAGE_MASK));
+        if whole {
+            self.tlb[(page as usize) & (TLB_SIZE - 1)] = TlbEntry { page, index: i, writable: watched == 0 };
+        }
+        Ok(i)
+    }
+
+    #[inline(always)]
+    pub fn load<T: Scalar>(&mut self, addr: u64) -> Result<T, MemFault> {
+        let off = (addr & PAGE_MASK) as usize;
+        if off + T::SIZE <= PAGE_SIZE {
+            let i = match self.lookup(addr, false) {
+                Some(i) => i,
+                None => self.fill_range(addr, T::SIZE, false)?,
+            };
+            Ok(T::read(&self.pages[i as usize][off..]))
+        } else {
+            let mut buf = [0u8; 8];
+            self.read_bytes(addr, &mut buf[..T::SIZE])?;
+            Ok(T::read(&buf))
+        }
+    }
+
+    #[inline(always)]
+    pub fn store<T: Scalar>(&mut self, addr: u64, v: T) -> Result<(), MemFault> {
+        let off = (addr & PAGE_MASK) as usize;
+        if off + T::SIZE <= PAGE_SIZE {
+            let i = match self.lookup(addr, true) {
+                Some(i) => i,
+                None => self.fill_range(addr, T::SIZE, true)?,
+            };
+            v.write(&mut self.pages[i as usize][off..]);
+            Ok(())
+        } else {
+            let mut buf = [0u8; 8];
+            v.write(&mut buf);
+            self.write_bytes(addr, &buf[..T::SIZE])
+        }
+    }
+
+    /// Slow path for an access within one page: checks both ends against the regions.
+    #[cold]
+    fn fill_range(&mut self, addr: u64, len: usize, store: bool) -> Result<u32, MemFault> {
+        let last = addr + len as u64 - 1;
+        if !self.in_region(last) {
+            return Err(MemFault { addr: if self.in_region(addr) { last } else { addr } });
+        }
+        self.fill(addr, store)
+    }
+
+    /// Copies guest memory into `buf` (any alignment, may cross pages).
+    pub fn read_bytes(&mut self, addr: u64, buf: &mut [u8]) -> Result<(), MemFault> {
+        let mut done = 0;
+        while done < buf.len() {
+            let a = addr.wrapping_add(done as u64);
+            let off = (a & PAGE_MASK) as usize;
+            let n = (PAGE_SIZE - off).min(buf.len() - done);
+            let i = self.fill_range(a, n, false)?;
+            buf[done..done + n].copy_from_slice(&self.pages[i as usize][off..off + n]);
+            done += n;
+        }
+        Ok(())
+    }
+
+    /// Copies `buf` into guest memory (any alignment, may cross pages).
+    pub fn write_bytes(&mut self, addr: u64, buf: &[u8]) -> Result<(), MemFault> {
+        // Check the whole range first so that a faulting write changes nothing.
+        let mut a = addr;
+        let end = addr.wrapping_add(buf.len() as u64);
+        while a != end {
+            let n = (PAGE_SIZE as u64 - (a & PAGE_MASK)).min(end.wrapping_sub(a));
+            if !self.in_region(a) || !self.in_region(a + n - 1) {
+                return Err(MemFault { addr: if self.in_region(a) { a + n - 1 } else { a } });
+            }
+            a = a.wrapping_add(n);
+        }
+        let mut done = 0;
+        while done < buf.len() {
+            let a = addr.wrapping_add(done as u64);
+            let off = (a & PAGE_MASK) as usize;
+            let n = (PAGE_SIZE - off).min(buf.len() - done);
+            let i = self.fill_range(a, n, true)?;
+            self.pages[i as usize][off..off + n].copy_from_slice(&buf[done..done + n]);
+            done += n;
+        }
+        Ok(())
+    }
+
+    /// Makes stores to the page holding `addr` raise `ev`.
+    pub fn watch_page(&mut self, addr: u64, ev: u8) {
+        if let Ok(i) = self.page_slow(addr >> PAGE_SHIFT) {
+            self.watch[i as usize] |= ev;
+            let slot = ((addr >> PAGE_SHIFT) as usize) & (TLB_SIZE - 1);
+            self.tlb[slot].writable = false;
+        }
+    }
+
+    /// Stops raising `ev` for every page (used when the decode cache is flushed).
+    pub fn unwatch_all(&mut self, ev: u8) {
+        for w in &mut self.watch {
+            *w &= !ev;
+        }
+        for e in self.tlb.iter_mut() {
+            e.page = u64::MAX;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mem() -> Memory {
+        Memory::new(vec![Region { base: 0x8000_0000, size: 0x19_0000_0000 }])
+    }
+
+    #[test]
+    fn sparse_hundred_gib() {
+        let mut m = mem();
+        m.store::<u64>(0x8000_0000, 0x1122_3344_5566_7788).unwrap();
+        m.store::<u32>(0x19_0000_0000 + 0x8000_0000 - 4, 0xdead_beef).unwrap();
+        assert_eq!(m.load::<u64>(0x8000_0000).unwrap(), 0x1122_3344_5566_7788);
+        assert_eq!(m.load::<u8>(0x8000_0001).unwrap(), 0x77);
+        assert_eq!(m.load::<u32>(0x19_7fff_fffc).unwrap(), 0xdead_beef);
+        assert_eq!(m.resident_bytes(), 2 * PAGE_SIZE);
+    }
+
+    #[test]
+    fn faults_name_the_address() {
+        let mut m = mem();
+        assert_eq!(m.load::<u32>(0x7fff_fff0), Err(MemFault { addr: 0x7fff_fff0 }));
+        // Straddling the start of the region: the first byte misses.
+        assert_eq!(m.load::<u64>(0x7fff_fffc), Err(MemFault { addr: 0x7fff_fffc }));
+        // Straddling the end: the first byte outside is reported.
+        assert_eq!(m.load::<u64>(0x19_7fff_fffc), Err(MemFault { addr: 0x19_8000_0000 }));
+        assert!(m.write_bytes(0x19_7fff_fff0, &[1; 32]).is_err());
+        assert_eq!(m.load::<u64>(0x19_7fff_fff0).unwrap(), 0, "faulting write changed nothing");
+    }
+
+    #[test]
+    fn cross_page_and_watch() {
+        let mut m = mem();
+        m.store::<u64>(0x8000_0ffc, 0x0102_0304_0506_0708).unwrap();
+        assert_eq!(m.load::<u32>(0x8000_1000).unwrap(), 0x0102_0304);
+        m.watch_page(0x8000_1000, event::CODE_WRITTEN);
+        m.load::<u32>(0x8000_1000).unwrap();
+        assert_eq!(m.events, 0);
+        m.store::<u8>(0x8000_1004, 9).unwrap();
+        assert_eq!(m.events, event::CODE_WRITTEN);
+        assert_eq!(m.load::<u8>(0x8000_1004).unwrap(), 9);
+    }
+}

@@ -1,0 +1,10 @@
+//! The architectural machine: hart state, CSRs, traps and guest memory.
+
+pub mod csr;
+pub mod hart;
+pub mod memory;
+pub mod trap;
+
+pub use hart::{Hart, PRV_M, PRV_S, PRV_U};
+pub use memory::{Memory, Region};
+pub use trap::{Trap, cause};
