@@ -48,7 +48,11 @@ fn parse_table(path: &Path) -> Vec<Row> {
         }
         let cols: Vec<&str> = t.split_whitespace().collect();
         if cols.len() < 4 {
-            fail(&file, line, "expected: mnemonic operands encoding class [flags]");
+            fail(
+                &file,
+                line,
+                "expected: mnemonic operands encoding class [flags]",
+            );
         }
         let enc: String = cols[2].chars().filter(|&c| c != '_').collect();
         if enc.len() != 32 && enc.len() != 16 {
@@ -97,8 +101,12 @@ fn parse_table(path: &Path) -> Vec<Row> {
             class: cols[3].to_string(),
             ends_block,
             exec_as,
-            module: module.clone().unwrap_or_else(|| fail(&file, line, "no '# module:' line")),
-            ext: ext.clone().unwrap_or_else(|| fail(&file, line, "no '# extension:' line")),
+            module: module
+                .clone()
+                .unwrap_or_else(|| fail(&file, line, "no '# module:' line")),
+            ext: ext
+                .clone()
+                .unwrap_or_else(|| fail(&file, line, "no '# extension:' line")),
         });
     }
     rows
@@ -135,7 +143,12 @@ fn sext(expr: &str, bits: u32) -> String {
 }
 
 fn token(name: &str, file: &str, line: usize) -> Token {
-    let bits = |hi: u32, lo: u32, at: u32| format!("(((b >> {lo}) & {m:#x}) << {at})", m = (1u32 << (hi - lo + 1)) - 1);
+    let bits = |hi: u32, lo: u32, at: u32| {
+        format!(
+            "(((b >> {lo}) & {m:#x}) << {at})",
+            m = (1u32 << (hi - lo + 1)) - 1
+        )
+    };
     let reg = |slot: &'static str, expr: String, show: &str| Token {
         extract: format!("f.{slot} = ({expr}) as u8;"),
         nz_field: slot,
@@ -147,8 +160,14 @@ fn token(name: &str, file: &str, line: usize) -> Token {
         show: Some(format!("Opnd::{show}")),
     };
     if let Some(rest) = name.strip_prefix('=') {
-        let (slot, val) = rest.split_once(':').unwrap_or_else(|| fail(file, line, "implicit token is =slot:value"));
-        return Token { extract: format!("f.{slot} = {val};"), nz_field: "", show: None };
+        let (slot, val) = rest
+            .split_once(':')
+            .unwrap_or_else(|| fail(file, line, "implicit token is =slot:value"));
+        return Token {
+            extract: format!("f.{slot} = {val};"),
+            nz_field: "",
+            show: None,
+        };
     }
     match name {
         "rd" => reg("rd", "(b >> 7) & 31".into(), "X"),
@@ -158,15 +177,40 @@ fn token(name: &str, file: &str, line: usize) -> Token {
         "fs1" => reg("rs1", "(b >> 15) & 31".into(), "F"),
         "fs2" => reg("rs2", "(b >> 20) & 31".into(), "F"),
         "fs3" => reg("rs3", "(b >> 27) & 31".into(), "F"),
-        "rm" => Token { extract: "f.rm = ((b >> 12) & 7) as u8;".into(), nz_field: "rm", show: Some("Opnd::Rm".into()) },
+        "rm" => Token {
+            extract: "f.rm = ((b >> 12) & 7) as u8;".into(),
+            nz_field: "rm",
+            show: Some("Opnd::Rm".into()),
+        },
         "imm12" => imm(sext("b >> 20", 12), "Imm"),
-        "simm12" => imm(sext(&format!("{} | {}", bits(31, 25, 5), bits(11, 7, 0)), 12), "Imm"),
+        "simm12" => imm(
+            sext(&format!("{} | {}", bits(31, 25, 5), bits(11, 7, 0)), 12),
+            "Imm",
+        ),
         "bimm" => imm(
-            sext(&format!("{} | {} | {} | {}", bits(31, 31, 12), bits(7, 7, 11), bits(30, 25, 5), bits(11, 8, 1)), 13),
+            sext(
+                &format!(
+                    "{} | {} | {} | {}",
+                    bits(31, 31, 12),
+                    bits(7, 7, 11),
+                    bits(30, 25, 5),
+                    bits(11, 8, 1)
+                ),
+                13,
+            ),
             "Target",
         ),
         "jimm" => imm(
-            sext(&format!("{} | {} | {} | {}", bits(31, 31, 20), bits(19, 12, 12), bits(20, 20, 11), bits(30, 21, 1)), 21),
+            sext(
+                &format!(
+                    "{} | {} | {} | {}",
+                    bits(31, 31, 20),
+                    bits(19, 12, 12),
+                    bits(20, 20, 11),
+                    bits(30, 21, 1)
+                ),
+                21,
+            ),
             "Target",
         ),
         "uimm20" => imm("((b & 0xffff_f000) as i32) as i64".into(), "Upper"),
@@ -174,7 +218,11 @@ fn token(name: &str, file: &str, line: usize) -> Token {
         "shamt5" => imm(format!("{} as i64", bits(24, 20, 0)), "Imm"),
         "csr" => imm("(b >> 20) as i64".into(), "Csr"),
         // CSR immediate: a 5-bit value in the rs1 field (the csr number occupies imm).
-        "zimm5" => Token { extract: format!("f.rs1 = {} as u8;", bits(19, 15, 0)), nz_field: "rs1", show: Some("Opnd::Zimm".into()) },
+        "zimm5" => Token {
+            extract: format!("f.rs1 = {} as u8;", bits(19, 15, 0)),
+            nz_field: "rs1",
+            show: Some("Opnd::Zimm".into()),
+        },
         // Compressed register fields: full 5-bit (11:7, 6:2) and 3-bit x8..x15 forms.
         "crd" => reg("rd", bits(11, 7, 0), "X"),
         "crs1" => reg("rs1", bits(11, 7, 0), "X"),
@@ -197,9 +245,21 @@ fn token(name: &str, file: &str, line: usize) -> Token {
             show: Some("Opnd::X(Slot::Rd)".into()),
         },
         // Compressed immediates (RISC-V unprivileged spec, "C" chapter, figure of formats).
-        "cimm6" => imm(sext(&format!("{} | {}", bits(12, 12, 5), bits(6, 2, 0)), 6), "Imm"),
-        "cshamt" => imm(format!("({} | {}) as i64", bits(12, 12, 5), bits(6, 2, 0)), "Imm"),
-        "clui" => imm(format!("{} << 12", sext(&format!("{} | {}", bits(12, 12, 5), bits(6, 2, 0)), 6)), "Upper"),
+        "cimm6" => imm(
+            sext(&format!("{} | {}", bits(12, 12, 5), bits(6, 2, 0)), 6),
+            "Imm",
+        ),
+        "cshamt" => imm(
+            format!("({} | {}) as i64", bits(12, 12, 5), bits(6, 2, 0)),
+            "Imm",
+        ),
+        "clui" => imm(
+            format!(
+                "{} << 12",
+                sext(&format!("{} | {}", bits(12, 12, 5), bits(6, 2, 0)), 6)
+            ),
+            "Upper",
+        ),
         "c16sp" => imm(
             sext(
                 &format!(
@@ -215,15 +275,54 @@ fn token(name: &str, file: &str, line: usize) -> Token {
             "Imm",
         ),
         "c4spn" => imm(
-            format!("({} | {} | {} | {}) as i64", bits(12, 11, 4), bits(10, 7, 6), bits(6, 6, 2), bits(5, 5, 3)),
+            format!(
+                "({} | {} | {} | {}) as i64",
+                bits(12, 11, 4),
+                bits(10, 7, 6),
+                bits(6, 6, 2),
+                bits(5, 5, 3)
+            ),
             "Imm",
         ),
-        "clw" => imm(format!("({} | {} | {}) as i64", bits(12, 10, 3), bits(6, 6, 2), bits(5, 5, 6)), "Imm"),
-        "cld" => imm(format!("({} | {}) as i64", bits(12, 10, 3), bits(6, 5, 6)), "Imm"),
-        "clwsp" => imm(format!("({} | {} | {}) as i64", bits(12, 12, 5), bits(6, 4, 2), bits(3, 2, 6)), "Imm"),
-        "cldsp" => imm(format!("({} | {} | {}) as i64", bits(12, 12, 5), bits(6, 5, 3), bits(4, 2, 6)), "Imm"),
-        "cswsp" => imm(format!("({} | {}) as i64", bits(12, 9, 2), bits(8, 7, 6)), "Imm"),
-        "csdsp" => imm(format!("({} | {}) as i64", bits(12, 10, 3), bits(9, 7, 6)), "Imm"),
+        "clw" => imm(
+            format!(
+                "({} | {} | {}) as i64",
+                bits(12, 10, 3),
+                bits(6, 6, 2),
+                bits(5, 5, 6)
+            ),
+            "Imm",
+        ),
+        "cld" => imm(
+            format!("({} | {}) as i64", bits(12, 10, 3), bits(6, 5, 6)),
+            "Imm",
+        ),
+        "clwsp" => imm(
+            format!(
+                "({} | {} | {}) as i64",
+                bits(12, 12, 5),
+                bits(6, 4, 2),
+                bits(3, 2, 6)
+            ),
+            "Imm",
+        ),
+        "cldsp" => imm(
+            format!(
+                "({} | {} | {}) as i64",
+                bits(12, 12, 5),
+                bits(6, 5, 3),
+                bits(4, 2, 6)
+            ),
+            "Imm",
+        ),
+        "cswsp" => imm(
+            format!("({} | {}) as i64", bits(12, 9, 2), bits(8, 7, 6)),
+            "Imm",
+        ),
+        "csdsp" => imm(
+            format!("({} | {}) as i64", bits(12, 10, 3), bits(9, 7, 6)),
+            "Imm",
+        ),
         "cb" => imm(
             sext(
                 &format!(
@@ -268,8 +367,14 @@ fn operand_code(op: &str, file: &str, line: usize) -> (String, Vec<String>) {
     let mut code = String::new();
     let mut shows = Vec::new();
     let parts: Vec<&str> = if let Some((immp, rest)) = tok.split_once('(') {
-        let base = rest.strip_suffix(')').unwrap_or_else(|| fail(file, line, "unclosed ("));
-        if immp.is_empty() { vec![base] } else { vec![immp, base] }
+        let base = rest
+            .strip_suffix(')')
+            .unwrap_or_else(|| fail(file, line, "unclosed ("));
+        if immp.is_empty() {
+            vec![base]
+        } else {
+            vec![immp, base]
+        }
     } else {
         vec![tok]
     };
@@ -286,7 +391,10 @@ fn operand_code(op: &str, file: &str, line: usize) -> (String, Vec<String>) {
         if is_mem {
             if let Some(s) = &t.show {
                 if s.starts_with("Opnd::X(") {
-                    base_slot = s.trim_start_matches("Opnd::X(").trim_end_matches(')').to_string();
+                    base_slot = s
+                        .trim_start_matches("Opnd::X(")
+                        .trim_end_matches(')')
+                        .to_string();
                 } else {
                     has_imm = true;
                 }
@@ -319,7 +427,11 @@ fn main() {
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
     for (i, r) in rows.iter().enumerate() {
         if index.insert(r.mnemonic.clone(), i).is_some() {
-            fail(&r.file, r.line, &format!("duplicate mnemonic {}", r.mnemonic));
+            fail(
+                &r.file,
+                r.line,
+                &format!("duplicate mnemonic {}", r.mnemonic),
+            );
         }
     }
     let mut exts: Vec<String> = rows.iter().map(|r| r.ext.clone()).collect();
@@ -329,14 +441,18 @@ fn main() {
     let mut out = String::new();
     out.push_str("// @generated by build.rs from isa/*.tbl — edit the tables, not this file.\n\n");
     out.push_str("/// Every instruction of the tables, one variant per row.\n");
-    out.push_str("#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]\n#[repr(u16)]\npub enum Op {\n");
+    out.push_str(
+        "#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]\n#[repr(u16)]\npub enum Op {\n",
+    );
     for r in &rows {
         let _ = writeln!(out, "    {},", camel(&r.mnemonic));
     }
     out.push_str("}\n\n");
     let _ = writeln!(out, "pub const OP_COUNT: usize = {};\n", rows.len());
 
-    out.push_str("/// Extension bits (one per `# extension:` name in the tables).\npub mod ext {\n");
+    out.push_str(
+        "/// Extension bits (one per `# extension:` name in the tables).\npub mod ext {\n",
+    );
     for (i, e) in exts.iter().enumerate() {
         let _ = writeln!(out, "    pub const {}: u64 = 1 << {i};", e.to_uppercase());
     }
@@ -363,7 +479,10 @@ fn main() {
             shows.join(", "),
             camel(&r.class),
             r.ext.to_uppercase(),
-            r.ends_block || r.exec_as.as_ref().is_some_and(|e| rows[index[e]].ends_block),
+            r.ends_block
+                || r.exec_as
+                    .as_ref()
+                    .is_some_and(|e| rows[index[e]].ends_block),
             r.len,
             camel(exec)
         );
@@ -375,16 +494,29 @@ fn main() {
     for r in &rows {
         let exec = r.exec_as.as_deref().unwrap_or(&r.mnemonic);
         let target = &rows[index[exec]];
-        let _ = writeln!(out, "    crate::exec::{}::{},", target.module, target.mnemonic.replace('.', "_"));
+        let _ = writeln!(
+            out,
+            "    crate::exec::{}::{},",
+            target.module,
+            target.mnemonic.replace('.', "_")
+        );
     }
     out.push_str("];\n\n");
 
     // Decoders: bucket by the fixed low bits, most specific pattern first.
-    for (len, fname, key_expr, key_bits) in
-        [(4u32, "decode32", "b & 0x7f", 7u32), (2u32, "decode16", "(b & 3) | ((b >> 13) & 7) << 2", 5u32)]
-    {
-        let _ = writeln!(out, "/// Matches a {}-bit instruction word against the table rows.", len * 8);
-        let _ = writeln!(out, "pub fn {fname}(b: u32) -> Option<Op> {{\n    match {key_expr} {{");
+    for (len, fname, key_expr, key_bits) in [
+        (4u32, "decode32", "b & 0x7f", 7u32),
+        (2u32, "decode16", "(b & 3) | ((b >> 13) & 7) << 2", 5u32),
+    ] {
+        let _ = writeln!(
+            out,
+            "/// Matches a {}-bit instruction word against the table rows.",
+            len * 8
+        );
+        let _ = writeln!(
+            out,
+            "pub fn {fname}(b: u32) -> Option<Op> {{\n    match {key_expr} {{"
+        );
         let mut buckets: BTreeMap<u32, Vec<&Row>> = BTreeMap::new();
         for r in rows.iter().filter(|r| r.len == len) {
             // Expand the key bits the row fixes; a row leaving key bits free lands in several buckets.
@@ -419,11 +551,17 @@ fn main() {
         out.push_str("        _ => {}\n    }\n    None\n}\n\n");
     }
 
-    out.push_str("/// Operand fields of `b` for `op`; None when a must-be-non-zero field is zero.\n");
+    out.push_str(
+        "/// Operand fields of `b` for `op`; None when a must-be-non-zero field is zero.\n",
+    );
     out.push_str("#[allow(clippy::identity_op, clippy::erasing_op, unused_parens)]\n");
     out.push_str("pub fn extract(op: Op, b: u32) -> Option<Fields> {\n    let mut f = Fields::default();\n    match op {\n");
     for r in &rows {
-        let code: String = r.operands.iter().map(|o| operand_code(o, &r.file, r.line).0).collect();
+        let code: String = r
+            .operands
+            .iter()
+            .map(|o| operand_code(o, &r.file, r.line).0)
+            .collect();
         let _ = writeln!(out, "        Op::{} => {{ {code}}}", camel(&r.mnemonic));
     }
     out.push_str("    }\n    let _ = b;\n    Some(f)\n}\n");

@@ -8,7 +8,7 @@
 
 use crate::exec::Insn;
 use crate::machine::memory::{PAGE_SHIFT, event};
-use crate::machine::{Hart, Trap, cause};
+use crate::machine::{Hart, Trap};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -43,7 +43,11 @@ pub struct CodeCache {
 
 impl Default for CodeCache {
     fn default() -> Self {
-        CodeCache { blocks: Vec::new(), map: HashMap::default(), jump: vec![(u64::MAX, 0); JUMP_CACHE].into_boxed_slice() }
+        CodeCache {
+            blocks: Vec::new(),
+            map: HashMap::default(),
+            jump: vec![(u64::MAX, 0); JUMP_CACHE].into_boxed_slice(),
+        }
     }
 }
 
@@ -81,23 +85,26 @@ impl CodeCache {
         let mut insns = Vec::with_capacity(8);
         let mut pc = start;
         loop {
-            let lo: u16 = match hart.mem.load(pc) {
+            let lo = match hart.fetch_parcel(pc) {
                 Ok(v) => v,
-                Err(_) if insns.is_empty() => return Err(Trap::new(cause::FETCH_ACCESS, pc)),
+                Err(t) if insns.is_empty() => return Err(t),
                 Err(_) => break,
             };
             let bits = if lo & 3 == 3 {
-                match hart.mem.load::<u16>(pc + 2) {
+                match hart.fetch_parcel(pc + 2) {
                     Ok(hi) => (hi as u32) << 16 | lo as u32,
-                    Err(_) if insns.is_empty() => return Err(Trap::new(cause::FETCH_ACCESS, pc + 2)),
+                    // Spike reports the fault at the address of the missing parcel.
+                    Err(t) if insns.is_empty() => return Err(t),
                     Err(_) => break,
                 }
             } else {
                 lo as u32
             };
             let (insn, ends) = Insn::decode(bits, pc, exts);
-            hart.mem.watch_page(pc, event::CODE_WRITTEN);
-            hart.mem.watch_page(pc + insn.len as u64 - 1, event::CODE_WRITTEN);
+            for a in [pc, pc + insn.len as u64 - 1] {
+                let pa = hart.fetch_paddr(a);
+                hart.mem.watch_page(pa, event::CODE_WRITTEN);
+            }
             pc += insn.len as u64;
             insns.push(insn);
             if ends || insns.len() >= MAX_BLOCK || (pc >> PAGE_SHIFT) != (start >> PAGE_SHIFT) {
@@ -105,7 +112,9 @@ impl CodeCache {
             }
         }
         let index = self.blocks.len() as u32;
-        self.blocks.push(Block { insns: insns.into_boxed_slice() });
+        self.blocks.push(Block {
+            insns: insns.into_boxed_slice(),
+        });
         self.map.insert(start, index);
         Ok(index)
     }

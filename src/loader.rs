@@ -48,13 +48,21 @@ impl Program {
     /// Lowest and highest address covered by the loadable segments.
     pub fn extent(&self) -> (u64, u64) {
         let lo = self.segments.iter().map(|s| s.vaddr).min().unwrap_or(0);
-        let hi = self.segments.iter().map(|s| s.vaddr + s.mem_size).max().unwrap_or(0);
+        let hi = self
+            .segments
+            .iter()
+            .map(|s| s.vaddr + s.mem_size)
+            .max()
+            .unwrap_or(0);
         (lo, hi)
     }
 }
 
 pub fn load_elf(path: &Path) -> Result<Program, LoadError> {
-    let err = |msg: String| LoadError { path: path.to_path_buf(), msg };
+    let err = |msg: String| LoadError {
+        path: path.to_path_buf(),
+        msg,
+    };
     let bytes = std::fs::read(path).map_err(|e| err(format!("cannot read: {e}")))?;
     parse_elf(&bytes).map_err(err).map(|mut p| {
         p.path = path.to_path_buf();
@@ -83,7 +91,10 @@ pub fn parse_elf(bytes: &[u8]) -> Result<Program, String> {
         .map_err(|_| "malformed ELF (parser failure)".to_string())?
         .map_err(|e| format!("malformed ELF: {e}"))?;
     if elf.header.e_machine != EM_RISCV {
-        return Err(format!("not a RISC-V ELF (e_machine = {})", elf.header.e_machine));
+        return Err(format!(
+            "not a RISC-V ELF (e_machine = {})",
+            elf.header.e_machine
+        ));
     }
     let mut segments = Vec::new();
     for (n, ph) in elf.program_headers.iter().enumerate() {
@@ -91,12 +102,21 @@ pub fn parse_elf(bytes: &[u8]) -> Result<Program, String> {
             continue;
         }
         if ph.p_filesz > ph.p_memsz {
-            return Err(format!("segment {n}: file size {:#x} exceeds memory size {:#x}", ph.p_filesz, ph.p_memsz));
+            return Err(format!(
+                "segment {n}: file size {:#x} exceeds memory size {:#x}",
+                ph.p_filesz, ph.p_memsz
+            ));
         }
         if ph.p_memsz > MAX_SEGMENT {
-            return Err(format!("segment {n}: memory size {:#x} is implausibly large", ph.p_memsz));
+            return Err(format!(
+                "segment {n}: memory size {:#x} is implausibly large",
+                ph.p_memsz
+            ));
         }
-        let end = ph.p_offset.checked_add(ph.p_filesz).filter(|&e| e <= bytes.len() as u64);
+        let end = ph
+            .p_offset
+            .checked_add(ph.p_filesz)
+            .filter(|&e| e <= bytes.len() as u64);
         let Some(end) = end else {
             return Err(format!(
                 "segment {n}: file range {:#x}+{:#x} lies beyond the end of the file ({:#x} bytes)",
@@ -125,7 +145,12 @@ pub fn parse_elf(bytes: &[u8]) -> Result<Program, String> {
             }
         }
     }
-    Ok(Program { path: PathBuf::new(), entry: elf.entry, segments, symbols })
+    Ok(Program {
+        path: PathBuf::new(),
+        entry: elf.entry,
+        segments,
+        symbols,
+    })
 }
 
 #[cfg(test)]

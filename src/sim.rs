@@ -12,7 +12,10 @@ use std::fmt;
 use std::path::PathBuf;
 
 /// Spike's default memory: 2 GiB of DRAM at 0x80000000.
-pub const DEFAULT_DRAM: Region = Region { base: 0x8000_0000, size: 2 << 30 };
+pub const DEFAULT_DRAM: Region = Region {
+    base: 0x8000_0000,
+    size: 2 << 30,
+};
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -27,7 +30,12 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { isa: Isa::default(), regions: None, max_insns: None, signature: None }
+        Config {
+            isa: Isa::default(),
+            regions: None,
+            max_insns: None,
+            signature: None,
+        }
     }
 }
 
@@ -50,7 +58,10 @@ impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RunError::Fatal(m) => f.write_str(m),
-            RunError::InsnLimit(n) => write!(f, "instruction limit reached after {n} instructions (runaway program?)"),
+            RunError::InsnLimit(n) => write!(
+                f,
+                "instruction limit reached after {n} instructions (runaway program?)"
+            ),
         }
     }
 }
@@ -84,7 +95,10 @@ impl Simulator {
         let regions = if bare {
             config.regions.clone().unwrap_or_else(|| vec![DEFAULT_DRAM])
         } else {
-            vec![Region { base: pk::USER_BASE, size: pk::STACK_TOP - pk::USER_BASE }]
+            vec![Region {
+                base: pk::USER_BASE,
+                size: pk::STACK_TOP - pk::USER_BASE,
+            }]
         };
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
         for s in &prog.segments {
@@ -117,7 +131,13 @@ impl Simulator {
             (Some(b), Some(e)) if e >= b => Some((b, e)),
             _ => None,
         };
-        Ok(Simulator { hart, code: CodeCache::default(), env, config, signature })
+        Ok(Simulator {
+            hart,
+            code: CodeCache::default(),
+            env,
+            config,
+            signature,
+        })
     }
 
     /// Runs to the guest's exit and returns its exit code.
@@ -192,7 +212,10 @@ impl Simulator {
     /// A report of a fatal trap: pc, the instruction and its disassembly, cause, tval.
     pub fn describe_trap(&mut self, trap: Trap, pc: u64) -> String {
         let insn = match self.hart.mem.load::<u16>(pc) {
-            Ok(lo) if lo & 3 != 3 => format!("{lo:#06x} {}", disassemble(lo as u32, pc, self.hart.isa.exts)),
+            Ok(lo) if lo & 3 != 3 => format!(
+                "{lo:#06x} {}",
+                disassemble(lo as u32, pc, self.hart.isa.exts)
+            ),
             Ok(lo) => match self.hart.mem.load::<u16>(pc + 2) {
                 Ok(hi) => {
                     let b = (hi as u32) << 16 | lo as u32;
@@ -222,11 +245,11 @@ impl Simulator {
             return Ok(());
         };
         let mut bytes = vec![0u8; (e - b) as usize];
-        self.hart
-            .mem
-            .read_bytes(b, &mut bytes)
-            .map_err(|f| RunError::Fatal(format!("signature region unreadable at {:#x}", f.addr)))?;
-        std::fs::write(path, signature_text(&bytes, *gran))
-            .map_err(|err| RunError::Fatal(format!("{}: cannot write signature: {err}", path.display())))
+        self.hart.mem.read_bytes(b, &mut bytes).map_err(|f| {
+            RunError::Fatal(format!("signature region unreadable at {:#x}", f.addr))
+        })?;
+        std::fs::write(path, signature_text(&bytes, *gran)).map_err(|err| {
+            RunError::Fatal(format!("{}: cannot write signature: {err}", path.display()))
+        })
     }
 }

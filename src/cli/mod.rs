@@ -10,7 +10,11 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(name = "npu-spike", version, about = "Functional RISC-V simulator for NPU kernels (a Spike drop-in)")]
+#[command(
+    name = "npu-spike",
+    version,
+    about = "Functional RISC-V simulator for NPU kernels (a Spike drop-in)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -37,7 +41,8 @@ const SUBCOMMANDS: &[&str] = &["test", "help"];
 /// Entry point of the `npu-spike` binary; returns the process exit status.
 pub fn main_with_args(args: Vec<String>) -> i32 {
     let first = args.get(1).map(String::as_str);
-    if first.is_some_and(|a| SUBCOMMANDS.contains(&a)) || matches!(first, Some("--version" | "-V")) {
+    if first.is_some_and(|a| SUBCOMMANDS.contains(&a)) || matches!(first, Some("--version" | "-V"))
+    {
         let cli = match Cli::try_parse_from(&args) {
             Ok(c) => c,
             Err(e) => {
@@ -46,7 +51,11 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
             }
         };
         return match cli.command {
-            Command::Test { paths, isa, max_insns } => test_runner::run(&paths, &isa, max_insns),
+            Command::Test {
+                paths,
+                isa,
+                max_insns,
+            } => test_runner::run(&paths, &isa, max_insns),
         };
     }
     spike::main(&args)

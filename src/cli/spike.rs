@@ -43,23 +43,39 @@ fn num(s: &str) -> Option<u64> {
 /// Parses Spike's `-m` argument: `<MiB>` or `<base>:<size>[,<base>:<size>...]`.
 pub fn parse_memory(spec: &str) -> Result<Vec<Region>, String> {
     if !spec.contains(':') {
-        let mib = num(spec).filter(|&m| m > 0).ok_or_else(|| format!("bad -m value '{spec}'"))?;
-        return Ok(vec![Region { base: 0x8000_0000, size: mib << 20 }]);
+        let mib = num(spec)
+            .filter(|&m| m > 0)
+            .ok_or_else(|| format!("bad -m value '{spec}'"))?;
+        return Ok(vec![Region {
+            base: 0x8000_0000,
+            size: mib << 20,
+        }]);
     }
     let mut out = Vec::new();
     for part in spec.split(',') {
-        let (b, s) = part.split_once(':').ok_or_else(|| format!("bad -m region '{part}' (want base:size)"))?;
+        let (b, s) = part
+            .split_once(':')
+            .ok_or_else(|| format!("bad -m region '{part}' (want base:size)"))?;
         let base = num(b).ok_or_else(|| format!("bad -m base '{b}'"))?;
-        let size = num(s).filter(|&s| s > 0).ok_or_else(|| format!("bad -m size '{s}'"))?;
+        let size = num(s)
+            .filter(|&s| s > 0)
+            .ok_or_else(|| format!("bad -m size '{s}'"))?;
         if base % 4096 != 0 {
             return Err(format!("-m region base {base:#x} is not page-aligned"));
         }
         if base.checked_add(size).is_none() {
-            return Err(format!("-m region {base:#x}:{size:#x} wraps around the address space"));
+            return Err(format!(
+                "-m region {base:#x}:{size:#x} wraps around the address space"
+            ));
         }
         let size = size.div_ceil(4096) * 4096;
-        if out.iter().any(|r: &Region| base < r.base + r.size && r.base < base + size) {
-            return Err(format!("-m region {base:#x}:{size:#x} overlaps another region"));
+        if out
+            .iter()
+            .any(|r: &Region| base < r.base + r.size && r.base < base + size)
+        {
+            return Err(format!(
+                "-m region {base:#x}:{size:#x} overlaps another region"
+            ));
         }
         out.push(Region { base, size });
     }
@@ -78,7 +94,9 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
                 return Ok(v.to_string());
             }
             *i += 1;
-            args.get(*i).cloned().ok_or_else(|| format!("option {name} needs a value"))
+            args.get(*i)
+                .cloned()
+                .ok_or_else(|| format!("option {name} needs a value"))
         };
         if !arg.starts_with('-') && !arg.starts_with('+') {
             break;
@@ -99,8 +117,12 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
         } else if let Some(f) = arg.strip_prefix("+signature=") {
             a.signature = Some(PathBuf::from(f));
         } else if let Some(g) = arg.strip_prefix("+signature-granularity=") {
-            a.signature_granularity =
-                Some(num(g).filter(|&g| g > 0).ok_or_else(|| format!("bad signature granularity '{g}'"))? as usize);
+            a.signature_granularity = Some(
+                num(g)
+                    .filter(|&g| g > 0)
+                    .ok_or_else(|| format!("bad signature granularity '{g}'"))?
+                    as usize,
+            );
         } else if arg == "-h" || arg == "--help" {
             return Err(String::new());
         } else {
@@ -143,7 +165,9 @@ pub fn main(args: &[String]) -> i32 {
         isa,
         regions: a.regions,
         max_insns: a.max_insns,
-        signature: a.signature.map(|p| (p, a.signature_granularity.unwrap_or(16))),
+        signature: a
+            .signature
+            .map(|p| (p, a.signature_granularity.unwrap_or(16))),
     };
     let elf = PathBuf::from(&a.program[0]);
     let prog = match load_elf(&elf) {

@@ -12,12 +12,20 @@ pub const DEFAULT_TEST_ISA: &str = "rv64gc_zfh_zicntr_zihpm_zicclsm";
 fn is_elf(p: &Path) -> bool {
     use std::io::Read;
     let mut magic = [0u8; 4];
-    std::fs::File::open(p).and_then(|mut f| f.read_exact(&mut magic)).is_ok() && &magic == b"\x7fELF"
+    std::fs::File::open(p)
+        .and_then(|mut f| f.read_exact(&mut magic))
+        .is_ok()
+        && &magic == b"\x7fELF"
 }
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
-        let mut entries: Vec<_> = std::fs::read_dir(path).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        let mut entries: Vec<_> = std::fs::read_dir(path)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
         entries.sort();
         for e in entries {
             collect(&e, out);
@@ -30,11 +38,18 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) {
 /// Outcome of one test: Ok(()) or a one-line reason.
 fn run_one(path: &Path, isa: &Isa, max_insns: u64) -> Result<(), String> {
     let prog = load_elf(path).map_err(|e| e.msg)?;
-    let config = Config { isa: isa.clone(), max_insns: Some(max_insns), ..Config::default() };
+    let config = Config {
+        isa: isa.clone(),
+        max_insns: Some(max_insns),
+        ..Config::default()
+    };
     let mut sim = Simulator::new(config, &prog, &[path.display().to_string()])?;
     match sim.run() {
         Ok(0) => Ok(()),
-        Ok(code) => Err(format!("failed test case {code} (tohost = {})", code << 1 | 1)),
+        Ok(code) => Err(format!(
+            "failed test case {code} (tohost = {})",
+            code << 1 | 1
+        )),
         Err(e) => Err(e.to_string()),
     }
 }
@@ -67,9 +82,21 @@ pub fn run(paths: &[PathBuf], isa: &str, max_insns: u64) -> i32 {
     if !failed.is_empty() {
         println!("{:<50} reason", "failed test");
         for (f, r) in &failed {
-            println!("{:<50} {}", f.display(), r.as_ref().unwrap_err().lines().next().unwrap_or(""));
+            println!(
+                "{:<50} {}",
+                f.display(),
+                r.as_ref().unwrap_err().lines().next().unwrap_or("")
+            );
         }
     }
-    println!("{} passed, {} failed", results.len() - failed.len(), failed.len());
-    if failed.is_empty() && !results.is_empty() { 0 } else { 1 }
+    println!(
+        "{} passed, {} failed",
+        results.len() - failed.len(),
+        failed.len()
+    );
+    if failed.is_empty() && !results.is_empty() {
+        0
+    } else {
+        1
+    }
 }

@@ -1,66 +1,70 @@
 //! "A": load-reserved/store-conditional and atomic memory operations. One hart, so
-//! atomicity is trivial; misaligned addresses always trap (Zicclsm does not cover AMOs).
+//! atomicity is trivial. Addresses must be naturally aligned (Zicclsm does not cover
+//! atomics) and, as in Spike, need store permission, so faults are store/AMO faults.
 
 use super::Insn;
 use crate::machine::{Hart, Trap, cause};
 
 type R = Result<(), Trap>;
 
-fn aligned(addr: u64, size: u64, c: u64) -> Result<u64, Trap> {
-    if addr & (size - 1) != 0 { Err(Trap::new(c, addr)) } else { Ok(addr) }
+fn access_fault(addr: u64) -> impl Fn(crate::machine::memory::MemFault) -> Trap {
+    move |_| Trap::new(cause::STORE_ACCESS, addr)
 }
 
-pub fn lr_w(h: &mut Hart, i: &Insn) -> R {
-    let a = aligned(h.x(i.rs1), 4, cause::MISALIGNED_LOAD)?;
-    let v: u32 = h.load(a)?;
-    h.reservation = a;
-    h.set_x(i.rd, v as i32 as i64 as u64);
-    Ok(())
+macro_rules! lr {
+    ($($name:ident: $t:ty, $s:ty;)*) => {$(
+        pub fn $name(h: &mut Hart, i: &Insn) -> R {
+            let va = h.x(i.rs1);
+            let size = std::mem::size_of::<$t>() as u64;
+            // LR needs only read permission: misalignment is a load fault.
+            let pa = if va & (size - 1) != 0 {
+                return Err(Trap::new(cause::MISALIGNED_LOAD, va));
+            } else if h.vm.data {
+                h.translate(va, crate::machine::mmu::Access::Load)?
+            } else {
+                va
+            };
+            let v: $t = h.mem.load(pa).map_err(|_| Trap::new(cause::LOAD_ACCESS, va))?;
+            h.reservation = pa;
+            h.set_x(i.rd, v as $s as i64 as u64);
+            Ok(())
+        }
+    )*};
+}
+lr! {
+    lr_w: u32, i32;
+    lr_d: u64, i64;
 }
 
-pub fn lr_d(h: &mut Hart, i: &Insn) -> R {
-    let a = aligned(h.x(i.rs1), 8, cause::MISALIGNED_LOAD)?;
-    let v: u64 = h.load(a)?;
-    h.reservation = a;
-    h.set_x(i.rd, v);
-    Ok(())
+macro_rules! sc {
+    ($($name:ident: $t:ty;)*) => {$(
+        pub fn $name(h: &mut Hart, i: &Insn) -> R {
+            let va = h.x(i.rs1);
+            let pa = h.amo_paddr(va, std::mem::size_of::<$t>() as u64, cause::MISALIGNED_STORE)?;
+            let ok = h.reservation == pa;
+            if ok {
+                h.mem.store(pa, h.x(i.rs2) as $t).map_err(access_fault(va))?;
+            }
+            h.reservation = u64::MAX;
+            h.set_x(i.rd, !ok as u64);
+            Ok(())
+        }
+    )*};
+}
+sc! {
+    sc_w: u32;
+    sc_d: u64;
 }
 
-pub fn sc_w(h: &mut Hart, i: &Insn) -> R {
-    let a = aligned(h.x(i.rs1), 4, cause::MISALIGNED_STORE)?;
-    let ok = h.reservation == a;
-    if ok {
-        h.store(a, h.x(i.rs2) as u32)?;
-    } else {
-        // A failing SC still needs write permission to the address, as in Spike.
-        h.mem.load::<u32>(a).map_err(|_| Trap::new(cause::STORE_ACCESS, a))?;
-    }
-    h.reservation = u64::MAX;
-    h.set_x(i.rd, !ok as u64);
-    Ok(())
-}
-
-pub fn sc_d(h: &mut Hart, i: &Insn) -> R {
-    let a = aligned(h.x(i.rs1), 8, cause::MISALIGNED_STORE)?;
-    let ok = h.reservation == a;
-    if ok {
-        h.store(a, h.x(i.rs2))?;
-    } else {
-        h.mem.load::<u64>(a).map_err(|_| Trap::new(cause::STORE_ACCESS, a))?;
-    }
-    h.reservation = u64::MAX;
-    h.set_x(i.rd, !ok as u64);
-    Ok(())
-}
-
-/// Read-modify-write at an aligned address; load faults are reported as store faults.
+/// Read-modify-write; the old value (sign-extended) goes to rd.
 macro_rules! amo {
     ($($name:ident: $t:ty, $st:ty => |$old:ident, $src:ident| $new:expr;)*) => {$(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
-            let a = aligned(h.x(i.rs1), std::mem::size_of::<$t>() as u64, cause::MISALIGNED_STORE)?;
-            let $old: $t = h.mem.load(a).map_err(|_| Trap::new(cause::STORE_ACCESS, a))?;
+            let va = h.x(i.rs1);
+            let pa = h.amo_paddr(va, std::mem::size_of::<$t>() as u64, cause::MISALIGNED_STORE)?;
+            let $old: $t = h.mem.load(pa).map_err(access_fault(va))?;
             let $src = h.x(i.rs2) as $t;
-            h.store::<$t>(a, $new)?;
+            h.mem.store::<$t>(pa, $new).map_err(access_fault(va))?;
             h.set_x(i.rd, $old as $st as i64 as u64);
             Ok(())
         }

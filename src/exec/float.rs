@@ -22,16 +22,30 @@ const F64_NAN: u64 = 0x7ff8_0000_0000_0000;
 #[inline(always)]
 fn h16(h: &Hart, r: u8) -> F16 {
     let v = h.f[(r & 31) as usize];
-    F16 { v: if v >> 16 == 0xffff_ffff_ffff { v as u16 } else { F16_NAN } }
+    F16 {
+        v: if v >> 16 == 0xffff_ffff_ffff {
+            v as u16
+        } else {
+            F16_NAN
+        },
+    }
 }
 #[inline(always)]
 fn s32(h: &Hart, r: u8) -> F32 {
     let v = h.f[(r & 31) as usize];
-    F32 { v: if v >> 32 == 0xffff_ffff { v as u32 } else { F32_NAN } }
+    F32 {
+        v: if v >> 32 == 0xffff_ffff {
+            v as u32
+        } else {
+            F32_NAN
+        },
+    }
 }
 #[inline(always)]
 fn d64(h: &Hart, r: u8) -> F64 {
-    F64 { v: h.f[(r & 31) as usize] }
+    F64 {
+        v: h.f[(r & 31) as usize],
+    }
 }
 #[inline(always)]
 fn set_h(h: &mut Hart, r: u8, v: F16) {
@@ -52,7 +66,11 @@ fn set_d(h: &mut Hart, r: u8, v: F64) {
 /// FP instructions are illegal while mstatus.FS is Off.
 #[inline(always)]
 fn require_fp(h: &Hart, i: &Insn) -> R {
-    if h.fp_enabled() { Ok(()) } else { Err(Trap::illegal(i.bits)) }
+    if h.fp_enabled() {
+        Ok(())
+    } else {
+        Err(Trap::illegal(i.bits))
+    }
 }
 
 /// Resolves the instruction's rounding mode (7 = dynamic, from frm); modes 5 and 6,
@@ -82,11 +100,41 @@ fn accrue(h: &mut Hart) {
 /// The fclass bit for a value with the given sign, biased exponent field and fraction.
 fn classify(sign: bool, exp_all_ones: bool, exp_zero: bool, frac: u64, quiet_bit: u64) -> u64 {
     let bit = match (exp_all_ones, exp_zero, frac != 0) {
-        (true, _, false) => if sign { 0 } else { 7 },
-        (true, _, true) => if frac & quiet_bit != 0 { 9 } else { 8 },
-        (false, true, false) => if sign { 3 } else { 4 },
-        (false, true, true) => if sign { 2 } else { 5 },
-        (false, false, _) => if sign { 1 } else { 6 },
+        (true, _, false) => {
+            if sign {
+                0
+            } else {
+                7
+            }
+        }
+        (true, _, true) => {
+            if frac & quiet_bit != 0 {
+                9
+            } else {
+                8
+            }
+        }
+        (false, true, false) => {
+            if sign {
+                3
+            } else {
+                4
+            }
+        }
+        (false, true, true) => {
+            if sign {
+                2
+            } else {
+                5
+            }
+        }
+        (false, false, _) => {
+            if sign {
+                1
+            } else {
+                6
+            }
+        }
     };
     1 << bit
 }
@@ -99,50 +147,111 @@ macro_rules! defs {
              $fmadd:ident, $fmsub:ident, $fnmsub:ident, $fnmadd:ident,
              $fsgnj:ident, $fsgnjn:ident, $fsgnjx:ident, $fmin:ident, $fmax:ident,
              $feq:ident, $flt:ident, $fle:ident, $fclass:ident]) => {
-        pub fn $fadd(h: &mut Hart, i: &Insn) -> R { require_rm(h, i)?; let r = unsafe { sf::$add($get(h, i.rs1), $get(h, i.rs2)) }; $set(h, i.rd, r); accrue(h); Ok(()) }
-        pub fn $fsub(h: &mut Hart, i: &Insn) -> R { require_rm(h, i)?; let r = unsafe { sf::$sub($get(h, i.rs1), $get(h, i.rs2)) }; $set(h, i.rd, r); accrue(h); Ok(()) }
-        pub fn $fmul(h: &mut Hart, i: &Insn) -> R { require_rm(h, i)?; let r = unsafe { sf::$mul($get(h, i.rs1), $get(h, i.rs2)) }; $set(h, i.rd, r); accrue(h); Ok(()) }
-        pub fn $fdiv(h: &mut Hart, i: &Insn) -> R { require_rm(h, i)?; let r = unsafe { sf::$div($get(h, i.rs1), $get(h, i.rs2)) }; $set(h, i.rd, r); accrue(h); Ok(()) }
-        pub fn $fsqrt(h: &mut Hart, i: &Insn) -> R { require_rm(h, i)?; let r = unsafe { sf::$sqrt($get(h, i.rs1)) }; $set(h, i.rd, r); accrue(h); Ok(()) }
+        pub fn $fadd(h: &mut Hart, i: &Insn) -> R {
+            require_rm(h, i)?;
+            let r = unsafe { sf::$add($get(h, i.rs1), $get(h, i.rs2)) };
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
+        }
+        pub fn $fsub(h: &mut Hart, i: &Insn) -> R {
+            require_rm(h, i)?;
+            let r = unsafe { sf::$sub($get(h, i.rs1), $get(h, i.rs2)) };
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
+        }
+        pub fn $fmul(h: &mut Hart, i: &Insn) -> R {
+            require_rm(h, i)?;
+            let r = unsafe { sf::$mul($get(h, i.rs1), $get(h, i.rs2)) };
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
+        }
+        pub fn $fdiv(h: &mut Hart, i: &Insn) -> R {
+            require_rm(h, i)?;
+            let r = unsafe { sf::$div($get(h, i.rs1), $get(h, i.rs2)) };
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
+        }
+        pub fn $fsqrt(h: &mut Hart, i: &Insn) -> R {
+            require_rm(h, i)?;
+            let r = unsafe { sf::$sqrt($get(h, i.rs1)) };
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
+        }
         // Fused multiply-add variants negate operands by flipping sign bits, as Spike does.
         pub fn $fmadd(h: &mut Hart, i: &Insn) -> R {
             require_rm(h, i)?;
             let r = unsafe { sf::$fma($get(h, i.rs1), $get(h, i.rs2), $get(h, i.rs3)) };
-            $set(h, i.rd, r); accrue(h); Ok(())
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
         }
         pub fn $fmsub(h: &mut Hart, i: &Insn) -> R {
             require_rm(h, i)?;
-            let c = $t { v: $get(h, i.rs3).v ^ $sign };
+            let c = $t {
+                v: $get(h, i.rs3).v ^ $sign,
+            };
             let r = unsafe { sf::$fma($get(h, i.rs1), $get(h, i.rs2), c) };
-            $set(h, i.rd, r); accrue(h); Ok(())
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
         }
         pub fn $fnmsub(h: &mut Hart, i: &Insn) -> R {
             require_rm(h, i)?;
-            let a = $t { v: $get(h, i.rs1).v ^ $sign };
+            let a = $t {
+                v: $get(h, i.rs1).v ^ $sign,
+            };
             let r = unsafe { sf::$fma(a, $get(h, i.rs2), $get(h, i.rs3)) };
-            $set(h, i.rd, r); accrue(h); Ok(())
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
         }
         pub fn $fnmadd(h: &mut Hart, i: &Insn) -> R {
             require_rm(h, i)?;
-            let a = $t { v: $get(h, i.rs1).v ^ $sign };
-            let c = $t { v: $get(h, i.rs3).v ^ $sign };
+            let a = $t {
+                v: $get(h, i.rs1).v ^ $sign,
+            };
+            let c = $t {
+                v: $get(h, i.rs3).v ^ $sign,
+            };
             let r = unsafe { sf::$fma(a, $get(h, i.rs2), c) };
-            $set(h, i.rd, r); accrue(h); Ok(())
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
         }
         pub fn $fsgnj(h: &mut Hart, i: &Insn) -> R {
             require_fp(h, i)?;
             let (a, b) = ($get(h, i.rs1).v, $get(h, i.rs2).v);
-            $set(h, i.rd, $t { v: (a & !$sign) | (b & $sign) }); Ok(())
+            $set(
+                h,
+                i.rd,
+                $t {
+                    v: (a & !$sign) | (b & $sign),
+                },
+            );
+            Ok(())
         }
         pub fn $fsgnjn(h: &mut Hart, i: &Insn) -> R {
             require_fp(h, i)?;
             let (a, b) = ($get(h, i.rs1).v, $get(h, i.rs2).v);
-            $set(h, i.rd, $t { v: (a & !$sign) | (!b & $sign) }); Ok(())
+            $set(
+                h,
+                i.rd,
+                $t {
+                    v: (a & !$sign) | (!b & $sign),
+                },
+            );
+            Ok(())
         }
         pub fn $fsgnjx(h: &mut Hart, i: &Insn) -> R {
             require_fp(h, i)?;
             let (a, b) = ($get(h, i.rs1).v, $get(h, i.rs2).v);
-            $set(h, i.rd, $t { v: a ^ (b & $sign) }); Ok(())
+            $set(h, i.rd, $t { v: a ^ (b & $sign) });
+            Ok(())
         }
         // fmin/fmax (IEEE 754-2019 minimumNumber/maximumNumber): a NaN operand loses to a
         // number, two NaNs give the canonical NaN, -0 < +0; signaling NaNs raise NV.
@@ -151,39 +260,68 @@ macro_rules! defs {
             let (a, b) = ($get(h, i.rs1), $get(h, i.rs2));
             let less = unsafe { sf::$ltq(a, b) || (sf::$eq(a, b) && a.v & $sign != 0) };
             let nan = |x: $u| (x & !$sign) > $exp;
-            let r = if nan(a.v) && nan(b.v) { $t { v: $nan } } else if less || nan(b.v) { a } else { b };
-            $set(h, i.rd, r); accrue(h); Ok(())
+            let r = if nan(a.v) && nan(b.v) {
+                $t { v: $nan }
+            } else if less || nan(b.v) {
+                a
+            } else {
+                b
+            };
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
         }
         pub fn $fmax(h: &mut Hart, i: &Insn) -> R {
             require_fp(h, i)?;
             let (a, b) = ($get(h, i.rs1), $get(h, i.rs2));
             let greater = unsafe { sf::$ltq(b, a) || (sf::$eq(b, a) && b.v & $sign != 0) };
             let nan = |x: $u| (x & !$sign) > $exp;
-            let r = if nan(a.v) && nan(b.v) { $t { v: $nan } } else if greater || nan(b.v) { a } else { b };
-            $set(h, i.rd, r); accrue(h); Ok(())
+            let r = if nan(a.v) && nan(b.v) {
+                $t { v: $nan }
+            } else if greater || nan(b.v) {
+                a
+            } else {
+                b
+            };
+            $set(h, i.rd, r);
+            accrue(h);
+            Ok(())
         }
         pub fn $feq(h: &mut Hart, i: &Insn) -> R {
             require_fp(h, i)?;
             let r = unsafe { sf::$eq($get(h, i.rs1), $get(h, i.rs2)) };
-            h.set_x(i.rd, r as u64); accrue(h); Ok(())
+            h.set_x(i.rd, r as u64);
+            accrue(h);
+            Ok(())
         }
         pub fn $flt(h: &mut Hart, i: &Insn) -> R {
             require_fp(h, i)?;
             let r = unsafe { sf::$lt($get(h, i.rs1), $get(h, i.rs2)) };
-            h.set_x(i.rd, r as u64); accrue(h); Ok(())
+            h.set_x(i.rd, r as u64);
+            accrue(h);
+            Ok(())
         }
         pub fn $fle(h: &mut Hart, i: &Insn) -> R {
             require_fp(h, i)?;
             let r = unsafe { sf::$le($get(h, i.rs1), $get(h, i.rs2)) };
-            h.set_x(i.rd, r as u64); accrue(h); Ok(())
+            h.set_x(i.rd, r as u64);
+            accrue(h);
+            Ok(())
         }
         pub fn $fclass(h: &mut Hart, i: &Insn) -> R {
             require_fp(h, i)?;
             let v = $get(h, i.rs1).v as u64;
             let exp_mask = $exp as u64;
             let fm = frac_field_mask(exp_mask);
-            let c = classify(v >> ($bits - 1) != 0, v & exp_mask == exp_mask, v & exp_mask == 0, v & fm, (fm + 1) >> 1);
-            h.set_x(i.rd, c); Ok(())
+            let c = classify(
+                v >> ($bits - 1) != 0,
+                v & exp_mask == exp_mask,
+                v & exp_mask == 0,
+                v & fm,
+                (fm + 1) >> 1,
+            );
+            h.set_x(i.rd, c);
+            Ok(())
         }
     };
 }
@@ -298,7 +436,13 @@ pub fn fmv_x_h(h: &mut Hart, i: &Insn) -> R {
 }
 pub fn fmv_w_x(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    set_s(h, i.rd, F32 { v: h.x(i.rs1) as u32 });
+    set_s(
+        h,
+        i.rd,
+        F32 {
+            v: h.x(i.rs1) as u32,
+        },
+    );
     Ok(())
 }
 pub fn fmv_d_x(h: &mut Hart, i: &Insn) -> R {
@@ -308,7 +452,13 @@ pub fn fmv_d_x(h: &mut Hart, i: &Insn) -> R {
 }
 pub fn fmv_h_x(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    set_h(h, i.rd, F16 { v: h.x(i.rs1) as u16 });
+    set_h(
+        h,
+        i.rd,
+        F16 {
+            v: h.x(i.rs1) as u16,
+        },
+    );
     Ok(())
 }
 
@@ -333,13 +483,22 @@ pub fn fld(h: &mut Hart, i: &Insn) -> R {
 }
 pub fn fsh(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    h.store(h.x(i.rs1).wrapping_add(i.imm as u64), h.f[(i.rs2 & 31) as usize] as u16)
+    h.store(
+        h.x(i.rs1).wrapping_add(i.imm as u64),
+        h.f[(i.rs2 & 31) as usize] as u16,
+    )
 }
 pub fn fsw(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    h.store(h.x(i.rs1).wrapping_add(i.imm as u64), h.f[(i.rs2 & 31) as usize] as u32)
+    h.store(
+        h.x(i.rs1).wrapping_add(i.imm as u64),
+        h.f[(i.rs2 & 31) as usize] as u32,
+    )
 }
 pub fn fsd(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    h.store(h.x(i.rs1).wrapping_add(i.imm as u64), h.f[(i.rs2 & 31) as usize])
+    h.store(
+        h.x(i.rs1).wrapping_add(i.imm as u64),
+        h.f[(i.rs2 & 31) as usize],
+    )
 }

@@ -43,25 +43,46 @@ impl Insn {
         match decode(bits, exts) {
             Some((op, f)) => {
                 let info = op.info();
-                let writes_x = info.operands.iter().any(|o| matches!(o, crate::isa::Opnd::X(crate::isa::Slot::Rd)))
-                    || matches!(info.exec_as.info().operands.first(), Some(crate::isa::Opnd::X(crate::isa::Slot::Rd)));
+                let writes_x = info
+                    .operands
+                    .iter()
+                    .any(|o| matches!(o, crate::isa::Opnd::X(crate::isa::Slot::Rd)))
+                    || matches!(
+                        info.exec_as.info().operands.first(),
+                        Some(crate::isa::Opnd::X(crate::isa::Slot::Rd))
+                    );
                 let rd = if writes_x && f.rd == 0 { X_SINK } else { f.rd };
-                let insn = Insn { handler: op.handler(), pc, imm: f.imm, bits, op, rd, rs1: f.rs1, rs2: f.rs2, rs3: f.rs3, rm: f.rm, len };
+                let insn = Insn {
+                    handler: op.handler(),
+                    pc,
+                    imm: f.imm,
+                    bits,
+                    op,
+                    rd,
+                    rs1: f.rs1,
+                    rs2: f.rs2,
+                    rs3: f.rs3,
+                    rm: f.rm,
+                    len,
+                };
                 (insn, info.ends_block)
             }
-            None => (Insn {
-                handler: illegal,
-                pc,
-                imm: 0,
-                bits,
-                op: Op::Ecall,
-                rd: 0,
-                rs1: 0,
-                rs2: 0,
-                rs3: 0,
-                rm: 0,
-                len,
-            }, true),
+            None => (
+                Insn {
+                    handler: illegal,
+                    pc,
+                    imm: 0,
+                    bits,
+                    op: Op::Ecall,
+                    rd: 0,
+                    rs1: 0,
+                    rs2: 0,
+                    rs3: 0,
+                    rm: 0,
+                    len,
+                },
+                true,
+            ),
         }
     }
 

@@ -22,6 +22,7 @@ pub fn mret(h: &mut Hart, i: &Insn) -> R {
     h.csr.mstatus = n;
     h.prv = prev;
     h.pc = h.csr.mepc;
+    h.update_vm();
     Ok(())
 }
 
@@ -38,6 +39,7 @@ pub fn sret(h: &mut Hart, i: &Insn) -> R {
     h.csr.mstatus = n;
     h.prv = prev;
     h.pc = h.csr.sepc;
+    h.update_vm();
     Ok(())
 }
 
@@ -54,6 +56,7 @@ pub fn sfence_vma(h: &mut Hart, i: &Insn) -> R {
     if h.prv == PRV_U || (h.prv == PRV_S && h.csr.mstatus & ms::TVM != 0) {
         return Err(Trap::illegal(i.bits));
     }
+    h.update_vm();
     Ok(())
 }
 

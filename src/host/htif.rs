@@ -18,7 +18,11 @@ const SYS_EXIT: u64 = 93;
 
 impl Htif {
     pub fn new(tohost: u64, fromhost: Option<u64>) -> Htif {
-        Htif { tohost, fromhost, exit_code: None }
+        Htif {
+            tohost,
+            fromhost,
+            exit_code: None,
+        }
     }
 
     /// Handles a pending `tohost` command, if any. Returns the exit code once the
@@ -54,7 +58,9 @@ impl Htif {
             _ => return None,
         };
         if let Some(fh) = self.fromhost {
-            let _ = hart.mem.store::<u64>(fh, (device << 56) | (command << 48) | response);
+            let _ = hart
+                .mem
+                .store::<u64>(fh, (device << 56) | (command << 48) | response);
         }
         None
     }
@@ -98,7 +104,11 @@ pub fn signature_text(bytes: &[u8], granularity: usize) -> String {
     let mut i = 0;
     while i < bytes.len() {
         for j in (1..=g).rev() {
-            let b = if i + j <= bytes.len() { bytes[i + j - 1] } else { 0 };
+            let b = if i + j <= bytes.len() {
+                bytes[i + j - 1]
+            } else {
+                0
+            };
             s.push_str(&format!("{b:02x}"));
         }
         s.push('\n');
@@ -113,6 +123,9 @@ mod tests {
     fn signature_lines_are_little_endian_words_printed_big_endian() {
         let bytes = [0x01, 0x02, 0x03, 0x04, 0xaa, 0xbb, 0xcc, 0xdd];
         assert_eq!(super::signature_text(&bytes, 4), "04030201\nddccbbaa\n");
-        assert_eq!(super::signature_text(&bytes[..6], 4), "04030201\n0000bbaa\n");
+        assert_eq!(
+            super::signature_text(&bytes[..6], 4),
+            "04030201\n0000bbaa\n"
+        );
     }
 }

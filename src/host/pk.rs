@@ -49,12 +49,21 @@ impl ProxyKernel {
             let mut bytes = a.as_bytes().to_vec();
             bytes.push(0);
             sp -= bytes.len() as u64;
-            hart.mem.write_bytes(sp, &bytes).map_err(|e| format!("cannot build the stack at {:#x}", e.addr))?;
+            hart.mem
+                .write_bytes(sp, &bytes)
+                .map_err(|e| format!("cannot build the stack at {:#x}", e.addr))?;
             ptrs.push(sp);
         }
         ptrs.reverse();
         sp &= !7;
-        let auxv = [(AT_ENTRY, prog.entry), (AT_PHNUM, 0), (AT_PHENT, 56), (AT_PHDR, 0), (AT_PAGESZ, PAGE), (AT_NULL, 0)];
+        let auxv = [
+            (AT_ENTRY, prog.entry),
+            (AT_PHNUM, 0),
+            (AT_PHENT, 56),
+            (AT_PHDR, 0),
+            (AT_PAGESZ, PAGE),
+            (AT_NULL, 0),
+        ];
         let words = 1 + ptrs.len() + 1 + 1 + 2 * auxv.len();
         sp = (sp - 8 * words as u64) & !15;
         let mut w = vec![ptrs.len() as u64];
@@ -66,19 +75,27 @@ impl ProxyKernel {
             w.push(v);
         }
         let bytes: Vec<u8> = w.iter().flat_map(|v| v.to_le_bytes()).collect();
-        hart.mem.write_bytes(sp, &bytes).map_err(|e| format!("cannot build the stack at {:#x}", e.addr))?;
+        hart.mem
+            .write_bytes(sp, &bytes)
+            .map_err(|e| format!("cannot build the stack at {:#x}", e.addr))?;
         hart.x[2] = sp;
         hart.pc = prog.entry;
         hart.prv = PRV_U;
         // pk enables the FP unit for user programs.
         hart.csr.mstatus |= crate::machine::csr::mstatus::FS;
-        Ok(ProxyKernel { brk, brk_min: brk, exit_code: None })
+        Ok(ProxyKernel {
+            brk,
+            brk_min: brk,
+            exit_code: None,
+        })
     }
 
     /// Serves the system call in a7 with arguments a0..a5; the result goes to a0.
     pub fn syscall(&mut self, hart: &mut Hart) -> Result<(), String> {
         let n = hart.x[17];
-        let a = [hart.x[10], hart.x[11], hart.x[12], hart.x[13], hart.x[14], hart.x[15]];
+        let a = [
+            hart.x[10], hart.x[11], hart.x[12], hart.x[13], hart.x[14], hart.x[15],
+        ];
         let ret: i64 = match n {
             nr::WRITE => {
                 let len = a[2].min(1 << 26) as usize;
@@ -110,7 +127,10 @@ impl ProxyKernel {
             nr::CLOSE => 0,
             nr::FSTAT => -errno::EBADF,
             _ => {
-                eprintln!("npu-spike: warning: unimplemented syscall {n} at pc {:#x}; returning -ENOSYS", hart.pc);
+                eprintln!(
+                    "npu-spike: warning: unimplemented syscall {n} at pc {:#x}; returning -ENOSYS",
+                    hart.pc
+                );
                 -errno::ENOSYS
             }
         };

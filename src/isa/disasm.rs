@@ -4,12 +4,14 @@ use super::{Fields, Op, Opnd, Slot, decode};
 use std::fmt::Write as _;
 
 const X_NAMES: [&str; 32] = [
-    "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
-    "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+    "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4",
+    "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4",
+    "t5", "t6",
 ];
 const F_NAMES: [&str; 32] = [
-    "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0", "fa1", "fa2", "fa3", "fa4", "fa5",
-    "fa6", "fa7", "fs2", "fs3", "fs4", "fs5", "fs6", "fs7", "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
+    "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0", "fa1", "fa2",
+    "fa3", "fa4", "fa5", "fa6", "fa7", "fs2", "fs3", "fs4", "fs5", "fs6", "fs7", "fs8", "fs9",
+    "fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
 ];
 const RM_NAMES: [&str; 8] = ["rne", "rtz", "rdn", "rup", "rmm", "rm5", "rm6", "dyn"];
 
@@ -32,7 +34,11 @@ fn slot(f: &Fields, s: Slot) -> usize {
 /// print as `unknown 0x...`.
 pub fn disassemble(bits: u32, pc: u64, exts: u64) -> String {
     let Some((op, f)) = decode(bits, exts) else {
-        return if bits & 3 == 3 { format!("unknown {bits:#010x}") } else { format!("unknown {:#06x}", bits & 0xffff) };
+        return if bits & 3 == 3 {
+            format!("unknown {bits:#010x}")
+        } else {
+            format!("unknown {:#06x}", bits & 0xffff)
+        };
     };
     format_op(op, &f, pc)
 }

@@ -45,9 +45,9 @@ impl Isa {
     pub fn parse(s: &str) -> Result<Isa, IsaError> {
         let text = s.to_ascii_lowercase();
         let err = |m: String| IsaError(format!("bad --isa '{s}': {m}"));
-        let rest = text
-            .strip_prefix("rv64")
-            .ok_or_else(|| err("only rv64 is supported (the string must start with rv64)".into()))?;
+        let rest = text.strip_prefix("rv64").ok_or_else(|| {
+            err("only rv64 is supported (the string must start with rv64)".into())
+        })?;
         let mut isa = Isa {
             exts: ext::I | ext::PRIV | ext::ZICSR | ext::ZIFENCEI,
             vector: false,
@@ -83,7 +83,9 @@ impl Isa {
                 other => return Err(err(format!("unsupported extension '{other}'"))),
             }
         }
-        let names = first_multi.into_iter().chain(multis.split('_').filter(|t| !t.is_empty()));
+        let names = first_multi
+            .into_iter()
+            .chain(multis.split('_').filter(|t| !t.is_empty()));
         for name in names {
             match name {
                 "zicsr" | "zifencei" | "zicntr" | "zihpm" => {}
@@ -93,7 +95,9 @@ impl Isa {
                 "zvfh" | "zvfhmin" => isa.vector_fp16 = true,
                 "zve32x" | "zve32f" | "zve64x" | "zve64f" | "zve64d" => isa.vector = true,
                 n if n.starts_with("zvl") && n.ends_with('b') => {
-                    let v: u32 = n[3..n.len() - 1].parse().map_err(|_| err(format!("bad extension '{n}'")))?;
+                    let v: u32 = n[3..n.len() - 1]
+                        .parse()
+                        .map_err(|_| err(format!("bad extension '{n}'")))?;
                     if !v.is_power_of_two() || !(32..=65536).contains(&v) {
                         return Err(err(format!("'{n}': VLEN must be a power of two")));
                     }
@@ -122,7 +126,13 @@ impl Isa {
     /// The `misa` CSR value for this ISA (MXL=2 for RV64).
     pub fn misa(&self) -> u64 {
         let mut m = 2u64 << 62 | 1 << (b'i' - b'a') | 1 << (b's' - b'a') | 1 << (b'u' - b'a');
-        for (bit, letter) in [(ext::M, b'm'), (ext::A, b'a'), (ext::F, b'f'), (ext::D, b'd'), (ext::C, b'c')] {
+        for (bit, letter) in [
+            (ext::M, b'm'),
+            (ext::A, b'a'),
+            (ext::F, b'f'),
+            (ext::D, b'd'),
+            (ext::C, b'c'),
+        ] {
             if self.has(bit) {
                 m |= 1 << (letter - b'a');
             }

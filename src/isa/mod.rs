@@ -112,7 +112,11 @@ pub fn insn_len(low16: u16) -> u8 {
 /// Decodes an instruction word (a 16-bit parcel in the low half for compressed ones)
 /// for a hart with the extensions `exts` enabled.
 pub fn decode(bits: u32, exts: u64) -> Option<(Op, Fields)> {
-    let op = if bits & 3 == 3 { decode32(bits)? } else { decode16(bits & 0xffff)? };
+    let op = if bits & 3 == 3 {
+        decode32(bits)?
+    } else {
+        decode16(bits & 0xffff)?
+    };
     if op.info().ext & exts == 0 {
         return None;
     }

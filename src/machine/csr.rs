@@ -115,13 +115,20 @@ pub struct Csrs {
     pub pmpcfg: [u64; 8],
     pub pmpaddr: Vec<u64>,
     pub tselect: u64,
-    /// mcycle = instret + cycle_delta.
+    /// mcycle = instret + cycle_delta and minstret = instret + instret_delta, so that
+    /// `Hart::instret` stays a plain count of retired instructions.
     pub cycle_delta: u64,
+    pub instret_delta: u64,
 }
 
 impl Csrs {
     pub fn new(isa: &Isa) -> Csrs {
-        Csrs { misa: isa.misa(), mstatus: (2 << 32) | (2 << 34), pmpaddr: vec![0; 64], ..Default::default() }
+        Csrs {
+            misa: isa.misa(),
+            mstatus: (2 << 32) | (2 << 34),
+            pmpaddr: vec![0; 64],
+            ..Default::default()
+        }
     }
 }
 
@@ -153,7 +160,11 @@ impl Hart {
 
     fn sstatus_value(&self) -> u64 {
         let s = self.csr.mstatus & mstatus::SSTATUS;
-        if s & (mstatus::FS | mstatus::VS | mstatus::XS) != 0 { s } else { s & !mstatus::SD }
+        if s & (mstatus::FS | mstatus::VS | mstatus::XS) != 0 {
+            s
+        } else {
+            s & !mstatus::SD
+        }
     }
 
     /// Reads CSR `csr` for the instruction `bits`; illegal-instruction trap as Spike raises it.
@@ -177,12 +188,12 @@ impl Hart {
                 match csr {
                     CYCLE => self.instret.wrapping_add(c.cycle_delta),
                     TIME => self.instret / INSNS_PER_RTC_TICK,
-                    INSTRET => self.instret,
+                    INSTRET => self.instret.wrapping_add(c.instret_delta),
                     _ => 0,
                 }
             }
             MCYCLE => self.instret.wrapping_add(c.cycle_delta),
-            MINSTRET => self.instret,
+            MINSTRET => self.instret.wrapping_add(c.instret_delta),
             0xb03..=0xb1f | 0x323..=0x33f => 0, // hpm counters and events: present, always zero
             SSTATUS => self.sstatus_value(),
             SIE => c.mie & c.mideleg,
@@ -202,7 +213,11 @@ impl Hart {
             }
             MSTATUS => {
                 let s = c.mstatus;
-                if s & (mstatus::FS | mstatus::VS | mstatus::XS) != 0 { s } else { s & !mstatus::SD }
+                if s & (mstatus::FS | mstatus::VS | mstatus::XS) != 0 {
+                    s
+                } else {
+                    s & !mstatus::SD
+                }
             }
             MISA => c.misa,
             MEDELEG => c.medeleg,
@@ -260,15 +275,16 @@ impl Hart {
             }
             // The writing instruction still retires after this, so the next read shows v.
             MCYCLE => c.cycle_delta = v.wrapping_sub(self.instret).wrapping_sub(1),
-            MINSTRET => {
-                let delta = c.cycle_delta;
-                let cycle = self.instret.wrapping_add(delta);
-                self.instret = v.wrapping_sub(1);
-                self.csr.cycle_delta = cycle.wrapping_sub(self.instret);
-            }
+            MINSTRET => c.instret_delta = v.wrapping_sub(self.instret).wrapping_sub(1),
             0xb03..=0xb1f | 0x323..=0x33f => {}
             SSTATUS => {
-                let mask = mstatus::SIE | mstatus::SPIE | mstatus::SPP | mstatus::FS | mstatus::SUM | mstatus::MXR | vs_mask;
+                let mask = mstatus::SIE
+                    | mstatus::SPIE
+                    | mstatus::SPP
+                    | mstatus::FS
+                    | mstatus::SUM
+                    | mstatus::MXR
+                    | vs_mask;
                 c.mstatus = (c.mstatus & !mask) | (v & mask);
                 self.fix_sd();
             }
@@ -285,9 +301,9 @@ impl Hart {
                 c.mip = (c.mip & !mask) | (v & mask);
             }
             SATP => {
-                // Only Bare translation is implemented: other modes are WARL-ignored.
-                if v >> 60 == 0 {
-                    c.satp = 0;
+                // Bare, Sv39 and Sv48; any other mode leaves satp unchanged (WARL).
+                if matches!(v >> 60, 0 | 8 | 9) {
+                    c.satp = v & (0xf << 60 | 0xffff << 44 | ((1 << 44) - 1));
                 }
             }
             MSTATUS => {
@@ -334,6 +350,9 @@ impl Hart {
             TDATA1 | TDATA2 | TDATA3 => {}
             _ => return illegal(bits),
         }
+        if matches!(csr, SATP | MSTATUS | SSTATUS) {
+            self.update_vm();
+        }
         Ok(())
     }
 
@@ -343,8 +362,14 @@ impl Hart {
 
     fn fix_sd(&mut self) {
         let s = self.csr.mstatus;
-        let dirty = (s & mstatus::FS) == mstatus::FS || (s & mstatus::VS) == mstatus::VS || (s & mstatus::XS) == mstatus::XS;
-        self.csr.mstatus = if dirty { s | mstatus::SD } else { s & !mstatus::SD };
+        let dirty = (s & mstatus::FS) == mstatus::FS
+            || (s & mstatus::VS) == mstatus::VS
+            || (s & mstatus::XS) == mstatus::XS;
+        self.csr.mstatus = if dirty {
+            s | mstatus::SD
+        } else {
+            s & !mstatus::SD
+        };
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::csr::Csrs;
 use super::memory::{MemFault, Memory, Scalar};
+use super::mmu::{Access, Vm};
 use super::trap::{Trap, cause};
 use crate::isa::Isa;
 
@@ -30,8 +31,10 @@ pub struct Hart {
     pub mem: Memory,
     /// Address reserved by the last LR, or u64::MAX.
     pub reservation: u64,
-    /// Set by `fence.i` and `satp` writes: the engine flushes pre-decoded blocks.
+    /// Set by `fence.i` and translation changes: the engine flushes pre-decoded blocks.
     pub flush_decode: bool,
+    /// Address translation state (off unless satp selects Sv39/Sv48 below M-mode).
+    pub vm: Vm,
 }
 
 impl Hart {
@@ -48,6 +51,7 @@ impl Hart {
             mem,
             reservation: u64::MAX,
             flush_decode: false,
+            vm: Vm::default(),
         }
     }
 
@@ -67,7 +71,14 @@ impl Hart {
         if T::SIZE > 1 && addr & (T::SIZE as u64 - 1) != 0 && !self.isa.misaligned {
             return Err(Trap::new(cause::MISALIGNED_LOAD, addr));
         }
-        self.mem.load(addr).map_err(|MemFault { .. }| Trap::new(cause::LOAD_ACCESS, addr))
+        let pa = if self.vm.data {
+            self.translate_range(addr, T::SIZE, Access::Load)?
+        } else {
+            addr
+        };
+        self.mem
+            .load(pa)
+            .map_err(|MemFault { .. }| Trap::new(cause::LOAD_ACCESS, addr))
     }
 
     #[inline(always)]
@@ -75,8 +86,74 @@ impl Hart {
         if T::SIZE > 1 && addr & (T::SIZE as u64 - 1) != 0 && !self.isa.misaligned {
             return Err(Trap::new(cause::MISALIGNED_STORE, addr));
         }
-        // A store to the reserved address by this hart keeps the reservation (Spike does too).
-        self.mem.store(addr, v).map_err(|MemFault { .. }| Trap::new(cause::STORE_ACCESS, addr))
+        let pa = if self.vm.data {
+            self.translate_range(addr, T::SIZE, Access::Store)?
+        } else {
+            addr
+        };
+        self.mem
+            .store(pa, v)
+            .map_err(|MemFault { .. }| Trap::new(cause::STORE_ACCESS, addr))
+    }
+
+    /// Translates an access of `size` bytes; one that crosses a page boundary must have
+    /// both pages mapped contiguously (misaligned page-crossing accesses are rare).
+    #[cold]
+    fn translate_range(&mut self, addr: u64, size: usize, access: Access) -> Result<u64, Trap> {
+        let pa = self.translate(addr, access)?;
+        let last = addr.wrapping_add(size as u64 - 1);
+        if (last ^ addr) >> 12 != 0 {
+            let pa_last = self.translate(last, access)?;
+            if pa_last != pa.wrapping_add(size as u64 - 1) {
+                return Err(Trap::new(
+                    if access == Access::Load {
+                        cause::LOAD_ACCESS
+                    } else {
+                        cause::STORE_ACCESS
+                    },
+                    addr,
+                ));
+            }
+        }
+        Ok(pa)
+    }
+
+    /// Physical address for an AMO/LR/SC: must be naturally aligned (Zicclsm does not
+    /// cover atomics) and writable; faults are reported as store/AMO faults.
+    pub fn amo_paddr(&mut self, addr: u64, size: u64, misaligned_cause: u64) -> Result<u64, Trap> {
+        if addr & (size - 1) != 0 {
+            return Err(Trap::new(misaligned_cause, addr));
+        }
+        let pa = if self.vm.data {
+            self.translate(addr, Access::Store)?
+        } else {
+            addr
+        };
+        if !self.mem.in_region(pa) {
+            return Err(Trap::new(cause::STORE_ACCESS, addr));
+        }
+        Ok(pa)
+    }
+
+    /// Reads a 16-bit instruction parcel at virtual address `pc`.
+    pub fn fetch_parcel(&mut self, pc: u64) -> Result<u16, Trap> {
+        let pa = if self.vm.fetch {
+            self.translate(pc, Access::Fetch)?
+        } else {
+            pc
+        };
+        self.mem
+            .load(pa)
+            .map_err(|_| Trap::new(cause::FETCH_ACCESS, pc))
+    }
+
+    /// Physical address of the instruction parcel at `pc` (for code-page watching).
+    pub fn fetch_paddr(&mut self, pc: u64) -> u64 {
+        if self.vm.fetch {
+            self.translate(pc, Access::Fetch).unwrap_or(pc)
+        } else {
+            pc
+        }
     }
 
     /// Enters the trap handler for `trap` raised by the instruction at `epc`, in M or
@@ -85,7 +162,11 @@ impl Hart {
         use super::csr::mstatus as ms;
         let interrupt = trap.cause & cause::INTERRUPT != 0;
         let code = trap.cause & !cause::INTERRUPT;
-        let deleg = if interrupt { self.csr.mideleg } else { self.csr.medeleg };
+        let deleg = if interrupt {
+            self.csr.mideleg
+        } else {
+            self.csr.medeleg
+        };
         if self.prv <= PRV_S && code < 64 && (deleg >> code) & 1 != 0 {
             let vectored = interrupt && self.csr.stvec & 1 != 0;
             self.pc = (self.csr.stvec & !3) + if vectored { 4 * code } else { 0 };
@@ -111,6 +192,7 @@ impl Hart {
             self.prv = PRV_M;
         }
         self.reservation = u64::MAX;
+        self.update_vm();
     }
 
     /// The highest-priority interrupt that is pending, enabled and not masked, if any.
@@ -132,6 +214,9 @@ impl Hart {
             return None;
         };
         // Priority: MEI, MSI, MTI, SEI, SSI, STI.
-        [11u64, 3, 7, 9, 1, 5].into_iter().find(|&b| chosen >> b & 1 != 0).map(|b| b | cause::INTERRUPT)
+        [11u64, 3, 7, 9, 1, 5]
+            .into_iter()
+            .find(|&b| chosen >> b & 1 != 0)
+            .map(|b| b | cause::INTERRUPT)
     }
 }

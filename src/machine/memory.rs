@@ -48,7 +48,11 @@ struct TlbEntry {
     writable: bool,
 }
 
-const EMPTY: TlbEntry = TlbEntry { page: u64::MAX, index: 0, writable: false };
+const EMPTY: TlbEntry = TlbEntry {
+    page: u64::MAX,
+    index: 0,
+    writable: false,
+};
 
 type Page = Box<[u8; PAGE_SIZE]>;
 
@@ -119,7 +123,9 @@ impl Memory {
         }
         let base = page << PAGE_SHIFT;
         // A page is usable if any byte of it lies in a region; bytes outside are checked per access.
-        if !self.regions.iter().any(|r| r.base < base.wrapping_add(PAGE_SIZE as u64) && base < r.base.wrapping_add(r.size)) {
+        if !self.regions.iter().any(|r| {
+            r.base < base.wrapping_add(PAGE_SIZE as u64) && base < r.base.wrapping_add(r.size)
+        }) {
             return Err(MemFault { addr: base });
         }
         let i = self.pages.len() as u32;
@@ -134,7 +140,11 @@ impl Memory {
     fn lookup(&mut self, addr: u64, store: bool) -> Option<u32> {
         let page = addr >> PAGE_SHIFT;
         let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
-        if e.page == page && (e.writable || !store) { Some(e.index) } else { None }
+        if e.page == page && (e.writable || !store) {
+            Some(e.index)
+        } else {
+            None
+        }
     }
 
     fn fill(&mut self, addr: u64, store: bool) -> Result<u32, MemFault> {
@@ -148,9 +158,15 @@ impl Memory {
             self.events |= watched;
         }
         // Pages only partly inside a region are never cached: every access re-checks.
-        let whole = self.regions.iter().any(|r| r.contains(page << PAGE_SHIFT) && r.contains((page << PAGE_SHIFT) | PAGE_MASK));
+        let whole = self.regions.iter().any(|r| {
+            r.contains(page << PAGE_SHIFT) && r.contains((page << PAGE_SHIFT) | PAGE_MASK)
+        });
         if whole {
-            self.tlb[(page as usize) & (TLB_SIZE - 1)] = TlbEntry { page, index: i, writable: watched == 0 };
+            self.tlb[(page as usize) & (TLB_SIZE - 1)] = TlbEntry {
+                page,
+                index: i,
+                writable: watched == 0,
+            };
         }
         Ok(i)
     }
@@ -191,9 +207,11 @@ impl Memory {
     /// Slow path for an access within one page: checks both ends against the regions.
     #[cold]
     fn fill_range(&mut self, addr: u64, len: usize, store: bool) -> Result<u32, MemFault> {
-        let last = addr + len as u64 - 1;
+        let last = addr.wrapping_add(len as u64 - 1);
         if !self.in_region(last) {
-            return Err(MemFault { addr: if self.in_region(addr) { last } else { addr } });
+            return Err(MemFault {
+                addr: if self.in_region(addr) { last } else { addr },
+            });
         }
         self.fill(addr, store)
     }
@@ -219,8 +237,14 @@ impl Memory {
         let end = addr.wrapping_add(buf.len() as u64);
         while a != end {
             let n = (PAGE_SIZE as u64 - (a & PAGE_MASK)).min(end.wrapping_sub(a));
-            if !self.in_region(a) || !self.in_region(a + n - 1) {
-                return Err(MemFault { addr: if self.in_region(a) { a + n - 1 } else { a } });
+            if !self.in_region(a) || !self.in_region(a.wrapping_add(n - 1)) {
+                return Err(MemFault {
+                    addr: if self.in_region(a) {
+                        a.wrapping_add(n - 1)
+                    } else {
+                        a
+                    },
+                });
             }
             a = a.wrapping_add(n);
         }
@@ -261,14 +285,18 @@ mod tests {
     use super::*;
 
     fn mem() -> Memory {
-        Memory::new(vec![Region { base: 0x8000_0000, size: 0x19_0000_0000 }])
+        Memory::new(vec![Region {
+            base: 0x8000_0000,
+            size: 0x19_0000_0000,
+        }])
     }
 
     #[test]
     fn sparse_hundred_gib() {
         let mut m = mem();
         m.store::<u64>(0x8000_0000, 0x1122_3344_5566_7788).unwrap();
-        m.store::<u32>(0x19_0000_0000 + 0x8000_0000 - 4, 0xdead_beef).unwrap();
+        m.store::<u32>(0x19_0000_0000 + 0x8000_0000 - 4, 0xdead_beef)
+            .unwrap();
         assert_eq!(m.load::<u64>(0x8000_0000).unwrap(), 0x1122_3344_5566_7788);
         assert_eq!(m.load::<u8>(0x8000_0001).unwrap(), 0x77);
         assert_eq!(m.load::<u32>(0x19_7fff_fffc).unwrap(), 0xdead_beef);
@@ -278,13 +306,28 @@ mod tests {
     #[test]
     fn faults_name_the_address() {
         let mut m = mem();
-        assert_eq!(m.load::<u32>(0x7fff_fff0), Err(MemFault { addr: 0x7fff_fff0 }));
+        assert_eq!(
+            m.load::<u32>(0x7fff_fff0),
+            Err(MemFault { addr: 0x7fff_fff0 })
+        );
         // Straddling the start of the region: the first byte misses.
-        assert_eq!(m.load::<u64>(0x7fff_fffc), Err(MemFault { addr: 0x7fff_fffc }));
+        assert_eq!(
+            m.load::<u64>(0x7fff_fffc),
+            Err(MemFault { addr: 0x7fff_fffc })
+        );
         // Straddling the end: the first byte outside is reported.
-        assert_eq!(m.load::<u64>(0x19_7fff_fffc), Err(MemFault { addr: 0x19_8000_0000 }));
+        assert_eq!(
+            m.load::<u64>(0x19_7fff_fffc),
+            Err(MemFault {
+                addr: 0x19_8000_0000
+            })
+        );
         assert!(m.write_bytes(0x19_7fff_fff0, &[1; 32]).is_err());
-        assert_eq!(m.load::<u64>(0x19_7fff_fff0).unwrap(), 0, "faulting write changed nothing");
+        assert_eq!(
+            m.load::<u64>(0x19_7fff_fff0).unwrap(),
+            0,
+            "faulting write changed nothing"
+        );
     }
 
     #[test]

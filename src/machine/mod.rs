@@ -3,6 +3,7 @@
 pub mod csr;
 pub mod hart;
 pub mod memory;
+pub mod mmu;
 pub mod trap;
 
 pub use hart::{Hart, PRV_M, PRV_S, PRV_U};

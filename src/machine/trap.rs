@@ -24,7 +24,10 @@ pub struct Trap {
 
 impl Trap {
     pub fn illegal(bits: u32) -> Trap {
-        Trap { cause: cause::ILLEGAL_INSTRUCTION, tval: bits as u64 }
+        Trap {
+            cause: cause::ILLEGAL_INSTRUCTION,
+            tval: bits as u64,
+        }
     }
     pub fn new(cause: u64, tval: u64) -> Trap {
         Trap { cause, tval }
