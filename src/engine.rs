@@ -7,7 +7,7 @@
 //! holds decoded code (and `fence.i`) flush the cache.
 
 use crate::exec::Insn;
-use crate::machine::memory::{PAGE_SHIFT, event};
+use crate::machine::memory::PAGE_SHIFT;
 use crate::machine::{Hart, Trap};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -101,9 +101,9 @@ impl CodeCache {
                 lo as u32
             };
             let (insn, ends) = Insn::decode(bits, pc, exts);
-            for a in [pc, pc + insn.len as u64 - 1] {
+            for (a, n) in [(pc, 1), (pc + insn.len as u64 - 1, 1)] {
                 let pa = hart.fetch_paddr(a);
-                hart.mem.watch_page(pa, event::CODE_WRITTEN);
+                hart.mem.watch_code(pa, n);
             }
             pc += insn.len as u64;
             insns.push(insn);

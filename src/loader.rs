@@ -139,10 +139,8 @@ pub fn parse_elf(bytes: &[u8]) -> Result<Program, String> {
     }
     let mut symbols = HashMap::new();
     for sym in elf.syms.iter() {
-        if let Some(name) = elf.strtab.get_at(sym.st_name) {
-            if !name.is_empty() {
-                symbols.entry(name.to_string()).or_insert(sym.st_value);
-            }
+        if let Some(name) = elf.strtab.get_at(sym.st_name).filter(|n| !n.is_empty()) {
+            symbols.entry(name.to_string()).or_insert(sym.st_value);
         }
     }
     Ok(Program {

@@ -17,7 +17,7 @@ pub const DEFAULT_DRAM: Region = Region {
     size: 2 << 30,
 };
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Config {
     pub isa: Isa,
     /// Physical memory regions (`-m`); None = Spike's default.
@@ -26,17 +26,6 @@ pub struct Config {
     pub max_insns: Option<u64>,
     /// `+signature=FILE` and its granularity.
     pub signature: Option<(PathBuf, usize)>,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            isa: Isa::default(),
-            regions: None,
-            max_insns: None,
-            signature: None,
-        }
-    }
 }
 
 /// How the guest is hosted.
@@ -172,7 +161,7 @@ impl Simulator {
         let h = &mut self.hart;
         if h.mem.events & event::CODE_WRITTEN != 0 || h.flush_decode {
             self.code.flush();
-            h.mem.unwatch_all(event::CODE_WRITTEN);
+            h.mem.unwatch_code();
             h.flush_decode = false;
         }
         h.mem.events = 0;

@@ -86,7 +86,9 @@ fn run_program(name: &str) -> Result<(), String> {
                 "{name}: FAILED at test case {code} (see tests/programs/src/{name}.S, \
                  TESTNUM {code}; exit status {code})\n{output}"
             )),
-            None => Err(format!("{name}: npu-spike was terminated: {status}\n{output}")),
+            None => Err(format!(
+                "{name}: npu-spike was terminated: {status}\n{output}"
+            )),
         },
     }
 }

@@ -15,6 +15,7 @@ Options:
   -m<n>                        n MiB of memory at 0x80000000
   -m<a:m,b:n,...>              memory regions at base a of size m, ...
   --max-insns=<n>              stop with exit status 124 after n instructions
+  --stats                      print instructions retired, wall time, MIPS and peak RSS to stderr
   +signature=<file>            write the begin_signature..end_signature region to file
   +signature-granularity=<n>   bytes per signature line [default 16]
   -h, --help                   this text
@@ -27,6 +28,7 @@ pub struct SpikeArgs {
     pub max_insns: Option<u64>,
     pub signature: Option<PathBuf>,
     pub signature_granularity: Option<usize>,
+    pub stats: bool,
     /// The program and its arguments (after an optional `pk`).
     pub program: Vec<String>,
 }
@@ -123,6 +125,8 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
                     .ok_or_else(|| format!("bad signature granularity '{g}'"))?
                     as usize,
             );
+        } else if arg == "--stats" {
+            a.stats = true;
         } else if arg == "-h" || arg == "--help" {
             return Err(String::new());
         } else {
@@ -184,7 +188,18 @@ pub fn main(args: &[String]) -> i32 {
             return 1;
         }
     };
-    match sim.run() {
+    let started = std::time::Instant::now();
+    let result = sim.run();
+    if a.stats {
+        let secs = started.elapsed().as_secs_f64();
+        let n = sim.hart.instret;
+        eprintln!(
+            "npu-spike stats: {n} instructions, {secs:.3} s, {:.1} MIPS, peak RSS {} KiB",
+            n as f64 / secs / 1e6,
+            peak_rss_kib().map_or("?".to_string(), |k| k.to_string())
+        );
+    }
+    match result {
         Ok(code) => {
             if code != 0 && matches!(sim.env, Env::Bare(_)) {
                 eprintln!("*** FAILED *** (tohost = {code})");
@@ -196,4 +211,11 @@ pub fn main(args: &[String]) -> i32 {
             e.exit_code()
         }
     }
+}
+
+/// Peak resident set size of this process (Linux `VmHWM`), in KiB.
+fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -30,7 +30,7 @@ op! {
         (x, -1) => x.wrapping_neg() as u64,
         (x, y) => (x / y) as u64,
     };
-    divu => |a, b| if b == 0 { u64::MAX } else { a / b };
+    divu => |a, b| a.checked_div(b).unwrap_or(u64::MAX);
     rem => |a, b| match (a as i64, b as i64) {
         (x, 0) => x as u64,
         (_, -1) => 0,
@@ -43,7 +43,7 @@ op! {
         (x, -1) => sext32(x.wrapping_neg() as u32),
         (x, y) => sext32((x / y) as u32),
     };
-    divuw => |a, b| if b as u32 == 0 { u64::MAX } else { sext32(a as u32 / b as u32) };
+    divuw => |a, b| (a as u32).checked_div(b as u32).map_or(u64::MAX, sext32);
     remw => |a, b| match (a as i32, b as i32) {
         (x, 0) => sext32(x as u32),
         (_, -1) => 0,

@@ -48,10 +48,8 @@ fn format_op(op: Op, f: &Fields, pc: u64) -> String {
     let mut s = format!("{:<8}", info.mnemonic);
     let mut first = true;
     for o in info.operands {
-        if let Opnd::Rm = o {
-            if f.rm == 7 {
-                continue; // dynamic rounding is the default and is not printed
-            }
+        if matches!(o, Opnd::Rm) && f.rm == 7 {
+            continue; // dynamic rounding is the default and is not printed
         }
         s.push_str(if first { "" } else { ", " });
         first = false;

@@ -15,7 +15,13 @@ pub fn isa_default() -> &'static str {
 
 use crate::exec::Handler;
 
-include!(concat!(env!("OUT_DIR"), "/isa_gen.rs"));
+/// The generated tables (build.rs output is not held to the hand-written lint rules).
+#[allow(unused_parens, clippy::all)]
+mod generated {
+    use super::*;
+    include!(concat!(env!("OUT_DIR"), "/isa_gen.rs"));
+}
+pub use generated::*;
 
 /// Operand fields as they appear in the instruction word (before x0 is redirected).
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]

@@ -303,7 +303,7 @@ impl Hart {
             SATP => {
                 // Bare, Sv39 and Sv48; any other mode leaves satp unchanged (WARL).
                 if matches!(v >> 60, 0 | 8 | 9) {
-                    c.satp = v & (0xf << 60 | 0xffff << 44 | ((1 << 44) - 1));
+                    c.satp = v; // MODE, 16-bit ASID and 44-bit PPN fill all 64 bits
                 }
             }
             MSTATUS => {

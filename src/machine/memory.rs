@@ -4,7 +4,9 @@
 //! (`-m0x80000000:0x1900000000`) costs nothing up front. A direct-mapped translation
 //! cache (page number -> page index) makes the common access a tag compare and an
 //! index. Pages holding pre-decoded code or the HTIF mailbox are "watched": stores to
-//! them take the slow path and raise an event the engine looks at after each block.
+//! them take a slower path that raises an event (looked at by the engine after each
+//! block) only when the store overlaps a 64-byte chunk of decoded code, or the mailbox
+//! page. Data that shares a page with code therefore costs a bitmap test, not a flush.
 
 use std::collections::HashMap;
 
@@ -60,8 +62,10 @@ pub struct Memory {
     regions: Vec<Region>,
     pages: Vec<Page>,
     page_index: HashMap<u64, u32>,
-    /// Per page index: the events a store to it raises (0 = not watched).
+    /// Per page index: the events any store to it raises (the mailbox page).
     watch: Vec<u8>,
+    /// Per page index: bitmap of the 64-byte chunks that hold pre-decoded code.
+    code_chunks: Vec<u64>,
     tlb: Box<[TlbEntry; TLB_SIZE]>,
     /// Events raised since the engine last cleared them.
     pub events: u8,
@@ -98,6 +102,7 @@ impl Memory {
             pages: Vec::new(),
             page_index: HashMap::new(),
             watch: Vec::new(),
+            code_chunks: Vec::new(),
             tlb: Box::new([EMPTY; TLB_SIZE]),
             events: 0,
         }
@@ -131,32 +136,26 @@ impl Memory {
         let i = self.pages.len() as u32;
         self.pages.push(Box::new([0; PAGE_SIZE]));
         self.watch.push(0);
+        self.code_chunks.push(0);
         self.page_index.insert(page, i);
         Ok(i)
     }
 
     /// Page index for an access at `addr`, through the translation cache.
     #[inline(always)]
-    fn lookup(&mut self, addr: u64, store: bool) -> Option<u32> {
+    fn lookup(&mut self, addr: u64) -> Option<u32> {
         let page = addr >> PAGE_SHIFT;
         let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
-        if e.page == page && (e.writable || !store) {
-            Some(e.index)
-        } else {
-            None
-        }
+        if e.page == page { Some(e.index) } else { None }
     }
 
-    fn fill(&mut self, addr: u64, store: bool) -> Result<u32, MemFault> {
+    fn fill(&mut self, addr: u64) -> Result<u32, MemFault> {
         if !self.in_region(addr) {
             return Err(MemFault { addr });
         }
         let page = addr >> PAGE_SHIFT;
         let i = self.page_slow(page)?;
-        let watched = self.watch[i as usize];
-        if store && watched != 0 {
-            self.events |= watched;
-        }
+        let watched = self.watch[i as usize] != 0 || self.code_chunks[i as usize] != 0;
         // Pages only partly inside a region are never cached: every access re-checks.
         let whole = self.regions.iter().any(|r| {
             r.contains(page << PAGE_SHIFT) && r.contains((page << PAGE_SHIFT) | PAGE_MASK)
@@ -165,7 +164,7 @@ impl Memory {
             self.tlb[(page as usize) & (TLB_SIZE - 1)] = TlbEntry {
                 page,
                 index: i,
-                writable: watched == 0,
+                writable: !watched,
             };
         }
         Ok(i)
@@ -175,9 +174,9 @@ impl Memory {
     pub fn load<T: Scalar>(&mut self, addr: u64) -> Result<T, MemFault> {
         let off = (addr & PAGE_MASK) as usize;
         if off + T::SIZE <= PAGE_SIZE {
-            let i = match self.lookup(addr, false) {
+            let i = match self.lookup(addr) {
                 Some(i) => i,
-                None => self.fill_range(addr, T::SIZE, false)?,
+                None => self.fill_range(addr, T::SIZE)?,
             };
             Ok(T::read(&self.pages[i as usize][off..]))
         } else {
@@ -191,9 +190,17 @@ impl Memory {
     pub fn store<T: Scalar>(&mut self, addr: u64, v: T) -> Result<(), MemFault> {
         let off = (addr & PAGE_MASK) as usize;
         if off + T::SIZE <= PAGE_SIZE {
-            let i = match self.lookup(addr, true) {
-                Some(i) => i,
-                None => self.fill_range(addr, T::SIZE, true)?,
+            let page = addr >> PAGE_SHIFT;
+            let e = self.tlb[(page as usize) & (TLB_SIZE - 1)];
+            let i = if e.page == page {
+                if !e.writable {
+                    self.note_store(e.index, off, T::SIZE);
+                }
+                e.index
+            } else {
+                let i = self.fill_range(addr, T::SIZE)?;
+                self.note_store(i, off, T::SIZE);
+                i
             };
             v.write(&mut self.pages[i as usize][off..]);
             Ok(())
@@ -206,14 +213,14 @@ impl Memory {
 
     /// Slow path for an access within one page: checks both ends against the regions.
     #[cold]
-    fn fill_range(&mut self, addr: u64, len: usize, store: bool) -> Result<u32, MemFault> {
+    fn fill_range(&mut self, addr: u64, len: usize) -> Result<u32, MemFault> {
         let last = addr.wrapping_add(len as u64 - 1);
         if !self.in_region(last) {
             return Err(MemFault {
                 addr: if self.in_region(addr) { last } else { addr },
             });
         }
-        self.fill(addr, store)
+        self.fill(addr)
     }
 
     /// Copies guest memory into `buf` (any alignment, may cross pages).
@@ -223,7 +230,7 @@ impl Memory {
             let a = addr.wrapping_add(done as u64);
             let off = (a & PAGE_MASK) as usize;
             let n = (PAGE_SIZE - off).min(buf.len() - done);
-            let i = self.fill_range(a, n, false)?;
+            let i = self.fill_range(a, n)?;
             buf[done..done + n].copy_from_slice(&self.pages[i as usize][off..off + n]);
             done += n;
         }
@@ -253,27 +260,58 @@ impl Memory {
             let a = addr.wrapping_add(done as u64);
             let off = (a & PAGE_MASK) as usize;
             let n = (PAGE_SIZE - off).min(buf.len() - done);
-            let i = self.fill_range(a, n, true)?;
+            let i = self.fill_range(a, n)?;
+            self.note_store(i, off, n);
             self.pages[i as usize][off..off + n].copy_from_slice(&buf[done..done + n]);
             done += n;
         }
         Ok(())
     }
 
-    /// Makes stores to the page holding `addr` raise `ev`.
-    pub fn watch_page(&mut self, addr: u64, ev: u8) {
-        if let Ok(i) = self.page_slow(addr >> PAGE_SHIFT) {
-            self.watch[i as usize] |= ev;
-            let slot = ((addr >> PAGE_SHIFT) as usize) & (TLB_SIZE - 1);
-            self.tlb[slot].writable = false;
+    /// Raises the events a store of `len` bytes at offset `off` of page `i` causes.
+    #[inline]
+    fn note_store(&mut self, i: u32, off: usize, len: usize) {
+        let i = i as usize;
+        self.events |= self.watch[i];
+        let chunks = self.code_chunks[i];
+        if chunks != 0 {
+            let (first, last) = (off / 64, (off + len - 1) / 64);
+            let mask = (u64::MAX >> (63 - last)) & (u64::MAX << first);
+            if chunks & mask != 0 {
+                self.events |= event::CODE_WRITTEN;
+            }
         }
     }
 
-    /// Stops raising `ev` for every page (used when the decode cache is flushed).
-    pub fn unwatch_all(&mut self, ev: u8) {
-        for w in &mut self.watch {
-            *w &= !ev;
+    fn unwritable(&mut self, page: u64) {
+        let e = &mut self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        if e.page == page {
+            e.writable = false;
         }
+    }
+
+    /// Makes every store to the page holding `addr` raise `ev` (the HTIF mailbox).
+    pub fn watch_page(&mut self, addr: u64, ev: u8) {
+        if let Ok(i) = self.page_slow(addr >> PAGE_SHIFT) {
+            self.watch[i as usize] |= ev;
+            self.unwritable(addr >> PAGE_SHIFT);
+        }
+    }
+
+    /// Makes stores over the instruction bytes at `addr..addr+len` (within one page)
+    /// raise CODE_WRITTEN.
+    pub fn watch_code(&mut self, addr: u64, len: usize) {
+        if let Ok(i) = self.page_slow(addr >> PAGE_SHIFT) {
+            let off = (addr & PAGE_MASK) as usize;
+            let (first, last) = (off / 64, (off + len - 1).min(PAGE_SIZE - 1) / 64);
+            self.code_chunks[i as usize] |= (u64::MAX >> (63 - last)) & (u64::MAX << first);
+            self.unwritable(addr >> PAGE_SHIFT);
+        }
+    }
+
+    /// Forgets all decoded-code chunks (the decode cache was flushed).
+    pub fn unwatch_code(&mut self) {
+        self.code_chunks.fill(0);
         for e in self.tlb.iter_mut() {
             e.page = u64::MAX;
         }
@@ -335,11 +373,18 @@ mod tests {
         let mut m = mem();
         m.store::<u64>(0x8000_0ffc, 0x0102_0304_0506_0708).unwrap();
         assert_eq!(m.load::<u32>(0x8000_1000).unwrap(), 0x0102_0304);
-        m.watch_page(0x8000_1000, event::CODE_WRITTEN);
+        m.watch_code(0x8000_1000, 4);
         m.load::<u32>(0x8000_1000).unwrap();
+        assert_eq!(m.events, 0);
+        // Data on the same page, outside the code's 64-byte chunk: no event.
+        m.store::<u8>(0x8000_1040, 7).unwrap();
         assert_eq!(m.events, 0);
         m.store::<u8>(0x8000_1004, 9).unwrap();
         assert_eq!(m.events, event::CODE_WRITTEN);
         assert_eq!(m.load::<u8>(0x8000_1004).unwrap(), 9);
+        m.events = 0;
+        m.watch_page(0x8000_2000, event::MAILBOX_WRITTEN);
+        m.store::<u64>(0x8000_2ff8, 1).unwrap();
+        assert_eq!(m.events, event::MAILBOX_WRITTEN);
     }
 }

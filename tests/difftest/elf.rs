@@ -7,13 +7,20 @@ pub const E_FLAGS: u32 = 0x5;
 const PAGE: u64 = 0x1000;
 
 /// Build an ELF image whose single segment `seg` is loaded at `vaddr`
-/// (page aligned) with flags RWX, entry point `entry`.
-pub fn write_elf(seg: &[u8], vaddr: u64, entry: u64) -> Vec<u8> {
+/// (page aligned) with flags RWX, entry point `entry`; the segment's memory
+/// size is `memsz` (>= seg.len(), the rest zero-filled).
+pub fn write_elf(seg: &[u8], memsz: usize, vaddr: u64, entry: u64) -> Vec<u8> {
+    assert!(memsz >= seg.len());
     assert!(vaddr.is_multiple_of(PAGE));
     let seg_off: u64 = PAGE; // segment data starts at file offset 0x1000
     let mut f = Vec::with_capacity(seg_off as usize + seg.len());
     // e_ident
-    f.extend_from_slice(&[0x7f, b'E', b'L', b'F', 2 /*64-bit*/, 1 /*LE*/, 1 /*version*/, 0 /*SYSV*/]);
+    f.extend_from_slice(&[
+        0x7f, b'E', b'L', b'F', 2, /*64-bit*/
+        1, /*LE*/
+        1, /*version*/
+        0, /*SYSV*/
+    ]);
     f.extend_from_slice(&[0u8; 8]);
     put16(&mut f, 2); // e_type = ET_EXEC
     put16(&mut f, EM_RISCV); // e_machine
@@ -36,7 +43,7 @@ pub fn write_elf(seg: &[u8], vaddr: u64, entry: u64) -> Vec<u8> {
     put64(&mut f, vaddr); // p_vaddr
     put64(&mut f, vaddr); // p_paddr
     put64(&mut f, seg.len() as u64); // p_filesz
-    put64(&mut f, seg.len() as u64); // p_memsz
+    put64(&mut f, memsz as u64); // p_memsz
     put64(&mut f, PAGE); // p_align
     assert_eq!(f.len(), 120);
     f.resize(seg_off as usize, 0);

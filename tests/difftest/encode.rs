@@ -20,14 +20,23 @@ pub fn r(opc: u32, rd: u8, f3: u32, rs1: u8, rs2: u8, f7: u32) -> u32 {
 /// I-type: imm[11:0] | rs1 | funct3 | rd | opcode
 pub fn i(opc: u32, rd: u8, f3: u32, rs1: u8, imm: i32) -> u32 {
     assert!((-2048..=2047).contains(&imm), "I-imm out of range: {imm}");
-    ((imm as u32) & 0xfff) << 20 | (rs1 as u32 & 31) << 15 | (f3 & 7) << 12 | (rd as u32 & 31) << 7 | (opc & 0x7f)
+    ((imm as u32) & 0xfff) << 20
+        | (rs1 as u32 & 31) << 15
+        | (f3 & 7) << 12
+        | (rd as u32 & 31) << 7
+        | (opc & 0x7f)
 }
 
 /// S-type: imm[11:5] | rs2 | rs1 | funct3 | imm[4:0] | opcode
 pub fn s(opc: u32, f3: u32, rs1: u8, rs2: u8, imm: i32) -> u32 {
     assert!((-2048..=2047).contains(&imm), "S-imm out of range: {imm}");
     let imm = imm as u32 & 0xfff;
-    (imm >> 5) << 25 | (rs2 as u32 & 31) << 20 | (rs1 as u32 & 31) << 15 | (f3 & 7) << 12 | (imm & 31) << 7 | (opc & 0x7f)
+    (imm >> 5) << 25
+        | (rs2 as u32 & 31) << 20
+        | (rs1 as u32 & 31) << 15
+        | (f3 & 7) << 12
+        | (imm & 31) << 7
+        | (opc & 0x7f)
 }
 
 /// U-type: imm[31:12] | rd | opcode  (`imm20` is the 20-bit field value)
@@ -49,7 +58,12 @@ pub fn r4(opc: u32, rd: u8, rm: u32, rs1: u8, rs2: u8, rs3: u8, fmt: u32) -> u32
 /// Shift-immediate (RV64 6-bit shamt): funct6 | shamt | rs1 | funct3 | rd | opcode
 pub fn shift64(opc: u32, rd: u8, f3: u32, rs1: u8, shamt: u32, f6: u32) -> u32 {
     assert!(shamt < 64);
-    (f6 & 0x3f) << 26 | (shamt & 63) << 20 | (rs1 as u32 & 31) << 15 | (f3 & 7) << 12 | (rd as u32 & 31) << 7 | (opc & 0x7f)
+    (f6 & 0x3f) << 26
+        | (shamt & 63) << 20
+        | (rs1 as u32 & 31) << 15
+        | (f3 & 7) << 12
+        | (rd as u32 & 31) << 7
+        | (opc & 0x7f)
 }
 
 /// Shift-immediate word form (5-bit shamt): funct7 | shamt | rs1 | funct3 | rd | opcode
@@ -66,7 +80,11 @@ pub fn amo(f5: u32, aq: bool, rl: bool, rd: u8, rs1: u8, rs2: u8, f3: u32) -> u3
 
 /// CSR access: csr | rs1/uimm | funct3 | rd | 1110011
 pub fn csr(f3: u32, rd: u8, csr: u32, rs1_or_uimm: u8) -> u32 {
-    (csr & 0xfff) << 20 | (rs1_or_uimm as u32 & 31) << 15 | (f3 & 7) << 12 | (rd as u32 & 31) << 7 | 0x73
+    (csr & 0xfff) << 20
+        | (rs1_or_uimm as u32 & 31) << 15
+        | (f3 & 7) << 12
+        | (rd as u32 & 31) << 7
+        | 0x73
 }
 
 pub const ECALL: u32 = 0x0000_0073;
@@ -89,14 +107,23 @@ pub fn c_addi16sp(nzimm: i32) -> u32 {
     assert!(nzimm != 0 && nzimm % 16 == 0 && (-512..=496).contains(&nzimm));
     let v = nzimm as u32;
     let b = |n: u32| (v >> n) & 1;
-    0b011 << 13 | b(9) << 12 | 2 << 7 | b(4) << 6 | b(6) << 5 | b(8) << 4 | b(7) << 3 | b(5) << 2 | 0b01
+    0b011 << 13
+        | b(9) << 12
+        | 2 << 7
+        | b(4) << 6
+        | b(6) << 5
+        | b(8) << 4
+        | b(7) << 3
+        | b(5) << 2
+        | 0b01
 }
 
 /// c.addi4spn: nzuimm[5:4|9:6|2|3] -> bits 12:5, rd' -> 4:2.
 pub fn c_addi4spn(rd: u8, nzuimm: u32) -> u32 {
     assert!(nzuimm != 0 && nzuimm.is_multiple_of(4) && nzuimm < 1024);
     let b = |n: u32| (nzuimm >> n) & 1;
-    let field = b(5) << 7 | b(4) << 6 | b(9) << 5 | b(8) << 4 | b(7) << 3 | b(6) << 2 | b(2) << 1 | b(3);
+    let field =
+        b(5) << 7 | b(4) << 6 | b(9) << 5 | b(8) << 4 | b(7) << 3 | b(6) << 2 | b(2) << 1 | b(3);
     field << 5 | c3(rd) << 2
 }
 
@@ -107,7 +134,13 @@ pub fn cb_alu(f2: u32, rd: u8, imm6: u32) -> u32 {
 
 /// CA format (c.sub/xor/or/and, c.subw/addw): 100 | w | 11 | rd' | f2 | rs2' | 01
 pub fn ca(word: bool, f2: u32, rd: u8, rs2: u8) -> u32 {
-    0b100 << 13 | (word as u32) << 12 | 0b11 << 10 | c3(rd) << 7 | (f2 & 3) << 5 | c3(rs2) << 2 | 0b01
+    0b100 << 13
+        | (word as u32) << 12
+        | 0b11 << 10
+        | c3(rd) << 7
+        | (f2 & 3) << 5
+        | c3(rs2) << 2
+        | 0b01
 }
 
 /// CR format (c.mv: bit12 = 0, c.add: bit12 = 1): 100 | b12 | rd | rs2 | 10
@@ -118,7 +151,12 @@ pub fn cr(b12: bool, rd: u8, rs2: u8) -> u32 {
 /// CL/CS with a word offset (c.lw / c.sw): uimm[5:3] -> 12:10, uimm[2] -> 6, uimm[6] -> 5.
 pub fn cls_w(f3: u32, rs1: u8, r2: u8, uimm: u32) -> u32 {
     assert!(uimm.is_multiple_of(4) && uimm < 128);
-    (f3 & 7) << 13 | ((uimm >> 3) & 7) << 10 | c3(rs1) << 7 | ((uimm >> 2) & 1) << 6 | ((uimm >> 6) & 1) << 5 | c3(r2) << 2
+    (f3 & 7) << 13
+        | ((uimm >> 3) & 7) << 10
+        | c3(rs1) << 7
+        | ((uimm >> 2) & 1) << 6
+        | ((uimm >> 6) & 1) << 5
+        | c3(r2) << 2
 }
 
 /// CL/CS with a doubleword offset (c.ld/c.sd/c.fld/c.fsd): uimm[5:3] -> 12:10, uimm[7:6] -> 6:5.

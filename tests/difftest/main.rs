@@ -4,10 +4,12 @@
 //! RV64GC+Zfh instructions itself and writes a minimal static ELF (see progen.rs for
 //! the program/memory layout).  Each seed's program sets every register and
 //! frm/fflags to interesting values, runs L random straight-line instructions,
-//! then dumps x1..x31, f0..f31, fcsr and its scratch memory to stdout with
-//! write(1, ..) and exits with exit(0).  The dump of qemu and of the simulator
-//! must be byte-identical.  On a divergence the body is bisected (prefixes of
-//! the body, same addresses) down to the first item whose effect differs.
+//! logging every item's results (written registers, stored memory, fcsr) to a
+//! result log, then dumps x1..x31, f0..f31, fcsr, its scratch memory and the
+//! log to stdout with write(1, ..) and exits with exit(0).  The output of qemu
+//! and of the simulator must be byte-identical.  On a divergence the first
+//! differing log entries are shown and the body is bisected (prefixes of the
+//! body, same addresses) down to the first item whose effect differs.
 //!
 //! Usage (a plain `fn main` binary; can be registered as a harness=false test):
 //!
@@ -15,7 +17,7 @@
 //! difftest [--seeds N] [--len L] [--start-seed S] [--sim PATH] [--qemu PATH]
 //!          [--sim-args "ARGS"] [--qemu-cpu CPU] [--timeout SECS]
 //!          [--fail-dir DIR] [--keep] [--require] [--verbose]
-//!          [--no-zfh] [--exclude Kind,Kind,...]
+//!          [--no-zfh] [--no-log] [--exclude Kind,Kind,...]
 //! difftest --qemu-only [--seeds N ...]      run the programs under qemu only
 //! difftest --objdump-check [--objdump PATH] [--len L] [--start-seed S]
 //!                                           encoder check against binutils
@@ -55,7 +57,7 @@ mod encode;
 mod objcheck;
 mod progen;
 
-use progen::{Dump, GenCfg, Kind, Program, OUT_LEN};
+use progen::{Dump, GenCfg, Kind, Program};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -119,7 +121,8 @@ fn parse_args() -> Result<Opts, String> {
             }
         };
         let num = |s: String, name: &str| -> Result<u64, String> {
-            s.parse::<u64>().map_err(|_| format!("{name}: not a number: {s}"))
+            s.parse::<u64>()
+                .map_err(|_| format!("{name}: not a number: {s}"))
         };
         match key.as_str() {
             "--seeds" | "-n" => o.seeds = num(val(&key)?, &key)?,
@@ -139,9 +142,12 @@ fn parse_args() -> Result<Opts, String> {
             "--require" => o.require = true,
             "--verbose" | "-v" => o.verbose = true,
             "--no-zfh" => o.cfg.no_zfh = true,
+            "--no-log" => o.cfg.no_log = true,
             "--exclude" => {
                 for k in val(&key)?.split(',').filter(|k| !k.is_empty()) {
-                    o.cfg.exclude.push(Kind::parse(k).ok_or(format!("--exclude: unknown kind {k}"))?);
+                    o.cfg
+                        .exclude
+                        .push(Kind::parse(k).ok_or(format!("--exclude: unknown kind {k}"))?);
                 }
             }
             "--qemu-only" => o.mode = Mode::QemuOnly,
@@ -149,7 +155,10 @@ fn parse_args() -> Result<Opts, String> {
             "--emit" => o.mode = Mode::Emit(PathBuf::from(val(&key)?)),
             "--help" | "-h" => {
                 println!("{}", USAGE);
-                let kinds: Vec<String> = progen::WEIGHTS.iter().map(|w| format!("{:?}", w.0)).collect();
+                let kinds: Vec<String> = progen::WEIGHTS
+                    .iter()
+                    .map(|w| format!("{:?}", w.0))
+                    .collect();
                 println!("kinds (for --exclude): {}", kinds.join(","));
                 std::process::exit(0);
             }
@@ -164,9 +173,10 @@ fn parse_args() -> Result<Opts, String> {
     Ok(o)
 }
 
-const USAGE: &str = "usage: difftest [--seeds N] [--len L] [--start-seed S] [--sim PATH] [--qemu PATH]
+const USAGE: &str =
+    "usage: difftest [--seeds N] [--len L] [--start-seed S] [--sim PATH] [--qemu PATH]
                 [--sim-args ARGS] [--qemu-cpu CPU] [--timeout SECS] [--fail-dir DIR]
-                [--keep] [--require] [--verbose] [--no-zfh] [--exclude KIND,...]
+                [--keep] [--require] [--verbose] [--no-zfh] [--no-log] [--exclude KIND,...]
        difftest --qemu-only [--seeds N] [--len L] [--start-seed S] [--qemu PATH]
        difftest --objdump-check [--objdump PATH] [--len L] [--start-seed S]
        difftest --emit DIR [--seeds N] [--len L] [--start-seed S]";
@@ -183,8 +193,8 @@ impl RunOut {
     fn same(&self, o: &RunOut) -> bool {
         self.status == o.status && self.stdout == o.stdout
     }
-    fn clean(&self) -> bool {
-        self.status == "exit 0" && self.stdout.len() == OUT_LEN
+    fn clean(&self, p: &Program) -> bool {
+        self.status == "exit 0" && self.stdout.len() == p.out_len()
     }
     fn stderr_head(&self) -> String {
         let s = String::from_utf8_lossy(&self.stderr);
@@ -202,7 +212,13 @@ fn run_cmd(prog: &str, args: &[String], timeout: Duration) -> RunOut {
         .spawn()
     {
         Ok(c) => c,
-        Err(e) => return RunOut { status: format!("spawn error: {e}"), stdout: vec![], stderr: vec![] },
+        Err(e) => {
+            return RunOut {
+                status: format!("spawn error: {e}"),
+                stdout: vec![],
+                stderr: vec![],
+            };
+        }
     };
     let mut so = child.stdout.take().unwrap();
     let mut se = child.stderr.take().unwrap();
@@ -238,7 +254,11 @@ fn run_cmd(prog: &str, args: &[String], timeout: Duration) -> RunOut {
             Err(e) => break format!("wait error: {e}"),
         }
     };
-    RunOut { status, stdout: t_out.join().unwrap_or_default(), stderr: t_err.join().unwrap_or_default() }
+    RunOut {
+        status,
+        stdout: t_out.join().unwrap_or_default(),
+        stderr: t_err.join().unwrap_or_default(),
+    }
 }
 
 fn find_in_path(p: &str) -> Option<PathBuf> {
@@ -246,8 +266,11 @@ fn find_in_path(p: &str) -> Option<PathBuf> {
         let pb = PathBuf::from(p);
         return pb.is_file().then_some(pb);
     }
-    std::env::var_os("PATH")
-        .and_then(|paths| std::env::split_paths(&paths).map(|d| d.join(p)).find(|c| c.is_file()))
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(p))
+            .find(|c| c.is_file())
+    })
 }
 
 fn resolve_sim(o: &Opts) -> Option<String> {
@@ -266,7 +289,10 @@ fn resolve_sim(o: &Opts) -> Option<String> {
     if let Some(d) = option_env!("CARGO_MANIFEST_DIR") {
         cands.push(Path::new(d).join("target/release/npu-spike"));
     }
-    cands.into_iter().find(|c| c.is_file()).map(|c| c.to_string_lossy().into_owned())
+    cands
+        .into_iter()
+        .find(|c| c.is_file())
+        .map(|c| c.to_string_lossy().into_owned())
 }
 
 // --------------------------------------------------------------- harness ---
@@ -317,12 +343,13 @@ impl Harness {
         let full = p.body.len();
         let ninsn = p.body_insn_count(full);
         let (q, s) = self.run_both(&p, full);
-        if !q.clean() {
+        if !q.clean(&p) {
             let path = self.save_failure(&p, full, "");
             println!(
-                "seed {seed}: QEMU FAILED ({}, {} bytes out; expected exit 0 and {OUT_LEN} bytes) — generator or qemu problem; saved {}",
+                "seed {seed}: QEMU FAILED ({}, {} bytes out; expected exit 0 and {} bytes) — generator or qemu problem; saved {}",
                 q.status,
                 q.stdout.len(),
+                p.out_len(),
                 path.display()
             );
             if !q.stderr.is_empty() {
@@ -331,12 +358,18 @@ impl Harness {
             return (false, 0);
         }
         if q.same(&s) {
-            println!("seed {seed}: ok ({ninsn} instructions, base {})", progen::XNAMES[p.base as usize]);
+            println!(
+                "seed {seed}: ok ({ninsn} instructions, base {})",
+                progen::XNAMES[p.base as usize]
+            );
             return (true, ninsn);
         }
         let path = self.save_failure(&p, full, "");
-        println!("seed {seed}: MISMATCH ({ninsn} instructions); saved {}", path.display());
-        describe_outcomes(&q, &s);
+        println!(
+            "seed {seed}: MISMATCH ({ninsn} instructions); saved {}",
+            path.display()
+        );
+        describe_outcomes(&p, &q, &s);
         let k = self.bisect(&p);
         (false, k)
     }
@@ -347,7 +380,7 @@ impl Harness {
         let (q0, s0) = self.run_both(p, 0);
         if !q0.same(&s0) {
             println!("  diverges already with an empty body (prologue/epilogue only):");
-            describe_outcomes(&q0, &s0);
+            describe_outcomes(p, &q0, &s0);
             let path = self.save_failure(p, 0, "-p0");
             println!("  minimal ELF: {}", path.display());
             return 0;
@@ -391,7 +424,7 @@ impl Harness {
                 }
             }
         }
-        if let Some(before) = Dump::parse(&lo_out.stdout) {
+        if let Some(before) = Dump::parse(&lo_out.stdout, p) {
             let mut vals: Vec<String> = regs
                 .iter()
                 .filter_map(|r| before.reg_by_name(r).map(|v| format!("{r}={v:#018x}")))
@@ -399,9 +432,12 @@ impl Harness {
             vals.push(format!("fcsr={:#x}", before.fcsr));
             println!("  state before it (both agree): {}", vals.join(" "));
         }
-        describe_outcomes(&qh, &sh);
+        describe_outcomes(p, &qh, &sh);
         let path = self.save_failure(p, hi, &format!("-p{hi}"));
-        println!("  minimal prefix ELF (body cut after the diverging item): {}", path.display());
+        println!(
+            "  minimal prefix ELF (body cut after the diverging item): {}",
+            path.display()
+        );
         first_insn
     }
 
@@ -411,14 +447,23 @@ impl Harness {
         let path = self.write_elf(&p, full, &self.work, "");
         let q = self.run_one(&self.qemu, &path);
         let _ = std::fs::remove_file(&path);
-        let ok = q.clean()
-            && Dump::parse(&q.stdout).map(|d| d.x[p.base as usize] == p.base_addr()).unwrap_or(false);
+        let ok = q.clean(&p)
+            && Dump::parse(&q.stdout, &p)
+                .map(|d| d.x[p.base as usize] == p.base_addr())
+                .unwrap_or(false);
         if ok {
             if self.o.verbose {
-                let d = Dump::parse(&q.stdout).unwrap();
-                println!("seed {seed}: qemu ok ({} instructions), fcsr={:#x}", p.body_insn_count(full), d.fcsr);
+                let d = Dump::parse(&q.stdout, &p).unwrap();
+                println!(
+                    "seed {seed}: qemu ok ({} instructions), fcsr={:#x}",
+                    p.body_insn_count(full),
+                    d.fcsr
+                );
             } else {
-                println!("seed {seed}: qemu ok ({} instructions)", p.body_insn_count(full));
+                println!(
+                    "seed {seed}: qemu ok ({} instructions)",
+                    p.body_insn_count(full)
+                );
             }
         } else {
             let path = self.save_failure(&p, full, "");
@@ -436,12 +481,22 @@ impl Harness {
     }
 }
 
-fn describe_outcomes(q: &RunOut, s: &RunOut) {
+fn describe_outcomes(p: &Program, q: &RunOut, s: &RunOut) {
     if q.status != s.status {
         println!("  status: qemu {} / sim {}", q.status, s.status);
     }
-    match (Dump::parse(&q.stdout), Dump::parse(&s.stdout)) {
+    match (Dump::parse(&q.stdout, p), Dump::parse(&s.stdout, p)) {
         (Some(a), Some(b)) => {
+            let ld = a.log_diff(&b);
+            if !ld.is_empty() {
+                println!("  differing result-log entries ({}), first ones:", ld.len());
+                for &(i, qa, sb) in ld.iter().take(6) {
+                    let (k, what) = &p.log_labels[i];
+                    let txt: Vec<String> = p.body[*k].insns.iter().map(|i| i.text()).collect();
+                    println!("    item #{k} `{}`", txt.join("; "));
+                    println!("      {what:<14} qemu {qa:#018x}  sim {sb:#018x}");
+                }
+            }
             let d = a.diff(&b);
             if !d.is_empty() {
                 println!("  differing state at the end ({}):", d.len());
@@ -453,7 +508,12 @@ fn describe_outcomes(q: &RunOut, s: &RunOut) {
                 }
             }
         }
-        _ => println!("  output length: qemu {} bytes / sim {} bytes (expected {OUT_LEN})", q.stdout.len(), s.stdout.len()),
+        _ => println!(
+            "  output length: qemu {} bytes / sim {} bytes (expected {})",
+            q.stdout.len(),
+            s.stdout.len(),
+            p.out_len()
+        ),
     }
     if !s.stderr.is_empty() && (q.status != s.status || !s.status.starts_with("exit 0")) {
         println!("  sim stderr: {}", s.stderr_head());
@@ -477,14 +537,23 @@ fn listing_text(p: &Program, n: usize) -> String {
         p.base_addr()
     );
     let mut last = None;
+    let mut in_item = 0usize;
     for (pc, i, k) in p.listing(n) {
         if k != last {
             if let Some(k) = k {
                 s += &format!("# item {k} {:?}\n", p.body[k].kind);
             }
             last = k;
+            in_item = 0;
         }
-        s += &format!("{pc:#010x}: {:>8}  {}\n", i.hex(), i.text());
+        let log = matches!(k, Some(k) if in_item >= p.body[k].insns.len());
+        in_item += 1;
+        s += &format!(
+            "{pc:#010x}: {:>8}  {}{}\n",
+            i.hex(),
+            i.text(),
+            if log { "    # log" } else { "" }
+        );
     }
     s
 }
@@ -510,7 +579,11 @@ fn real_main(o: Opts, work: &Path) -> ExitCode {
         for seed in o.start..o.start + o.seeds.clamp(1, 3) {
             ok &= objcheck::run(&o.objdump, seed, o.len, work);
         }
-        return if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+        return if ok {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        };
     }
     if let Mode::Emit(dir) = &o.mode {
         std::fs::create_dir_all(dir).expect("create emit dir");
@@ -525,13 +598,20 @@ fn real_main(o: Opts, work: &Path) -> ExitCode {
         return ExitCode::SUCCESS;
     }
 
-    let fail_dir = o.fail_dir.clone().unwrap_or_else(|| match option_env!("CARGO_MANIFEST_DIR") {
-        Some(d) => Path::new(d).join("target/difftest-fail"),
-        None => PathBuf::from("target/difftest-fail"),
-    });
+    let fail_dir = o
+        .fail_dir
+        .clone()
+        .unwrap_or_else(|| match option_env!("CARGO_MANIFEST_DIR") {
+            Some(d) => Path::new(d).join("target/difftest-fail"),
+            None => PathBuf::from("target/difftest-fail"),
+        });
     if find_in_path(&o.qemu).is_none() {
         println!("difftest: qemu not found ({}); skipped", o.qemu);
-        return if o.require { ExitCode::FAILURE } else { ExitCode::SUCCESS };
+        return if o.require {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        };
     }
     let qemu = (o.qemu.clone(), vec!["-cpu".to_string(), o.qemu_cpu.clone()]);
     let sim = if o.mode == Mode::QemuOnly {
@@ -539,9 +619,16 @@ fn real_main(o: Opts, work: &Path) -> ExitCode {
     } else {
         let Some(path) = resolve_sim(&o).filter(|p| find_in_path(p).is_some()) else {
             println!("difftest: simulator not found (use --sim PATH or NPU_SPIKE=PATH); skipped");
-            return if o.require { ExitCode::FAILURE } else { ExitCode::SUCCESS };
+            return if o.require {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
         };
-        let is_qemu = Path::new(&path).file_name().map(|f| f.to_string_lossy().contains("qemu")).unwrap_or(false);
+        let is_qemu = Path::new(&path)
+            .file_name()
+            .map(|f| f.to_string_lossy().contains("qemu"))
+            .unwrap_or(false);
         let args = match &o.sim_args {
             Some(a) => a.split_whitespace().map(String::from).collect(),
             None if is_qemu => vec!["-cpu".to_string(), o.qemu_cpu.clone()],
@@ -549,7 +636,13 @@ fn real_main(o: Opts, work: &Path) -> ExitCode {
         };
         (path, args)
     };
-    let h = Harness { o, work: work.to_path_buf(), fail_dir, qemu, sim };
+    let h = Harness {
+        o,
+        work: work.to_path_buf(),
+        fail_dir,
+        qemu,
+        sim,
+    };
     if h.o.mode == Mode::Diff {
         println!(
             "difftest: sim `{} {}` vs `{} {}`; seeds {}..{}; {} body instructions each",
@@ -575,7 +668,18 @@ fn real_main(o: Opts, work: &Path) -> ExitCode {
             fail += 1;
         }
     }
-    println!("instructions compared: {insns}{}", if h.o.mode == Mode::QemuOnly { " (qemu only)" } else { "" });
+    println!(
+        "instructions compared: {insns}{}",
+        if h.o.mode == Mode::QemuOnly {
+            " (qemu only)"
+        } else {
+            ""
+        }
+    );
     println!("{pass} passed, {fail} failed");
-    if fail == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if fail == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -3,7 +3,7 @@
 //! operands with what the generator says it emitted.  Also checks that the
 //! body covers every mnemonic the generator knows.
 
-use crate::progen::{self, GenCfg, Program, CODE_BASE};
+use crate::progen::{self, CODE_BASE, GenCfg, Program};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
@@ -16,7 +16,11 @@ pub fn run(objdump: &str, seed: u64, len: usize, workdir: &Path) -> bool {
     let code = p.code_bytes(n);
     let obj = workdir.join(format!("objcheck-seed{seed}.o"));
     std::fs::write(&obj, crate::elf::write_rel_object(&code, ARCH)).expect("write object");
-    let out = match Command::new(objdump).args(["-d", "-M", "no-aliases", "-j", ".text"]).arg(&obj).output() {
+    let out = match Command::new(objdump)
+        .args(["-d", "-M", "no-aliases", "-j", ".text"])
+        .arg(&obj)
+        .output()
+    {
         Ok(o) if o.status.success() => o,
         Ok(o) => {
             eprintln!("objdump failed: {}", String::from_utf8_lossy(&o.stderr));
@@ -31,8 +35,12 @@ pub fn run(objdump: &str, seed: u64, len: usize, workdir: &Path) -> bool {
     // addr -> (hex, mnemonic, operands)
     let mut got: BTreeMap<u64, (String, String, String)> = BTreeMap::new();
     for line in text.lines() {
-        let Some((a, rest)) = line.split_once(':') else { continue };
-        let Ok(addr) = u64::from_str_radix(a.trim(), 16) else { continue };
+        let Some((a, rest)) = line.split_once(':') else {
+            continue;
+        };
+        let Ok(addr) = u64::from_str_radix(a.trim(), 16) else {
+            continue;
+        };
         if !a.starts_with(' ') {
             continue; // "0000000000000000 <.text>:" style lines
         }
@@ -73,13 +81,24 @@ pub fn run(objdump: &str, seed: u64, len: usize, workdir: &Path) -> bool {
         if !ok {
             bad += 1;
             if bad <= 40 {
-                let g = got.get(&off).map(|(h, m, o)| format!("{h} {m} {o}")).unwrap_or_else(|| "<no instruction at this address>".into());
-                println!("MISMATCH @{off:#x}: generated {} {}  objdump: {g}", insn.hex(), insn.text());
+                let g = got
+                    .get(&off)
+                    .map(|(h, m, o)| format!("{h} {m} {o}"))
+                    .unwrap_or_else(|| "<no instruction at this address>".into());
+                println!(
+                    "MISMATCH @{off:#x}: generated {} {}  objdump: {g}",
+                    insn.hex(),
+                    insn.text()
+                );
             }
         }
     }
     if got.len() != listing.len() {
-        println!("instruction count differs: generated {} objdump {}", listing.len(), got.len());
+        println!(
+            "instruction count differs: generated {} objdump {}",
+            listing.len(),
+            got.len()
+        );
         bad += 1;
     }
 
@@ -88,7 +107,9 @@ pub fn run(objdump: &str, seed: u64, len: usize, workdir: &Path) -> bool {
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for it in &p.body {
         for i in &it.insns {
-            *seen.entry(progen::base_mnemonic(&i.mnem).to_string()).or_default() += 1;
+            *seen
+                .entry(progen::base_mnemonic(&i.mnem).to_string())
+                .or_default() += 1;
         }
     }
     let missing: Vec<&String> = all.iter().filter(|m| !seen.contains_key(*m)).collect();
@@ -100,7 +121,11 @@ pub fn run(objdump: &str, seed: u64, len: usize, workdir: &Path) -> bool {
         bad,
         lax_ok
     );
-    println!("coverage: {}/{} mnemonics generated", all.len() - missing.len(), all.len());
+    println!(
+        "coverage: {}/{} mnemonics generated",
+        all.len() - missing.len(),
+        all.len()
+    );
     if !missing.is_empty() {
         println!("missing mnemonics: {missing:?}");
     }

@@ -2,25 +2,38 @@
 //!
 //! A program is: prologue (set every register and frm/fflags) + body (random
 //! "items", each one or a few instructions that belong together, e.g. an
-//! address setup followed by an AMO) + epilogue (dump x1..x31, f0..f31, fcsr
-//! and the scratch memory with write(1, ..), then exit(0)).
+//! address setup followed by an AMO), each item followed by logging code that
+//! appends its results to a result log + epilogue (dump x1..x31, f0..f31,
+//! fcsr, the scratch memory and the log with write(1, ..), then exit(0)).
+//!
+//! The result log holds, after every item, each register the item wrote, the
+//! scratch doubleword it stored to (if any) and fcsr (for FP and FP-CSR
+//! items), so a divergence is seen even if the value is overwritten later.
 //!
 //! The generator records, for every instruction it emits, the word and an
 //! objdump-style text (`mnemonic operands` with ABI register names, as printed
 //! by `objdump -M no-aliases`), which is used both for the objdump encoder
 //! check and for describing divergences.
 //!
-//! Memory layout (one RWX PT_LOAD at CODE_BASE):
-//!   CODE_BASE ..            prologue, body, epilogue
-//!   data (page aligned, fixed from the full program so every bisection
-//!   prefix has identical addresses):
-//!     data+0    .. +1024   constant pool: 64 integer values, 64 FP patterns
-//!     data+1024 .. +1536   register dump (x1..x31, f0..f31, fcsr)
-//!     data+1536 .. +2560   scratch memory (random initial contents)
-//!   The reserved base register (one of s0,s1,a3,a4,a5 so RVC loads/stores can
-//!   use it and the write() argument registers a0-a2/a7 stay free) holds
-//!   data+2048, so pool = base-2048.., dump = base-1024.., scratch = base-512..base+511.
-//!   The program writes dump+scratch (1536 bytes) to stdout.
+//! Memory layout (one RWX PT_LOAD at CODE_BASE; the log is zero-filled
+//! memory past the file image, p_memsz > p_filesz):
+//!
+//! ```text
+//! CODE_BASE ..           prologue, body (+ logging code), epilogue
+//! data (page aligned, fixed from the full program so every bisection
+//! prefix has identical addresses):
+//!   data+0    .. +1024   constant pool: 64 integer values, 64 FP patterns
+//!   data+1024 .. +1536   register dump (x1..x31, f0..f31, fcsr)
+//!   data+1536 .. +2560   scratch memory (random initial contents)
+//!   data+2560 ..         result log (8 bytes per entry)
+//! ```
+//!
+//! The reserved base register (one of s0,s1,a3,a4,a5 so RVC loads/stores can
+//! use it and the write() argument registers a0-a2/a7 stay free) holds
+//! data+2048, so pool = base-2048.., dump = base-1024.., scratch =
+//! base-512..base+511.  A second reserved register (logp, one of t0-t2,
+//! s2-s11, t3-t6) walks through the log.  The program writes dump, scratch
+//! and log (1536 + 8 * entries bytes) to stdout.
 
 #![allow(dead_code)]
 
@@ -63,12 +76,14 @@ impl Rng {
 // ------------------------------------------------------------ registers ---
 
 pub const XNAMES: [&str; 32] = [
-    "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2",
-    "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+    "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4",
+    "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4",
+    "t5", "t6",
 ];
 pub const FNAMES: [&str; 32] = [
-    "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0", "fa1", "fa2", "fa3", "fa4", "fa5", "fa6",
-    "fa7", "fs2", "fs3", "fs4", "fs5", "fs6", "fs7", "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
+    "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0", "fa1", "fa2",
+    "fa3", "fa4", "fa5", "fa6", "fa7", "fs2", "fs3", "fs4", "fs5", "fs6", "fs7", "fs8", "fs9",
+    "fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
 ];
 const RM_NAMES: [&str; 8] = ["rne", "rtz", "rdn", "rup", "rmm", "rm5", "rm6", "dyn"];
 
@@ -80,7 +95,11 @@ fn f(r: u8) -> &'static str {
 }
 /// objdump prints the rounding mode operand only when it is not `dyn`.
 fn rms(rm: u32) -> String {
-    if rm == 7 { String::new() } else { format!(",{}", RM_NAMES[rm as usize]) }
+    if rm == 7 {
+        String::new()
+    } else {
+        format!(",{}", RM_NAMES[rm as usize])
+    }
 }
 
 // ---------------------------------------------------------------- layout ---
@@ -119,10 +138,18 @@ pub struct Insn {
 
 impl Insn {
     pub fn text(&self) -> String {
-        if self.ops.is_empty() { self.mnem.clone() } else { format!("{} {}", self.mnem, self.ops) }
+        if self.ops.is_empty() {
+            self.mnem.clone()
+        } else {
+            format!("{} {}", self.mnem, self.ops)
+        }
     }
     pub fn hex(&self) -> String {
-        if self.len == 2 { format!("{:04x}", self.word) } else { format!("{:08x}", self.word) }
+        if self.len == 2 {
+            format!("{:04x}", self.word)
+        } else {
+            format!("{:08x}", self.word)
+        }
     }
     fn push_bytes(&self, out: &mut Vec<u8>) {
         if self.len == 2 {
@@ -134,11 +161,23 @@ impl Insn {
 }
 
 fn w(word: u32, mnem: impl Into<String>, ops: impl Into<String>) -> Insn {
-    Insn { word, len: 4, mnem: mnem.into(), ops: ops.into(), lax: false }
+    Insn {
+        word,
+        len: 4,
+        mnem: mnem.into(),
+        ops: ops.into(),
+        lax: false,
+    }
 }
 fn c(word: u32, mnem: impl Into<String>, ops: impl Into<String>) -> Insn {
     assert!(word < 0x10000 && word & 3 != 3);
-    Insn { word, len: 2, mnem: mnem.into(), ops: ops.into(), lax: false }
+    Insn {
+        word,
+        len: 2,
+        mnem: mnem.into(),
+        ops: ops.into(),
+        lax: false,
+    }
 }
 
 /// A group of instructions generated together (bisection works on items).
@@ -150,7 +189,10 @@ pub struct Item {
 
 impl Item {
     fn one(kind: Kind, i: Insn) -> Item {
-        Item { kind, insns: vec![i] }
+        Item {
+            kind,
+            insns: vec![i],
+        }
     }
     pub fn bytes_len(&self) -> u64 {
         self.insns.iter().map(|i| i.len as u64).sum()
@@ -279,8 +321,15 @@ const SHIFT_I: &[(&str, u32, u32, u32, bool)] = &[
 ];
 
 /// (mnemonic, funct3, width)
-const LOADS: &[(&str, u32, i32)] =
-    &[("lb", 0, 1), ("lh", 1, 2), ("lw", 2, 4), ("ld", 3, 8), ("lbu", 4, 1), ("lhu", 5, 2), ("lwu", 6, 4)];
+const LOADS: &[(&str, u32, i32)] = &[
+    ("lb", 0, 1),
+    ("lh", 1, 2),
+    ("lw", 2, 4),
+    ("ld", 3, 8),
+    ("lbu", 4, 1),
+    ("lhu", 5, 2),
+    ("lwu", 6, 4),
+];
 const STORES: &[(&str, u32, i32)] = &[("sb", 0, 1), ("sh", 1, 2), ("sw", 2, 4), ("sd", 3, 8)];
 
 /// (name, funct5)
@@ -297,7 +346,12 @@ const AMOS: &[(&str, u32)] = &[
 ];
 
 /// FP ops with a rounding mode: (name, funct5)
-const FP_RM: &[(&str, u32)] = &[("fadd", 0x00), ("fsub", 0x01), ("fmul", 0x02), ("fdiv", 0x03)];
+const FP_RM: &[(&str, u32)] = &[
+    ("fadd", 0x00),
+    ("fsub", 0x01),
+    ("fmul", 0x02),
+    ("fdiv", 0x03),
+];
 /// FP ops with fixed funct3: (name, funct5, funct3)
 const FP_SGNJ_MINMAX: &[(&str, u32, u32)] = &[
     ("fsgnj", 0x04, 0),
@@ -310,12 +364,20 @@ const FP_CMP: &[(&str, u32)] = &[("feq", 2), ("flt", 1), ("fle", 0)];
 /// int types for fcvt: (name, rs2 selector)
 const CVT_INT: &[(&str, u8)] = &[("w", 0), ("wu", 1), ("l", 2), ("lu", 3)];
 /// FMA: (name, opcode)
-const FMA: &[(&str, u32)] = &[("fmadd", 0x43), ("fmsub", 0x47), ("fnmsub", 0x4b), ("fnmadd", 0x4f)];
+const FMA: &[(&str, u32)] = &[
+    ("fmadd", 0x43),
+    ("fmsub", 0x47),
+    ("fnmsub", 0x4b),
+    ("fnmadd", 0x4f),
+];
 const FMTS: [Fmt; 3] = [Fmt::S, Fmt::D, Fmt::H];
 
 /// Widening/exact conversions binutils 2.40 disassembles only with rm=000.
 fn exact_cvt(m: &str) -> bool {
-    matches!(m, "fcvt.d.s" | "fcvt.d.w" | "fcvt.d.wu" | "fcvt.s.h" | "fcvt.d.h")
+    matches!(
+        m,
+        "fcvt.d.s" | "fcvt.d.w" | "fcvt.d.wu" | "fcvt.s.h" | "fcvt.d.h"
+    )
 }
 
 // ------------------------------------------------------------------ kinds ---
@@ -478,7 +540,11 @@ pub fn f64_to_f16(v: f64) -> u16 {
     let frac = a / 2f64.powi(e) - 1.0; // [0,1)
     let m = (frac * 1024.0).round_ties_even() as u32;
     let bits = (((e + 15) as u32) << 10) + m;
-    if bits >= 0x7c00 { sign | 0x7c00 } else { sign | bits as u16 }
+    if bits >= 0x7c00 {
+        sign | 0x7c00
+    } else {
+        sign | bits as u16
+    }
 }
 
 /// Raw FP bit pattern of width fmt (not NaN-boxed).
@@ -499,15 +565,15 @@ pub fn fp_bits(r: &mut Rng, fmt: Fmt) -> u64 {
     // sees a NaN input far more often than any single value is a NaN)
     let t = r.below(100);
     let class = match t {
-        0..=5 => 0,   // zero
-        6..=9 => 1,   // inf
-        10 => 2,      // canonical qNaN
-        11..=12 => 3, // qNaN with payload
-        13..=14 => 4, // sNaN
-        15..=21 => 5, // one
-        22..=29 => 6, // subnormal
-        30..=37 => 7, // min/max normal
-        38..=53 => 8, // nice values
+        0..=5 => 0,    // zero
+        6..=9 => 1,    // inf
+        10 => 2,       // canonical qNaN
+        11..=12 => 3,  // qNaN with payload
+        13..=14 => 4,  // sNaN
+        15..=21 => 5,  // one
+        22..=29 => 6,  // subnormal
+        30..=37 => 7,  // min/max normal
+        38..=53 => 8,  // nice values
         54..=73 => 10, // random near 1
         74..=81 => 12, // integer-ish
         82..=89 => 13, // conversion boundaries
@@ -554,7 +620,11 @@ pub fn fp_bits(r: &mut Rng, fmt: Fmt) -> u64 {
         12 => {
             // integers with a few fraction bits: rounding-mode sensitive conversions
             let e = clamp_e(bias + mb as i64 - r.range(0, 3));
-            let m = if r.chance(50) { r.next() & !3 | r.pick(&[1, 2, 3]) } else { r.next() };
+            let m = if r.chance(50) {
+                r.next() & !3 | r.pick(&[1, 2, 3])
+            } else {
+                r.next()
+            };
             pack(sign, e, m)
         }
         13 => {
@@ -570,7 +640,11 @@ pub fn fp_bits(r: &mut Rng, fmt: Fmt) -> u64 {
         14 => pack(sign, clamp_e(r.range(1, 6)), r.next()), // tiny normals: underflow paths
         _ => {
             let width = 1 + eb + mb;
-            if width == 64 { r.next() } else { r.next() & ((1u64 << width) - 1) }
+            if width == 64 {
+                r.next()
+            } else {
+                r.next() & ((1u64 << width) - 1)
+            }
         }
     }
 }
@@ -684,6 +758,14 @@ pub struct Program {
     pub scratch: Vec<u8>,
     pub body: Vec<Item>,
     pub data_addr: u64,
+    /// reserved register pointing into the result log
+    pub logp: u8,
+    /// scratch register used by the logging code (not reserved)
+    pub tmp: u8,
+    /// logging code emitted after each body item (parallel to `body`)
+    pub logcode: Vec<Vec<Insn>>,
+    /// one label per 8-byte log entry: what was logged after which item
+    pub log_labels: Vec<(usize, String)>,
 }
 
 struct G<'a> {
@@ -693,6 +775,14 @@ struct G<'a> {
     pool_ftype: Vec<Fmt>,
     pool_fp: Vec<u64>,
     no_zfh: bool,
+    /// registers the body must never write (base, log pointer)
+    reserved: [bool; 32],
+    /// scratch offset (relative to base) stored to by the current item
+    mem_off: Option<i32>,
+    logp: u8,
+    tmp: u8,
+    /// next log offset relative to logp
+    log_lo: i32,
 }
 
 /// Generator configuration.
@@ -702,12 +792,17 @@ pub struct GenCfg {
     pub no_zfh: bool,
     /// item kinds not to generate
     pub exclude: Vec<Kind>,
+    /// do not log item results (compare the final state only)
+    pub no_log: bool,
 }
 
 impl Kind {
     /// Parse a kind name as printed by `{:?}` (case-insensitive).
     pub fn parse(s: &str) -> Option<Kind> {
-        WEIGHTS.iter().map(|w| w.0).find(|k| format!("{k:?}").eq_ignore_ascii_case(s))
+        WEIGHTS
+            .iter()
+            .map(|w| w.0)
+            .find(|k| format!("{k:?}").eq_ignore_ascii_case(s))
     }
 }
 
@@ -743,12 +838,42 @@ impl Program {
         }
         let mut ftype = [Fmt::D; 32];
         ftype.copy_from_slice(&pool_ftype[..32]);
-        let weights: Vec<(Kind, u32)> = WEIGHTS.iter().copied().filter(|(k, _)| !cfg.exclude.contains(k)).collect();
+        let weights: Vec<(Kind, u32)> = WEIGHTS
+            .iter()
+            .copied()
+            .filter(|(k, _)| !cfg.exclude.contains(k))
+            .collect();
         assert!(!weights.is_empty(), "every instruction kind is excluded");
         let total_w: u32 = weights.iter().map(|k| k.1).sum();
         let pool_fp = pool[POOL_INT..].to_vec();
-        let mut g = G { r: &mut r, base, ftype, pool_ftype, pool_fp, no_zfh: cfg.no_zfh };
+        let logp = r.pick(&[
+            5u8, 6, 7, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        ]);
+        let tmp = loop {
+            let t = r.range(1, 31) as u8;
+            if t != base && t != logp && t != 2 {
+                break t;
+            }
+        };
+        let mut reserved = [false; 32];
+        reserved[base as usize] = true;
+        reserved[logp as usize] = true;
+        let mut g = G {
+            r: &mut r,
+            base,
+            ftype,
+            pool_ftype,
+            pool_fp,
+            no_zfh: cfg.no_zfh,
+            reserved,
+            mem_off: None,
+            logp,
+            tmp,
+            log_lo: -2048,
+        };
         let mut body = Vec::new();
+        let mut logcode = Vec::new();
+        let mut log_labels = Vec::new();
         let mut n = 0;
         while n < len {
             let mut t = g.r.below(total_w as u64) as u32;
@@ -760,13 +885,37 @@ impl Program {
                 }
                 t -= wt;
             }
+            g.mem_off = None;
             let item = g.item(kind);
             n += item.insns.len();
+            let code = if cfg.no_log {
+                Vec::new()
+            } else {
+                g.log_code(&item, body.len(), &mut log_labels)
+            };
+            logcode.push(code);
             body.push(item);
         }
-        let mut p = Program { seed, base, init_frm, pool, scratch, body, data_addr: 0 };
+        let mut p = Program {
+            seed,
+            base,
+            init_frm,
+            pool,
+            scratch,
+            body,
+            data_addr: 0,
+            logp,
+            tmp,
+            logcode,
+            log_labels,
+        };
         let code_len = p.prologue().len() as u64 * 4
             + p.body.iter().map(|i| i.bytes_len()).sum::<u64>()
+            + p.logcode
+                .iter()
+                .flatten()
+                .map(|i| i.len as u64)
+                .sum::<u64>()
             + p.epilogue().iter().map(|i| i.len as u64).sum::<u64>();
         p.data_addr = (CODE_BASE + code_len + 0xfff) & !0xfff;
         p
@@ -774,6 +923,20 @@ impl Program {
 
     pub fn base_addr(&self) -> u64 {
         self.data_addr + BASE_IN_DATA
+    }
+
+    /// bytes of the result log (8 per entry)
+    pub fn log_len(&self) -> usize {
+        8 * self.log_labels.len()
+    }
+
+    /// bytes the program writes to stdout
+    pub fn out_len(&self) -> usize {
+        OUT_LEN + self.log_len()
+    }
+
+    fn log_addr(&self) -> u64 {
+        self.data_addr + DATA_LEN as u64
     }
 
     pub fn body_insn_count(&self, nitems: usize) -> usize {
@@ -784,24 +947,54 @@ impl Program {
         let b = self.base;
         let addr = self.base_addr();
         assert!(addr < 0x7fff_f000);
-        let lo = ((addr as i64) << 52 >> 52) as i32;
-        let hi = ((addr as i64 - lo as i64) >> 12) as u32;
+        let (hi, lo) = hi_lo(addr);
         let mut v = vec![
             w(e::u(0x37, b, hi), "lui", format!("{},0x{:x}", x(b), hi)),
-            w(e::i(0x13, b, 0, b, lo), "addi", format!("{},{},{}", x(b), x(b), lo)),
+            w(
+                e::i(0x13, b, 0, b, lo),
+                "addi",
+                format!("{},{},{}", x(b), x(b), lo),
+            ),
         ];
+        let (lp, lhi, llo) = (
+            self.logp,
+            hi_lo(self.log_addr() + 2048).0,
+            hi_lo(self.log_addr() + 2048).1,
+        );
+        v.push(w(
+            e::u(0x37, lp, lhi),
+            "lui",
+            format!("{},0x{:x}", x(lp), lhi),
+        ));
+        v.push(w(
+            e::i(0x13, lp, 0, lp, llo),
+            "addi",
+            format!("{},{},{}", x(lp), x(lp), llo),
+        ));
         for i in 1..32u8 {
-            if i == b {
+            if i == b || i == lp {
                 continue;
             }
             let off = POOL_OFF + 8 * i as i32;
-            v.push(w(e::i(0x03, i, 3, b, off), "ld", format!("{},{}({})", x(i), off, x(b))));
+            v.push(w(
+                e::i(0x03, i, 3, b, off),
+                "ld",
+                format!("{},{}({})", x(i), off, x(b)),
+            ));
         }
         for i in 0..32u8 {
             let off = POOL_FP_OFF + 8 * i as i32;
-            v.push(w(e::i(0x07, i, 3, b, off), "fld", format!("{},{}({})", f(i), off, x(b))));
+            v.push(w(
+                e::i(0x07, i, 3, b, off),
+                "fld",
+                format!("{},{}({})", f(i), off, x(b)),
+            ));
         }
-        v.push(w(e::csr(5, 0, 2, self.init_frm as u8), "csrrwi", format!("zero,frm,{}", self.init_frm)));
+        v.push(w(
+            e::csr(5, 0, 2, self.init_frm as u8),
+            "csrrwi",
+            format!("zero,frm,{}", self.init_frm),
+        ));
         v.push(w(e::csr(5, 0, 1, 0), "csrrwi", "zero,fflags,0"));
         v
     }
@@ -811,17 +1004,35 @@ impl Program {
         let mut v = Vec::new();
         for i in 1..32u8 {
             let off = DUMP_X + 8 * (i as i32 - 1);
-            v.push(w(e::s(0x23, 3, b, i, off), "sd", format!("{},{}({})", x(i), off, x(b))));
+            v.push(w(
+                e::s(0x23, 3, b, i, off),
+                "sd",
+                format!("{},{}({})", x(i), off, x(b)),
+            ));
         }
         for i in 0..32u8 {
             let off = DUMP_F + 8 * i as i32;
-            v.push(w(e::s(0x27, 3, b, i, off), "fsd", format!("{},{}({})", f(i), off, x(b))));
+            v.push(w(
+                e::s(0x27, 3, b, i, off),
+                "fsd",
+                format!("{},{}({})", f(i), off, x(b)),
+            ));
         }
         v.push(w(e::csr(2, 5, 3, 0), "csrrs", "t0,fcsr,zero"));
-        v.push(w(e::s(0x23, 3, b, 5, DUMP_FCSR), "sd", format!("t0,{}({})", DUMP_FCSR, x(b))));
-        v.push(w(e::i(0x13, 11, 0, b, DUMP_OFF), "addi", format!("a1,{},{}", x(b), DUMP_OFF)));
+        v.push(w(
+            e::s(0x23, 3, b, 5, DUMP_FCSR),
+            "sd",
+            format!("t0,{}({})", DUMP_FCSR, x(b)),
+        ));
+        v.push(w(
+            e::i(0x13, 11, 0, b, DUMP_OFF),
+            "addi",
+            format!("a1,{},{}", x(b), DUMP_OFF),
+        ));
         v.push(w(e::i(0x13, 10, 0, 0, 1), "addi", "a0,zero,1"));
-        v.push(w(e::i(0x13, 12, 0, 0, OUT_LEN as i32), "addi", format!("a2,zero,{}", OUT_LEN)));
+        let (hi, lo) = hi_lo(self.out_len() as u64);
+        v.push(w(e::u(0x37, 12, hi), "lui", format!("a2,0x{hi:x}")));
+        v.push(w(e::i(0x13, 12, 0, 12, lo), "addi", format!("a2,a2,{lo}")));
         v.push(w(e::i(0x13, 17, 0, 0, 64), "addi", "a7,zero,64"));
         v.push(w(e::ECALL, "ecall", ""));
         v.push(w(e::i(0x13, 10, 0, 0, 0), "addi", "a0,zero,0"));
@@ -841,7 +1052,7 @@ impl Program {
             pc += l;
         }
         for (k, it) in self.body[..nitems].iter().enumerate() {
-            for i in &it.insns {
+            for i in it.insns.iter().chain(&self.logcode[k]) {
                 out.push((pc, i.clone(), Some(k)));
                 pc += i.len as u64;
             }
@@ -855,7 +1066,14 @@ impl Program {
     }
 
     pub fn item_addr(&self, k: usize) -> u64 {
-        CODE_BASE + self.prologue().len() as u64 * 4 + self.body[..k].iter().map(|i| i.bytes_len()).sum::<u64>()
+        CODE_BASE
+            + self.prologue().len() as u64 * 4
+            + self.body[..k].iter().map(|i| i.bytes_len()).sum::<u64>()
+            + self.logcode[..k]
+                .iter()
+                .flatten()
+                .map(|i| i.len as u64)
+                .sum::<u64>()
     }
 
     pub fn code_bytes(&self, nitems: usize) -> Vec<u8> {
@@ -878,7 +1096,8 @@ impl Program {
         }
         let s = data_off + (BASE_IN_DATA as i64 + SCRATCH_OFF as i64) as usize;
         seg[s..s + SCRATCH_LEN].copy_from_slice(&self.scratch);
-        crate::elf::write_elf(&seg, CODE_BASE, CODE_BASE)
+        // the result log is zero-initialised memory past the file image
+        crate::elf::write_elf(&seg, seg.len() + self.log_len(), CODE_BASE, CODE_BASE)
     }
 }
 
@@ -895,13 +1114,17 @@ impl G<'_> {
     fn rd_nz(&mut self) -> u8 {
         loop {
             let v = self.r.range(1, 31) as u8;
-            if v != self.base {
+            if !self.reserved[v as usize] {
                 return v;
             }
         }
     }
     fn rs(&mut self) -> u8 {
-        if self.r.chance(5) { 0 } else { self.r.range(0, 31) as u8 }
+        if self.r.chance(5) {
+            0
+        } else {
+            self.r.range(0, 31) as u8
+        }
     }
     fn rs_nz(&mut self) -> u8 {
         self.r.range(1, 31) as u8
@@ -910,7 +1133,7 @@ impl G<'_> {
     fn crd(&mut self) -> u8 {
         loop {
             let v = self.r.range(8, 15) as u8;
-            if v != self.base {
+            if !self.reserved[v as usize] {
                 return v;
             }
         }
@@ -934,7 +1157,10 @@ impl G<'_> {
             let n = self.ftype.iter().filter(|&&t| t == fmt).count();
             if n > 0 {
                 let k = self.r.below(n as u64) as usize;
-                return (0..32u8).filter(|&i| self.ftype[i as usize] == fmt).nth(k).unwrap();
+                return (0..32u8)
+                    .filter(|&i| self.ftype[i as usize] == fmt)
+                    .nth(k)
+                    .unwrap();
             }
         }
         self.r.range(0, 31) as u8
@@ -945,7 +1171,11 @@ impl G<'_> {
         v
     }
     fn rm(&mut self) -> u32 {
-        if self.r.chance(30) { 7 } else { self.r.below(5) as u32 }
+        if self.r.chance(30) {
+            7
+        } else {
+            self.r.below(5) as u32
+        }
     }
     /// aligned in-bounds scratch offset (relative to base) for an access of `width` bytes
     fn scratch_off(&mut self, width: i32) -> i32 {
@@ -962,6 +1192,91 @@ impl G<'_> {
         }
     }
 
+    /// Next log slot (offset from logp), advancing logp when the 12-bit
+    /// offset range is used up.
+    fn log_slot(&mut self, code: &mut Vec<Insn>) -> i32 {
+        if self.log_lo > 2040 {
+            let lp = self.logp;
+            code.push(w(
+                e::i(0x13, lp, 0, lp, 2032),
+                "addi",
+                format!("{},{},2032", x(lp), x(lp)),
+            ));
+            self.log_lo -= 2032;
+        }
+        let o = self.log_lo;
+        self.log_lo += 8;
+        o
+    }
+
+    /// Code that appends the item's results to the log: every register it
+    /// writes, the scratch doubleword it stores to, and fcsr if it is an FP
+    /// or FP-CSR item.  Makes a divergence visible even when the value is
+    /// overwritten later.
+    fn log_code(&mut self, item: &Item, k: usize, labels: &mut Vec<(usize, String)>) -> Vec<Insn> {
+        let mut code = Vec::new();
+        let mut seen: Vec<Dst> = Vec::new();
+        let mut fcsr = false;
+        for i in &item.insns {
+            if let Some(d) = dest_of(i).filter(|d| !seen.contains(d)) {
+                seen.push(d);
+            }
+            fcsr |= touches_fcsr(i);
+        }
+        let (lp, b, t) = (self.logp, self.base, self.tmp);
+        for d in seen {
+            let o = self.log_slot(&mut code);
+            match d {
+                Dst::X(r) => {
+                    code.push(w(
+                        e::s(0x23, 3, lp, r, o),
+                        "sd",
+                        format!("{},{}({})", x(r), o, x(lp)),
+                    ));
+                    labels.push((k, format!("x{r}/{}", x(r))));
+                }
+                Dst::F(r) => {
+                    code.push(w(
+                        e::s(0x27, 3, lp, r, o),
+                        "fsd",
+                        format!("{},{}({})", f(r), o, x(lp)),
+                    ));
+                    labels.push((k, format!("f{r}/{}", f(r))));
+                }
+            }
+        }
+        if let Some(m) = self.mem_off {
+            let m = m - m.rem_euclid(8);
+            code.push(w(
+                e::i(0x03, t, 3, b, m),
+                "ld",
+                format!("{},{}({})", x(t), m, x(b)),
+            ));
+            let o = self.log_slot(&mut code);
+            code.push(w(
+                e::s(0x23, 3, lp, t, o),
+                "sd",
+                format!("{},{}({})", x(t), o, x(lp)),
+            ));
+            labels.push((k, format!("mem[base{m:+}]")));
+        }
+        if fcsr {
+            code.push(w(
+                e::csr(2, t, 3, 0),
+                "csrrs",
+                format!("{},fcsr,zero", x(t)),
+            ));
+            let o = self.log_slot(&mut code);
+            code.push(w(
+                e::s(0x23, 3, lp, t, o),
+                "sd",
+                format!("{},{}({})", x(t), o, x(lp)),
+            ));
+            labels.push((k, "fcsr".into()));
+        }
+        code
+    }
+
     fn int_alu(&mut self, avoid: Option<u8>) -> Insn {
         let rd = loop {
             let v = self.rd();
@@ -972,12 +1287,20 @@ impl G<'_> {
         if self.r.chance(50) {
             let op = &INT_R[self.r.below(INT_R.len() as u64) as usize];
             let (a, b) = (self.rs(), self.rs());
-            w(e::r(op.opc, rd, op.f3, a, b, op.f7), op.m, format!("{},{},{}", x(rd), x(a), x(b)))
+            w(
+                e::r(op.opc, rd, op.f3, a, b, op.f7),
+                op.m,
+                format!("{},{},{}", x(rd), x(a), x(b)),
+            )
         } else {
             let (m, opc, f3) = self.r.pick(INT_I);
             let a = self.rs();
             let imm = imm12(self.r);
-            w(e::i(opc, rd, f3, a, imm), m, format!("{},{},{}", x(rd), x(a), imm))
+            w(
+                e::i(opc, rd, f3, a, imm),
+                m,
+                format!("{},{},{}", x(rd), x(a), imm),
+            )
         }
     }
 
@@ -988,7 +1311,14 @@ impl G<'_> {
                 let op = &INT_R[self.r.below(INT_R.len() as u64) as usize];
                 let (a, b) = (self.rs(), self.rs());
                 let rd = self.rd();
-                Item::one(kind, w(e::r(op.opc, rd, op.f3, a, b, op.f7), op.m, format!("{},{},{}", x(rd), x(a), x(b))))
+                Item::one(
+                    kind,
+                    w(
+                        e::r(op.opc, rd, op.f3, a, b, op.f7),
+                        op.m,
+                        format!("{},{},{}", x(rd), x(a), x(b)),
+                    ),
+                )
             }
             IntM => {
                 let op = &INT_M[self.r.below(INT_M.len() as u64) as usize];
@@ -999,7 +1329,14 @@ impl G<'_> {
                     self.rs()
                 };
                 let rd = self.rd();
-                Item::one(kind, w(e::r(op.opc, rd, op.f3, a, b, op.f7), op.m, format!("{},{},{}", x(rd), x(a), x(b))))
+                Item::one(
+                    kind,
+                    w(
+                        e::r(op.opc, rd, op.f3, a, b, op.f7),
+                        op.m,
+                        format!("{},{},{}", x(rd), x(a), x(b)),
+                    ),
+                )
             }
             DivSpecial => {
                 // INT_MIN / -1 overflow and x / 0 with freshly built operands
@@ -1011,11 +1348,23 @@ impl G<'_> {
                         break v;
                     }
                 };
-                let mut v = vec![w(e::i(0x13, ra, 0, 0, -1), "addi", format!("{},zero,-1", x(ra)))];
+                let mut v = vec![w(
+                    e::i(0x13, ra, 0, 0, -1),
+                    "addi",
+                    format!("{},zero,-1", x(ra)),
+                )];
                 if op.opc == 0x3b {
-                    v.push(w(e::u(0x37, rb, 0x80000), "lui", format!("{},0x80000", x(rb))));
+                    v.push(w(
+                        e::u(0x37, rb, 0x80000),
+                        "lui",
+                        format!("{},0x80000", x(rb)),
+                    ));
                 } else {
-                    v.push(w(e::shift64(0x13, rb, 1, ra, 63, 0), "slli", format!("{},{},0x3f", x(rb), x(ra))));
+                    v.push(w(
+                        e::shift64(0x13, rb, 1, ra, 63, 0),
+                        "slli",
+                        format!("{},{},0x3f", x(rb), x(ra)),
+                    ));
                 }
                 let divisor = if self.r.chance(30) { 0 } else { ra };
                 let rd = self.rd();
@@ -1031,7 +1380,11 @@ impl G<'_> {
                 let a = self.rs();
                 let imm = imm12(self.r);
                 let rd = self.rd();
-                w(e::i(opc, rd, f3, a, imm), m, format!("{},{},{}", x(rd), x(a), imm))
+                w(
+                    e::i(opc, rd, f3, a, imm),
+                    m,
+                    format!("{},{},{}", x(rd), x(a), imm),
+                )
             }),
             ShiftI => {
                 let (m, opc, f3, fx, word) = self.r.pick(SHIFT_I);
@@ -1039,10 +1392,18 @@ impl G<'_> {
                 let rd = self.rd();
                 let insn = if word {
                     let sh = self.r.below(32) as u32;
-                    w(e::shift32(opc, rd, f3, a, sh, fx), m, format!("{},{},0x{:x}", x(rd), x(a), sh))
+                    w(
+                        e::shift32(opc, rd, f3, a, sh, fx),
+                        m,
+                        format!("{},{},0x{:x}", x(rd), x(a), sh),
+                    )
                 } else {
                     let sh = self.r.below(64) as u32;
-                    w(e::shift64(opc, rd, f3, a, sh, fx), m, format!("{},{},0x{:x}", x(rd), x(a), sh))
+                    w(
+                        e::shift64(opc, rd, f3, a, sh, fx),
+                        m,
+                        format!("{},{},0x{:x}", x(rd), x(a), sh),
+                    )
                 };
                 Item::one(kind, insn)
             }
@@ -1055,22 +1416,44 @@ impl G<'_> {
                     _ => self.r.below(1 << 20) as u32,
                 };
                 let rd = self.rd();
-                let (m, opc) = if self.r.chance(50) { ("lui", 0x37) } else { ("auipc", 0x17) };
-                Item::one(kind, w(e::u(opc, rd, imm), m, format!("{},0x{:x}", x(rd), imm)))
+                let (m, opc) = if self.r.chance(50) {
+                    ("lui", 0x37)
+                } else {
+                    ("auipc", 0x17)
+                };
+                Item::one(
+                    kind,
+                    w(e::u(opc, rd, imm), m, format!("{},0x{:x}", x(rd), imm)),
+                )
             }
             Load => {
                 let (m, f3, width) = self.r.pick(LOADS);
                 let off = self.load_off(width);
                 let rd = self.rd();
                 let b = self.base;
-                Item::one(kind, w(e::i(0x03, rd, f3, b, off), m, format!("{},{}({})", x(rd), off, x(b))))
+                Item::one(
+                    kind,
+                    w(
+                        e::i(0x03, rd, f3, b, off),
+                        m,
+                        format!("{},{}({})", x(rd), off, x(b)),
+                    ),
+                )
             }
             Store => {
                 let (m, f3, width) = self.r.pick(STORES);
                 let off = self.scratch_off(width);
+                self.mem_off = Some(off);
                 let rs = self.rs();
                 let b = self.base;
-                Item::one(kind, w(e::s(0x23, f3, b, rs, off), m, format!("{},{}({})", x(rs), off, x(b))))
+                Item::one(
+                    kind,
+                    w(
+                        e::s(0x23, f3, b, rs, off),
+                        m,
+                        format!("{},{}({})", x(rs), off, x(b)),
+                    ),
+                )
             }
             Amo => {
                 let (name, f5) = self.r.pick(AMOS);
@@ -1079,6 +1462,7 @@ impl G<'_> {
                 let (aq, rl) = (self.r.chance(30), self.r.chance(30));
                 let ra = self.rd_nz();
                 let off = self.scratch_off(width);
+                self.mem_off = Some(off);
                 let rs2 = self.rs();
                 let rd = self.rd();
                 let b = self.base;
@@ -1086,8 +1470,16 @@ impl G<'_> {
                 Item {
                     kind,
                     insns: vec![
-                        w(e::i(0x13, ra, 0, b, off), "addi", format!("{},{},{}", x(ra), x(b), off)),
-                        w(e::amo(f5, aq, rl, rd, ra, rs2, f3), m, format!("{},{},({})", x(rd), x(rs2), x(ra))),
+                        w(
+                            e::i(0x13, ra, 0, b, off),
+                            "addi",
+                            format!("{},{},{}", x(ra), x(b), off),
+                        ),
+                        w(
+                            e::amo(f5, aq, rl, rd, ra, rs2, f3),
+                            m,
+                            format!("{},{},({})", x(rd), x(rs2), x(ra)),
+                        ),
                     ],
                 }
             }
@@ -1096,6 +1488,7 @@ impl G<'_> {
                 let (f3, width, sfx) = if dw { (3, 8, "d") } else { (2, 4, "w") };
                 let ra = self.rd_nz();
                 let off = self.scratch_off(width);
+                self.mem_off = Some(off);
                 let b = self.base;
                 let rd1 = loop {
                     let v = self.rd();
@@ -1105,7 +1498,11 @@ impl G<'_> {
                 };
                 let (aq1, rl1) = (self.r.chance(30), self.r.chance(20));
                 let mut v = vec![
-                    w(e::i(0x13, ra, 0, b, off), "addi", format!("{},{},{}", x(ra), x(b), off)),
+                    w(
+                        e::i(0x13, ra, 0, b, off),
+                        "addi",
+                        format!("{},{},{}", x(ra), x(b), off),
+                    ),
                     w(
                         e::amo(0x02, aq1, rl1, rd1, ra, 0, f3),
                         format!("lr.{sfx}{}", aqrl(aq1, rl1)),
@@ -1216,7 +1613,11 @@ impl G<'_> {
             }
             FpMvXF => {
                 let fmt = self.fmt();
-                let a = if self.r.chance(70) { self.frs(fmt) } else { self.r.range(0, 31) as u8 };
+                let a = if self.r.chance(70) {
+                    self.frs(fmt)
+                } else {
+                    self.r.range(0, 31) as u8
+                };
                 let rd = self.rd();
                 Item::one(
                     kind,
@@ -1261,9 +1662,17 @@ impl G<'_> {
                 let a = self.rs();
                 let m = format!("fcvt.{}.{iname}", fmt.sfx());
                 let exact = exact_cvt(&m);
-                let rm = if exact && self.r.chance(50) { 0 } else { self.rm() };
+                let rm = if exact && self.r.chance(50) {
+                    0
+                } else {
+                    self.rm()
+                };
                 let rd = self.frd(fmt);
-                let ops = if exact { format!("{},{}", f(rd), x(a)) } else { format!("{},{}{}", f(rd), x(a), rms(rm)) };
+                let ops = if exact {
+                    format!("{},{}", f(rd), x(a))
+                } else {
+                    format!("{},{}{}", f(rd), x(a), rms(rm))
+                };
                 let mut i = w(e::r(0x53, rd, rm, a, sel, 0x1a << 2 | fmt.code()), m, ops);
                 i.lax = exact && rm != 0;
                 Item::one(kind, i)
@@ -1277,14 +1686,28 @@ impl G<'_> {
                     (Fmt::D, Fmt::H),
                     (Fmt::H, Fmt::D),
                 ];
-                let (dst, src) = self.r.pick(if self.no_zfh { &PAIRS[..2] } else { &PAIRS[..] });
+                let (dst, src) = self
+                    .r
+                    .pick(if self.no_zfh { &PAIRS[..2] } else { &PAIRS[..] });
                 let a = self.frs(src);
                 let m = format!("fcvt.{}.{}", dst.sfx(), src.sfx());
                 let exact = exact_cvt(&m);
-                let rm = if exact && self.r.chance(50) { 0 } else { self.rm() };
+                let rm = if exact && self.r.chance(50) {
+                    0
+                } else {
+                    self.rm()
+                };
                 let rd = self.frd(dst);
-                let ops = if exact { format!("{},{}", f(rd), f(a)) } else { format!("{},{}{}", f(rd), f(a), rms(rm)) };
-                let mut i = w(e::r(0x53, rd, rm, a, src.code() as u8, 0x08 << 2 | dst.code()), m, ops);
+                let ops = if exact {
+                    format!("{},{}", f(rd), f(a))
+                } else {
+                    format!("{},{}{}", f(rd), f(a), rms(rm))
+                };
+                let mut i = w(
+                    e::r(0x53, rd, rm, a, src.code() as u8, 0x08 << 2 | dst.code()),
+                    m,
+                    ops,
+                );
                 i.lax = exact && rm != 0;
                 Item::one(kind, i)
             }
@@ -1310,7 +1733,9 @@ impl G<'_> {
                     // reload an interesting pattern from the FP pool, preferably of this format
                     let mut k = self.r.below(POOL_FP as u64) as usize;
                     if self.r.chance(80) {
-                        let c: Vec<usize> = (0..POOL_FP).filter(|&i| self.pool_ftype[i] == fmt).collect();
+                        let c: Vec<usize> = (0..POOL_FP)
+                            .filter(|&i| self.pool_ftype[i] == fmt)
+                            .collect();
                         if !c.is_empty() {
                             k = c[self.r.below(c.len() as u64) as usize];
                         }
@@ -1348,7 +1773,11 @@ impl G<'_> {
                     }
                 };
                 self.ftype[r as usize] = fmt;
-                let (name, f3) = if self.r.chance(50) { ("fmin", 0) } else { ("fmax", 1) };
+                let (name, f3) = if self.r.chance(50) {
+                    ("fmin", 0)
+                } else {
+                    ("fmax", 1)
+                };
                 let b = self.base;
                 Item {
                     kind,
@@ -1369,6 +1798,7 @@ impl G<'_> {
             FpStore => {
                 let fmt = self.fmt();
                 let off = self.scratch_off(fmt.ls_width());
+                self.mem_off = Some(off);
                 let a = self.frs(fmt);
                 let b = self.base;
                 Item::one(
@@ -1383,17 +1813,38 @@ impl G<'_> {
             CAddi => {
                 let rd = self.rd_nz();
                 let imm = nz_imm6(self.r);
-                Item::one(kind, c(e::ci(1, 0, rd, imm as u32), "c.addi", format!("{},{}", x(rd), imm)))
+                Item::one(
+                    kind,
+                    c(
+                        e::ci(1, 0, rd, imm as u32),
+                        "c.addi",
+                        format!("{},{}", x(rd), imm),
+                    ),
+                )
             }
             CAddiw => {
                 let rd = self.rd_nz();
                 let imm = imm6(self.r);
-                Item::one(kind, c(e::ci(1, 1, rd, imm as u32), "c.addiw", format!("{},{}", x(rd), imm)))
+                Item::one(
+                    kind,
+                    c(
+                        e::ci(1, 1, rd, imm as u32),
+                        "c.addiw",
+                        format!("{},{}", x(rd), imm),
+                    ),
+                )
             }
             CLi => {
                 let rd = self.rd_nz();
                 let imm = imm6(self.r);
-                Item::one(kind, c(e::ci(1, 2, rd, imm as u32), "c.li", format!("{},{}", x(rd), imm)))
+                Item::one(
+                    kind,
+                    c(
+                        e::ci(1, 2, rd, imm as u32),
+                        "c.li",
+                        format!("{},{}", x(rd), imm),
+                    ),
+                )
             }
             CLui => {
                 let rd = loop {
@@ -1404,7 +1855,14 @@ impl G<'_> {
                 };
                 let imm = nz_imm6(self.r);
                 let imm20 = (imm as u32) & 0xfffff;
-                Item::one(kind, c(e::ci(1, 3, rd, imm as u32), "c.lui", format!("{},0x{:x}", x(rd), imm20)))
+                Item::one(
+                    kind,
+                    c(
+                        e::ci(1, 3, rd, imm as u32),
+                        "c.lui",
+                        format!("{},0x{:x}", x(rd), imm20),
+                    ),
+                )
             }
             CAddi16sp => {
                 let imm = loop {
@@ -1413,28 +1871,59 @@ impl G<'_> {
                         break v;
                     }
                 };
-                Item::one(kind, c(e::c_addi16sp(imm), "c.addi16sp", format!("sp,{imm}")))
+                Item::one(
+                    kind,
+                    c(e::c_addi16sp(imm), "c.addi16sp", format!("sp,{imm}")),
+                )
             }
             CAddi4spn => {
                 let rd = self.crd();
                 let imm = self.r.range(1, 255) as u32 * 4;
-                Item::one(kind, c(e::c_addi4spn(rd, imm), "c.addi4spn", format!("{},sp,{}", x(rd), imm)))
+                Item::one(
+                    kind,
+                    c(
+                        e::c_addi4spn(rd, imm),
+                        "c.addi4spn",
+                        format!("{},sp,{}", x(rd), imm),
+                    ),
+                )
             }
             CSlli => {
                 let rd = self.rd_nz();
                 let sh = self.r.range(1, 63) as u32;
-                Item::one(kind, c(e::ci(2, 0, rd, sh), "c.slli", format!("{},0x{:x}", x(rd), sh)))
+                Item::one(
+                    kind,
+                    c(
+                        e::ci(2, 0, rd, sh),
+                        "c.slli",
+                        format!("{},0x{:x}", x(rd), sh),
+                    ),
+                )
             }
             CSrliSrai => {
                 let rd = self.crd();
                 let sh = self.r.range(1, 63) as u32;
-                let (m, f2) = if self.r.chance(50) { ("c.srli", 0) } else { ("c.srai", 1) };
-                Item::one(kind, c(e::cb_alu(f2, rd, sh), m, format!("{},0x{:x}", x(rd), sh)))
+                let (m, f2) = if self.r.chance(50) {
+                    ("c.srli", 0)
+                } else {
+                    ("c.srai", 1)
+                };
+                Item::one(
+                    kind,
+                    c(e::cb_alu(f2, rd, sh), m, format!("{},0x{:x}", x(rd), sh)),
+                )
             }
             CAndi => {
                 let rd = self.crd();
                 let imm = imm6(self.r);
-                Item::one(kind, c(e::cb_alu(2, rd, imm as u32), "c.andi", format!("{},{}", x(rd), imm)))
+                Item::one(
+                    kind,
+                    c(
+                        e::cb_alu(2, rd, imm as u32),
+                        "c.andi",
+                        format!("{},{}", x(rd), imm),
+                    ),
+                )
             }
             CArith => {
                 let (m, word, f2) = self.r.pick(&[
@@ -1447,23 +1936,41 @@ impl G<'_> {
                 ]);
                 let rs2 = self.crs();
                 let rd = self.crd();
-                Item::one(kind, c(e::ca(word, f2, rd, rs2), m, format!("{},{}", x(rd), x(rs2))))
+                Item::one(
+                    kind,
+                    c(e::ca(word, f2, rd, rs2), m, format!("{},{}", x(rd), x(rs2))),
+                )
             }
             CMv | CAdd => {
                 let rs2 = self.rs_nz();
                 let rd = self.rd_nz();
-                let (m, b12) = if kind == CMv { ("c.mv", false) } else { ("c.add", true) };
-                Item::one(kind, c(e::cr(b12, rd, rs2), m, format!("{},{}", x(rd), x(rs2))))
+                let (m, b12) = if kind == CMv {
+                    ("c.mv", false)
+                } else {
+                    ("c.add", true)
+                };
+                Item::one(
+                    kind,
+                    c(e::cr(b12, rd, rs2), m, format!("{},{}", x(rd), x(rs2))),
+                )
             }
             CLoad => {
                 let b = self.base;
                 let rd = self.crd();
                 let i = if self.r.chance(50) {
                     let off = self.r.below(32) as u32 * 4;
-                    c(e::cls_w(2, b, rd, off), "c.lw", format!("{},{}({})", x(rd), off, x(b)))
+                    c(
+                        e::cls_w(2, b, rd, off),
+                        "c.lw",
+                        format!("{},{}({})", x(rd), off, x(b)),
+                    )
                 } else {
                     let off = self.r.below(32) as u32 * 8;
-                    c(e::cls_d(3, b, rd, off), "c.ld", format!("{},{}({})", x(rd), off, x(b)))
+                    c(
+                        e::cls_d(3, b, rd, off),
+                        "c.ld",
+                        format!("{},{}({})", x(rd), off, x(b)),
+                    )
                 };
                 Item::one(kind, i)
             }
@@ -1472,10 +1979,20 @@ impl G<'_> {
                 let rs2 = self.crs();
                 let i = if self.r.chance(50) {
                     let off = self.r.below(32) as u32 * 4;
-                    c(e::cls_w(6, b, rs2, off), "c.sw", format!("{},{}({})", x(rs2), off, x(b)))
+                    self.mem_off = Some(off as i32);
+                    c(
+                        e::cls_w(6, b, rs2, off),
+                        "c.sw",
+                        format!("{},{}({})", x(rs2), off, x(b)),
+                    )
                 } else {
                     let off = self.r.below(32) as u32 * 8;
-                    c(e::cls_d(7, b, rs2, off), "c.sd", format!("{},{}({})", x(rs2), off, x(b)))
+                    self.mem_off = Some(off as i32);
+                    c(
+                        e::cls_d(7, b, rs2, off),
+                        "c.sd",
+                        format!("{},{}({})", x(rs2), off, x(b)),
+                    )
                 };
                 Item::one(kind, i)
             }
@@ -1484,13 +2001,28 @@ impl G<'_> {
                 let rd = self.r.range(8, 15) as u8;
                 self.ftype[rd as usize] = Fmt::D;
                 let off = self.r.below(32) as u32 * 8;
-                Item::one(kind, c(e::cls_d(1, b, rd, off), "c.fld", format!("{},{}({})", f(rd), off, x(b))))
+                Item::one(
+                    kind,
+                    c(
+                        e::cls_d(1, b, rd, off),
+                        "c.fld",
+                        format!("{},{}({})", f(rd), off, x(b)),
+                    ),
+                )
             }
             CFsd => {
                 let b = self.base;
                 let rs2 = self.r.range(8, 15) as u8;
                 let off = self.r.below(32) as u32 * 8;
-                Item::one(kind, c(e::cls_d(5, b, rs2, off), "c.fsd", format!("{},{}({})", f(rs2), off, x(b))))
+                self.mem_off = Some(off as i32);
+                Item::one(
+                    kind,
+                    c(
+                        e::cls_d(5, b, rs2, off),
+                        "c.fsd",
+                        format!("{},{}({})", f(rs2), off, x(b)),
+                    ),
+                )
             }
             Frame => unreachable!(),
         }
@@ -1505,7 +2037,11 @@ impl G<'_> {
         let rd = self.rd();
         let kind = Kind::Csr;
         let reg = |f3: u32, m: &str, rd: u8, rs: u8| -> Insn {
-            w(e::csr(f3, rd, csr, rs), m, format!("{},{},{}", x(rd), cn, x(rs)))
+            w(
+                e::csr(f3, rd, csr, rs),
+                m,
+                format!("{},{},{}", x(rd), cn, x(rs)),
+            )
         };
         let imm = |f3: u32, m: &str, rd: u8, v: u8| -> Insn {
             w(e::csr(f3, rd, csr, v), m, format!("{},{},{}", x(rd), cn, v))
@@ -1534,7 +2070,11 @@ impl G<'_> {
                     0 => {
                         // csrrwi: for frm the low 3 bits must be a valid rounding mode;
                         // for fcsr a 5-bit immediate only sets fflags (frm := rne)
-                        let v = if csr == 2 { (frm | (self.r.below(4) as u32) << 3) as u8 } else { any5 };
+                        let v = if csr == 2 {
+                            (frm | (self.r.below(4) as u32) << 3) as u8
+                        } else {
+                            any5
+                        };
                         Item::one(kind, imm(5, "csrrwi", rd, v))
                     }
                     1 => Item::one(kind, imm(7, "csrrci", rd, any5)), // clearing keeps frm valid
@@ -1560,7 +2100,11 @@ impl G<'_> {
                         Item {
                             kind,
                             insns: vec![
-                                w(e::i(0x13, t, 0, 0, v), "addi", format!("{},zero,{}", x(t), v)),
+                                w(
+                                    e::i(0x13, t, 0, 0, v),
+                                    "addi",
+                                    format!("{},zero,{}", x(t), v),
+                                ),
                                 reg(1, "csrrw", rd, t),
                             ],
                         }
@@ -1568,6 +2112,68 @@ impl G<'_> {
                 }
             }
         }
+    }
+}
+
+/// (hi20, lo12) such that (hi20 << 12) + sext(lo12) == v (v < 2^31 - 2^11)
+fn hi_lo(v: u64) -> (u32, i32) {
+    assert!(v < 0x7fff_f000);
+    let lo = ((v as i64) << 52 >> 52) as i32;
+    let hi = ((v as i64 - lo as i64) >> 12) as u32;
+    (hi, lo)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Dst {
+    X(u8),
+    F(u8),
+}
+
+/// Destination register of a generated instruction, decoded from its bits.
+fn dest_of(i: &Insn) -> Option<Dst> {
+    let wd = i.word;
+    let d = if i.len == 4 {
+        let rd = ((wd >> 7) & 31) as u8;
+        match wd & 0x7f {
+            0x23 | 0x27 | 0x0f => return None,
+            0x73 if wd == e::ECALL => return None,
+            0x07 | 0x43 | 0x47 | 0x4b | 0x4f => Dst::F(rd),
+            0x53 => match wd >> 27 {
+                0x14 | 0x18 | 0x1c => Dst::X(rd),
+                _ => Dst::F(rd),
+            },
+            _ => Dst::X(rd),
+        }
+    } else {
+        let (q, f3) = (wd & 3, (wd >> 13) & 7);
+        let full = ((wd >> 7) & 31) as u8;
+        let p_lo = 8 + ((wd >> 2) & 7) as u8;
+        let p_hi = 8 + ((wd >> 7) & 7) as u8;
+        match (q, f3) {
+            (0, 0) | (0, 2) | (0, 3) => Dst::X(p_lo),
+            (0, 1) => Dst::F(p_lo),
+            (0, _) => return None,
+            (1, 0..=3) => Dst::X(full),
+            (1, 4) => Dst::X(p_hi),
+            (2, 0) | (2, 4) => Dst::X(full),
+            _ => return None,
+        }
+    };
+    match d {
+        Dst::X(0) => None,
+        d => Some(d),
+    }
+}
+
+/// Does the instruction read or update fflags/frm (FP computation or FP CSR access)?
+fn touches_fcsr(i: &Insn) -> bool {
+    if i.len != 4 {
+        return false;
+    }
+    match i.word & 0x7f {
+        0x53 | 0x43 | 0x47 | 0x4b | 0x4f => true,
+        0x73 => (1..=3).contains(&(i.word >> 20)),
+        _ => false,
     }
 }
 
@@ -1605,7 +2211,12 @@ pub fn all_mnemonics() -> Vec<String> {
     for (m, ..) in LOADS.iter().chain(STORES) {
         v.push(m.to_string());
     }
-    v.extend(["lui", "auipc", "fence", "csrrw", "csrrs", "csrrc", "csrrwi", "csrrsi", "csrrci"].map(String::from));
+    v.extend(
+        [
+            "lui", "auipc", "fence", "csrrw", "csrrs", "csrrc", "csrrwi", "csrrsi", "csrrci",
+        ]
+        .map(String::from),
+    );
     for (m, _) in AMOS {
         for s in ["w", "d"] {
             v.push(format!("{m}.{s}"));
@@ -1640,7 +2251,9 @@ pub fn all_mnemonics() -> Vec<String> {
         v.push(format!("fl{}", fmt.ls_name()));
         v.push(format!("fs{}", fmt.ls_name()));
     }
-    for m in ["fcvt.s.d", "fcvt.d.s", "fcvt.s.h", "fcvt.h.s", "fcvt.d.h", "fcvt.h.d"] {
+    for m in [
+        "fcvt.s.d", "fcvt.d.s", "fcvt.s.h", "fcvt.h.s", "fcvt.d.h", "fcvt.h.d",
+    ] {
         v.push(m.into());
     }
     for m in [
@@ -1678,7 +2291,10 @@ pub fn all_mnemonics() -> Vec<String> {
 
 /// Strip `.aq`/`.rl`/`.aqrl` so coverage of AMO orderings maps to the base mnemonic.
 pub fn base_mnemonic(m: &str) -> &str {
-    m.strip_suffix(".aqrl").or_else(|| m.strip_suffix(".aq")).or_else(|| m.strip_suffix(".rl")).unwrap_or(m)
+    m.strip_suffix(".aqrl")
+        .or_else(|| m.strip_suffix(".aq"))
+        .or_else(|| m.strip_suffix(".rl"))
+        .unwrap_or(m)
 }
 
 // ------------------------------------------------------------------ dumps ---
@@ -1688,27 +2304,49 @@ pub struct Dump {
     pub x: [u64; 32],
     pub f: [u64; 32],
     pub fcsr: u64,
+    /// final scratch memory
     pub mem: Vec<u8>,
+    /// result log entries
+    pub log: Vec<u64>,
+}
+
+fn le64(b: &[u8], o: usize) -> u64 {
+    u64::from_le_bytes(b[o..o + 8].try_into().unwrap())
 }
 
 impl Dump {
-    pub fn parse(b: &[u8]) -> Option<Dump> {
-        if b.len() != OUT_LEN {
+    /// Parse the output of `p` (None if the length is wrong).
+    pub fn parse(b: &[u8], p: &Program) -> Option<Dump> {
+        if b.len() != p.out_len() {
             return None;
         }
-        let rd = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap());
         let mut x = [0u64; 32];
         let mut fr = [0u64; 32];
         for (i, v) in x.iter_mut().enumerate().skip(1) {
-            *v = rd(8 * (i - 1));
+            *v = le64(b, 8 * (i - 1));
         }
         for (i, v) in fr.iter_mut().enumerate() {
-            *v = rd(248 + 8 * i);
+            *v = le64(b, 248 + 8 * i);
         }
-        Some(Dump { x, f: fr, fcsr: rd(504), mem: b[DUMP_LEN..].to_vec() })
+        Some(Dump {
+            x,
+            f: fr,
+            fcsr: le64(b, 504),
+            mem: b[DUMP_LEN..OUT_LEN].to_vec(),
+            log: (OUT_LEN..b.len()).step_by(8).map(|o| le64(b, o)).collect(),
+        })
     }
 
-    /// (name, a, b) for every differing register / memory doubleword.
+    /// Differing log entries, in program order: (entry index, qemu, sim).
+    pub fn log_diff(&self, o: &Dump) -> Vec<(usize, u64, u64)> {
+        (0..self.log.len())
+            .filter(|&i| self.log[i] != o.log[i])
+            .map(|i| (i, self.log[i], o.log[i]))
+            .collect()
+    }
+
+    /// (name, a, b) for every differing register / memory doubleword of the
+    /// final state.
     pub fn diff(&self, o: &Dump) -> Vec<(String, u64, u64)> {
         let mut v = Vec::new();
         for (i, name) in XNAMES.iter().enumerate().skip(1) {
@@ -1725,8 +2363,7 @@ impl Dump {
             v.push(("fcsr".into(), self.fcsr, o.fcsr));
         }
         for k in 0..self.mem.len() / 8 {
-            let a = u64::from_le_bytes(self.mem[8 * k..8 * k + 8].try_into().unwrap());
-            let b = u64::from_le_bytes(o.mem[8 * k..8 * k + 8].try_into().unwrap());
+            let (a, b) = (le64(&self.mem, 8 * k), le64(&o.mem, 8 * k));
             if a != b {
                 v.push((format!("mem[base{:+}]", SCRATCH_OFF + 8 * k as i32), a, b));
             }

@@ -9,6 +9,8 @@
 #   bin-qemu/<name>.elf   HTIF variant built with -DQEMU_COMPAT, for
 #                         validation under qemu-system-riscv64 -machine spike
 #                         (not committed; see check-qemu.sh).
+# Objects are assembled under stable names so that the ELFs are
+# byte-for-byte reproducible.
 set -eu
 cd "$(dirname "$0")"
 
@@ -18,18 +20,30 @@ MARCH=${MARCH:-rv64imafdc_zicsr_zifencei_zfh}
 CFLAGS="-march=$MARCH -mabi=lp64d -mcmodel=medany -nostdlib -nostartfiles -static -Ienv"
 LDFLAGS="-Wl,--build-id=none -Wl,--no-warn-rwx-segments"
 
-mkdir -p bin bin-linux bin-qemu
+OBJ=$(mktemp -d)
+trap 'rm -rf "$OBJ"' EXIT INT TERM
+mkdir -p "$OBJ/htif" "$OBJ/linux" "$OBJ/qemu" bin bin-linux bin-qemu
 rm -f bin/*.elf bin-linux/*.elf bin-qemu/*.elf
+
+# build <variant dir> <env name> <linker script> <src> <out> <extra cflags...>
+build() {
+    dir=$1 envname=$2 ld=$3 src=$4 out=$5
+    shift 5
+    name=$(basename "$src" .S)
+    $CC $CFLAGS "$@" -c "env/$envname.S" -o "$OBJ/$dir/$envname.o"
+    $CC $CFLAGS "$@" -c "$src" -o "$OBJ/$dir/$name.o"
+    (cd "$OBJ/$dir" && $CC $CFLAGS $LDFLAGS -T "$OLDPWD/$ld" "$envname.o" "$name.o" -o "$OLDPWD/$out")
+}
 
 n_htif=0
 n_linux=0
 for src in src/*.S; do
     name=$(basename "$src" .S)
-    $CC $CFLAGS $LDFLAGS -DENV_HTIF -T env/link.ld env/htif.S "$src" -o "bin/$name.elf"
-    $CC $CFLAGS $LDFLAGS -DENV_HTIF -DQEMU_COMPAT -T env/link.ld env/htif.S "$src" -o "bin-qemu/$name.elf"
+    build htif htif env/link.ld "$src" "bin/$name.elf" -DENV_HTIF
+    build qemu htif env/link.ld "$src" "bin-qemu/$name.elf" -DENV_HTIF -DQEMU_COMPAT
     n_htif=$((n_htif + 1))
     if ! grep -q HTIF_ONLY_TEST "$src"; then
-        $CC $CFLAGS $LDFLAGS -DENV_LINUX -T env/linux.ld env/linux.S "$src" -o "bin-linux/$name.elf"
+        build linux linux env/linux.ld "$src" "bin-linux/$name.elf" -DENV_LINUX
         n_linux=$((n_linux + 1))
     fi
 done

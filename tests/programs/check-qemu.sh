@@ -6,9 +6,11 @@
 #      (bare-metal M-mode, HTIF tohost), if qemu-system-riscv64 is installed
 #      (Debian package qemu-system-misc).  This also covers the HTIF-only
 #      (trap/privilege) programs.  It runs the bin-qemu/ build, which is the
-#      bin/ build compiled with -DQEMU_COMPAT: the only difference is that
-#      priv_traps then also accepts mtval = 0 for illegal instructions that
-#      QEMU 7.2 detects at execution time (CSR permissions, rounding modes).
+#      bin/ build compiled with -DQEMU_COMPAT, which only affects
+#      src/priv_traps.S: it relaxes the few checks where QEMU 7.2 departs from
+#      the privileged spec / Spike (mtval = 0 for illegal instructions found at
+#      execution time, csrrs/csrrc rs1!=x0 on read-only CSRs, mepc[0]
+#      masking, cause of misaligned AMOs, misaligned SC without reservation).
 # Exit status is non-zero if any program fails.
 #
 # Known QEMU 7.2 limitations (programs skipped in one mode, validated in the

@@ -177,8 +177,9 @@ TEST_CODE_BEGIN
     EXPECT_TRAP(1f)
 2:  csrrs a0, cycle, a1
     j fail
-1:  CHECK_TRAP(CAUSE_ILLEGAL_INSN, 2b)
-    CHECK_EQ(a0, 0x55)                  /* rd not written */
+1:  mv s1, a0                           /* CHECK_TRAP uses a0 */
+    CHECK_TRAP(CAUSE_ILLEGAL_INSN, 2b)
+    CHECK_EQ(s1, 0x55)                  /* rd not written */
 
     SET_TESTNUM(20)
     li a1, 0
