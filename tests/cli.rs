@@ -112,3 +112,33 @@ fn test_subcommand_counts_passes_and_failures() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).ends_with("2 passed, 0 failed\n"));
 }
+
+#[test]
+fn signature_dump_matches_spike_format() {
+    // The region holds the words 0x11223344, 0xaabbccdd, 0xdeadbeef, 0 (little-endian);
+    // Spike prints each line's bytes from the highest address down.
+    let dir = std::env::temp_dir();
+    let (f16, f4) = (
+        dir.join(format!("npu-spike-sig16-{}.txt", std::process::id())),
+        dir.join(format!("npu-spike-sig4-{}.txt", std::process::id())),
+    );
+    let out = sim(&[
+        &format!("+signature={}", f16.display()),
+        "tests/fixtures/signature.elf",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&f16).unwrap(),
+        "00000000deadbeefaabbccdd11223344\n"
+    );
+    let out = sim(&[
+        &format!("+signature={}", f4.display()),
+        "+signature-granularity=4",
+        "tests/fixtures/signature.elf",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&f4).unwrap(),
+        "11223344\naabbccdd\ndeadbeef\n00000000\n"
+    );
+}
