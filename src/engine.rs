@@ -145,14 +145,14 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
         for (k, insn) in body.iter().enumerate() {
             if let Err(t) = (insn.handler)(hart, insn) {
                 hart.instret = hart.instret.wrapping_add(k as u64);
-                return Event::Trap(t, insn.pc);
+                return Event::Trap(*t, insn.pc);
             }
         }
         hart.instret = hart.instret.wrapping_add(body.len() as u64);
         // The last instruction may branch: give it the fall-through pc to overwrite.
         hart.pc = last.next_pc();
         if let Err(t) = (last.handler)(hart, last) {
-            return Event::Trap(t, last.pc);
+            return Event::Trap(*t, last.pc);
         }
         hart.instret = hart.instret.wrapping_add(1);
         if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0 {

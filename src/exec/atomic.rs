@@ -5,7 +5,7 @@
 use super::Insn;
 use crate::machine::{Hart, Trap, cause};
 
-type R = Result<(), Trap>;
+type R = super::ExecResult;
 
 fn access_fault(addr: u64) -> impl Fn(crate::machine::memory::MemFault) -> Trap {
     move |_| Trap::new(cause::STORE_ACCESS, addr)
@@ -18,7 +18,7 @@ macro_rules! lr {
             let size = std::mem::size_of::<$t>() as u64;
             // LR needs only read permission: misalignment is a load fault.
             let pa = if va & (size - 1) != 0 {
-                return Err(Trap::new(cause::MISALIGNED_LOAD, va));
+                return Err(Trap::new(cause::MISALIGNED_LOAD, va).into());
             } else if h.vm.data {
                 h.translate(va, crate::machine::mmu::Access::Load)?
             } else {

@@ -4,7 +4,7 @@
 use super::Insn;
 use crate::machine::{Hart, Trap, cause};
 
-type R = Result<(), Trap>;
+type R = super::ExecResult;
 
 macro_rules! alu_rr {
     ($($name:ident => |$a:ident, $b:ident| $e:expr;)*) => {$(
@@ -79,7 +79,7 @@ pub fn auipc(h: &mut Hart, i: &Insn) -> R {
 #[inline(always)]
 fn jump_to(h: &mut Hart, target: u64) -> R {
     if target & 2 != 0 && !h.isa.has(crate::isa::ext::C) {
-        return Err(Trap::new(cause::MISALIGNED_FETCH, target));
+        return Err(Trap::new(cause::MISALIGNED_FETCH, target).into());
     }
     h.pc = target;
     Ok(())
@@ -142,7 +142,7 @@ load! {
 macro_rules! store {
     ($($name:ident: $t:ty;)*) => {$(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
-            h.store(h.x(i.rs1).wrapping_add(i.imm as u64), h.x(i.rs2) as $t)
+            Ok(h.store(h.x(i.rs1).wrapping_add(i.imm as u64), h.x(i.rs2) as $t)?)
         }
     )*};
 }
@@ -165,9 +165,9 @@ pub fn ecall(h: &mut Hart, _: &Insn) -> R {
         crate::machine::PRV_S => cause::SUPERVISOR_ECALL,
         _ => cause::MACHINE_ECALL,
     };
-    Err(Trap::new(c, 0))
+    Err(Trap::new(c, 0).into())
 }
 
 pub fn ebreak(_: &mut Hart, i: &Insn) -> R {
-    Err(Trap::new(cause::BREAKPOINT, i.pc))
+    Err(Trap::new(cause::BREAKPOINT, i.pc).into())
 }

@@ -2,9 +2,9 @@
 //! immediate) do not write, so they may read read-only CSRs.
 
 use super::Insn;
-use crate::machine::{Hart, Trap};
+use crate::machine::Hart;
 
-type R = Result<(), Trap>;
+type R = super::ExecResult;
 
 #[inline(always)]
 fn access(h: &mut Hart, i: &Insn, write: Option<fn(u64, u64) -> u64>, src: u64) -> R {

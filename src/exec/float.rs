@@ -10,7 +10,7 @@ use crate::machine::{Hart, Trap};
 use softfloat_sys as sf;
 use softfloat_sys::{float16_t as F16, float32_t as F32, float64_t as F64};
 
-type R = Result<(), Trap>;
+type R = super::ExecResult;
 
 const F16_SIGN: u16 = 1 << 15;
 const F32_SIGN: u32 = 1 << 31;
@@ -69,7 +69,7 @@ fn require_fp(h: &Hart, i: &Insn) -> R {
     if h.fp_enabled() {
         Ok(())
     } else {
-        Err(Trap::illegal(i.bits))
+        Err(Trap::illegal(i.bits).into())
     }
 }
 
@@ -80,7 +80,7 @@ fn require_rm(h: &Hart, i: &Insn) -> R {
     require_fp(h, i)?;
     let rm = if i.rm == 7 { h.csr.frm } else { i.rm };
     if rm > 4 {
-        return Err(Trap::illegal(i.bits));
+        return Err(Trap::illegal(i.bits).into());
     }
     unsafe { sf::softfloat_roundingMode_write_helper(rm) };
     Ok(())
@@ -483,22 +483,22 @@ pub fn fld(h: &mut Hart, i: &Insn) -> R {
 }
 pub fn fsh(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    h.store(
+    Ok(h.store(
         h.x(i.rs1).wrapping_add(i.imm as u64),
         h.f[(i.rs2 & 31) as usize] as u16,
-    )
+    )?)
 }
 pub fn fsw(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    h.store(
+    Ok(h.store(
         h.x(i.rs1).wrapping_add(i.imm as u64),
         h.f[(i.rs2 & 31) as usize] as u32,
-    )
+    )?)
 }
 pub fn fsd(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    h.store(
+    Ok(h.store(
         h.x(i.rs1).wrapping_add(i.imm as u64),
         h.f[(i.rs2 & 31) as usize],
-    )
+    )?)
 }

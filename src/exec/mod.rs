@@ -14,7 +14,11 @@ use crate::machine::{Hart, Trap, hart::X_SINK};
 
 /// The semantic function of an instruction. Non-control instructions leave `pc`
 /// alone (the engine advances it); control transfers write `hart.pc`.
-pub type Handler = fn(&mut Hart, &Insn) -> Result<(), Trap>;
+pub type Handler = fn(&mut Hart, &Insn) -> ExecResult;
+
+/// Handlers return a boxed trap: the common Ok case is then a single register
+/// (null pointer), which keeps the dispatch loop's check cheap.
+pub type ExecResult = Result<(), Box<Trap>>;
 
 /// A pre-decoded instruction: handler and operands, ready to run without re-decoding.
 #[derive(Clone, Copy)]
@@ -94,6 +98,6 @@ impl Insn {
 }
 
 /// Handler of every word that does not decode.
-pub fn illegal(_: &mut Hart, i: &Insn) -> Result<(), Trap> {
-    Err(Trap::illegal(i.bits))
+pub fn illegal(_: &mut Hart, i: &Insn) -> ExecResult {
+    Err(Trap::illegal(i.bits).into())
 }

@@ -2,9 +2,9 @@
 //! (quotient all ones / dividend, remainder dividend / zero) and never trap.
 
 use super::Insn;
-use crate::machine::{Hart, Trap};
+use crate::machine::Hart;
 
-type R = Result<(), Trap>;
+type R = super::ExecResult;
 
 macro_rules! op {
     ($($name:ident => |$a:ident, $b:ident| $e:expr;)*) => {$(

@@ -5,11 +5,11 @@ use super::Insn;
 use crate::machine::csr::mstatus as ms;
 use crate::machine::{Hart, PRV_M, PRV_S, PRV_U, Trap};
 
-type R = Result<(), Trap>;
+type R = super::ExecResult;
 
 pub fn mret(h: &mut Hart, i: &Insn) -> R {
     if h.prv < PRV_M {
-        return Err(Trap::illegal(i.bits));
+        return Err(Trap::illegal(i.bits).into());
     }
     let s = h.csr.mstatus;
     let prev = ((s & ms::MPP) >> 11) as u8;
@@ -28,7 +28,7 @@ pub fn mret(h: &mut Hart, i: &Insn) -> R {
 
 pub fn sret(h: &mut Hart, i: &Insn) -> R {
     if h.prv < PRV_S || (h.prv == PRV_S && h.csr.mstatus & ms::TSR != 0) {
-        return Err(Trap::illegal(i.bits));
+        return Err(Trap::illegal(i.bits).into());
     }
     let s = h.csr.mstatus;
     let prev = if s & ms::SPP != 0 { PRV_S } else { PRV_U };
@@ -47,14 +47,14 @@ pub fn sret(h: &mut Hart, i: &Insn) -> R {
 /// S-mode wfi with TW set are illegal as in Spike.
 pub fn wfi(h: &mut Hart, i: &Insn) -> R {
     if h.prv == PRV_U || (h.prv == PRV_S && h.csr.mstatus & ms::TW != 0) {
-        return Err(Trap::illegal(i.bits));
+        return Err(Trap::illegal(i.bits).into());
     }
     Ok(())
 }
 
 pub fn sfence_vma(h: &mut Hart, i: &Insn) -> R {
     if h.prv == PRV_U || (h.prv == PRV_S && h.csr.mstatus & ms::TVM != 0) {
-        return Err(Trap::illegal(i.bits));
+        return Err(Trap::illegal(i.bits).into());
     }
     h.update_vm();
     Ok(())
