@@ -4,6 +4,8 @@
 #define N 64
 #define REPS 300
 static int32_t a[N][N], b[N][N], c[N][N];
+// Initialised data, so the data segment is not bss-only (riscv-pk fails to load those).
+static int32_t bias = 1;
 
 static uint32_t crc32(const uint8_t *p, size_t n, uint32_t crc) {
     crc = ~crc;
@@ -25,7 +27,7 @@ int main(void) {
     for (int r = 0; r < REPS; r++) {
         for (int i = 0; i < N; i++)
             for (int j = 0; j < N; j++) {
-                int32_t s = r;
+                int32_t s = r + bias;
                 for (int k = 0; k < N; k++) s += a[i][k] * b[k][j];
                 c[i][j] = s;
             }
