@@ -58,10 +58,6 @@ impl CodeCache {
         self.jump.fill((u64::MAX, 0));
     }
 
-    pub fn block(&self, index: u32) -> &Block {
-        &self.blocks[index as usize]
-    }
-
     /// The block starting at `pc`, decoding it if needed. A fetch fault on the first
     /// instruction is returned as the trap to raise.
     #[inline(always)]
