@@ -6,6 +6,7 @@
 //! `host` serving the guest's requests (HTIF, proxy-kernel syscalls).
 
 pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod exec;
 pub mod host;
@@ -13,3 +14,4 @@ pub mod isa;
 pub mod loader;
 pub mod machine;
 pub mod sim;
+pub mod trace;

@@ -1,13 +1,16 @@
 //! A simulation: the hart, its code cache and the host environment (HTIF for
 //! bare-metal programs, the proxy kernel for user-mode ones), run to completion.
 
+use crate::config::MachineConfig;
 use crate::engine::{CodeCache, Event, run_blocks};
 use crate::host::htif::{Htif, signature_text};
 use crate::host::pk::{self, ProxyKernel};
+use crate::host::sandbox::Sandbox;
 use crate::isa::{Isa, disassemble, reg_name};
 use crate::loader::Program;
 use crate::machine::memory::event;
 use crate::machine::{Hart, Memory, Region, Trap, cause};
+use crate::trace::Tracer;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -24,8 +27,21 @@ pub struct Config {
     pub regions: Option<Vec<Region>>,
     /// Stop with an error after this many instructions.
     pub max_insns: Option<u64>,
+    /// Stop with an error after this much wall time.
+    pub timeout: Option<std::time::Duration>,
     /// `+signature=FILE` and its granularity.
     pub signature: Option<(PathBuf, usize)>,
+    /// The NPU machine: lanes, vector length, scratchpad window, kernel range.
+    pub machine: MachineConfig,
+    /// The directory the guest's files are confined to (`--base-path`, the
+    /// runtime directory of `run`); None = the current directory.
+    pub sandbox_root: Option<PathBuf>,
+    /// Extra host paths the guest may open (`--allow-path`).
+    pub allow_paths: Vec<PathBuf>,
+    /// `-l` and `--log-commits` traces (to stderr unless `--log=FILE`).
+    pub log_disasm: bool,
+    pub log_commits: bool,
+    pub log_file: Option<PathBuf>,
 }
 
 /// How the guest is hosted.
@@ -41,6 +57,8 @@ pub enum RunError {
     Fatal(String),
     /// The instruction limit was reached.
     InsnLimit(u64),
+    /// The wall-clock limit was reached after this many instructions.
+    Timeout(std::time::Duration, u64),
 }
 
 impl fmt::Display for RunError {
@@ -51,6 +69,11 @@ impl fmt::Display for RunError {
                 f,
                 "instruction limit reached after {n} instructions (runaway program?)"
             ),
+            RunError::Timeout(t, n) => write!(
+                f,
+                "time limit of {:.3} s reached after {n} instructions (runaway program?)",
+                t.as_secs_f64()
+            ),
         }
     }
 }
@@ -60,7 +83,7 @@ impl RunError {
     pub fn exit_code(&self) -> i32 {
         match self {
             RunError::Fatal(_) => 255,
-            RunError::InsnLimit(_) => 124,
+            RunError::InsnLimit(_) | RunError::Timeout(..) => 124,
         }
     }
 }
@@ -71,6 +94,7 @@ pub struct Simulator {
     pub env: Env,
     config: Config,
     signature: Option<(u64, u64)>,
+    tracer: Option<Tracer>,
 }
 
 /// Instructions run between checks of the HTIF mailbox when nothing else happens.
@@ -86,7 +110,7 @@ impl Simulator {
         } else {
             vec![Region {
                 base: pk::USER_BASE,
-                size: pk::STACK_TOP - pk::USER_BASE,
+                size: pk::USER_TOP - pk::USER_BASE,
             }]
         };
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
@@ -114,7 +138,37 @@ impl Simulator {
             hart.mem.watch_page(tohost, event::MAILBOX_WRITTEN);
             Env::Bare(Htif::new(tohost, prog.symbol("fromhost")))
         } else {
-            Env::Pk(ProxyKernel::start(&mut hart, prog, argv)?)
+            let dram = config
+                .regions
+                .as_ref()
+                .and_then(|rs| rs.iter().find(|r| r.contains(DEFAULT_DRAM.base)))
+                .map_or(DEFAULT_DRAM.size, |r| r.size);
+            let root = match &config.sandbox_root {
+                Some(r) => r.clone(),
+                None => std::env::current_dir()
+                    .map_err(|e| format!("cannot determine the current directory: {e}"))?,
+            };
+            let mut sandbox = Sandbox::new(&root)?;
+            // Files the caller named on the command line are the guest's to use.
+            for a in argv.iter().skip(1) {
+                sandbox.grant_file(std::path::Path::new(a));
+            }
+            for p in &config.allow_paths {
+                sandbox.grant(p);
+            }
+            Env::Pk(ProxyKernel::start(&mut hart, prog, argv, dram, sandbox)?)
+        };
+        let tracer = if config.log_disasm || config.log_commits {
+            let out: Box<dyn std::io::Write> = match &config.log_file {
+                Some(p) => Box::new(std::io::BufWriter::new(
+                    std::fs::File::create(p)
+                        .map_err(|e| format!("{}: cannot create log file: {e}", p.display()))?,
+                )),
+                None => Box::new(std::io::BufWriter::new(std::io::stderr())),
+            };
+            Some(Tracer::new(config.log_disasm, config.log_commits, out))
+        } else {
+            None
         };
         let signature = match (prog.symbol("begin_signature"), prog.symbol("end_signature")) {
             (Some(b), Some(e)) if e >= b => Some((b, e)),
@@ -126,12 +180,33 @@ impl Simulator {
             env,
             config,
             signature,
+            tracer,
         })
     }
 
-    /// Runs to the guest's exit and returns its exit code.
+    /// Runs to the guest's exit and returns its exit code. The guest's file writes
+    /// are published only if it exits on its own; any error discards them.
     pub fn run(&mut self) -> Result<u64, RunError> {
+        let r = self.run_to_exit();
+        if let Some(t) = &mut self.tracer {
+            t.flush();
+        }
+        if let Env::Pk(pk) = &mut self.env {
+            match &r {
+                Ok(_) => pk.files.commit().map_err(RunError::Fatal)?,
+                Err(_) => pk.files.discard(),
+            }
+        }
+        r
+    }
+
+    fn run_to_exit(&mut self) -> Result<u64, RunError> {
         let limit = self.config.max_insns.unwrap_or(u64::MAX);
+        let deadline = self
+            .config
+            .timeout
+            .map(|t| (t, std::time::Instant::now() + t));
+        let mut slices = 0u32;
         loop {
             if let Some(code) = self.exit_code() {
                 self.write_signature()?;
@@ -140,8 +215,25 @@ impl Simulator {
             if self.hart.instret >= limit {
                 return Err(RunError::InsnLimit(self.hart.instret));
             }
+            slices = slices.wrapping_add(1);
+            if let Some((t, at)) = deadline
+                && slices.is_multiple_of(64)
+                && std::time::Instant::now() >= at
+            {
+                return Err(RunError::Timeout(t, self.hart.instret));
+            }
             let until = self.hart.instret.saturating_add(SLICE).min(limit);
-            match run_blocks(&mut self.hart, &mut self.code, until) {
+            let event = match &mut self.tracer {
+                Some(t) => match t.step(&mut self.hart) {
+                    Ok(()) if self.hart.mem.events != 0 || self.hart.flush_decode => {
+                        Event::Attention
+                    }
+                    Ok(()) => Event::Budget,
+                    Err((t, pc)) => Event::Trap(t, pc),
+                },
+                None => run_blocks(&mut self.hart, &mut self.code, until),
+            };
+            match event {
                 Event::Trap(t, pc) => self.on_trap(t, pc)?,
                 Event::Attention | Event::Budget => {}
             }
@@ -178,7 +270,7 @@ impl Simulator {
         match &mut self.env {
             Env::Pk(pk) if trap.cause == cause::USER_ECALL => {
                 self.hart.pc = pc + 4;
-                pk.syscall(&mut self.hart).map_err(RunError::Fatal)?;
+                pk.syscall(&mut self.hart);
                 self.hart.instret = self.hart.instret.wrapping_add(1);
                 Ok(())
             }
