@@ -80,8 +80,6 @@ impl Isa {
                 'c' => isa.exts |= ext::C,
                 'v' => isa.vector = true,
                 'e' => return Err(err("RV64E is not supported".into())),
-                // The vcix Spike's name for the NPU units: built in here, always present.
-                "xvcixaccel" => {}
                 other => return Err(err(format!("unsupported extension '{other}'"))),
             }
         }
