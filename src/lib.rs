@@ -13,5 +13,6 @@ pub mod host;
 pub mod isa;
 pub mod loader;
 pub mod machine;
+pub mod npu;
 pub mod sim;
 pub mod trace;

@@ -10,6 +10,7 @@ use crate::isa::{Isa, disassemble, reg_name};
 use crate::loader::Program;
 use crate::machine::memory::event;
 use crate::machine::{Hart, Memory, Region, Trap, cause};
+use crate::npu::Npu;
 use crate::trace::Tracer;
 use std::fmt;
 use std::path::PathBuf;
@@ -59,6 +60,12 @@ pub enum RunError {
     InsnLimit(u64),
     /// The wall-clock limit was reached after this many instructions.
     Timeout(std::time::Duration, u64),
+    /// An NPU unit stopped the run with its own exit status (npu-isa.md §2.6).
+    Npu {
+        code: i32,
+        message: String,
+        at: String,
+    },
 }
 
 impl fmt::Display for RunError {
@@ -69,6 +76,7 @@ impl fmt::Display for RunError {
                 f,
                 "instruction limit reached after {n} instructions (runaway program?)"
             ),
+            RunError::Npu { message, at, .. } => write!(f, "{message}\n  {at}"),
             RunError::Timeout(t, n) => write!(
                 f,
                 "time limit of {:.3} s reached after {n} instructions (runaway program?)",
@@ -84,6 +92,7 @@ impl RunError {
         match self {
             RunError::Fatal(_) => 255,
             RunError::InsnLimit(_) | RunError::Timeout(..) => 124,
+            RunError::Npu { code, .. } => *code,
         }
     }
 }
@@ -113,7 +122,19 @@ impl Simulator {
                 size: pk::USER_TOP - pk::USER_BASE,
             }]
         };
+        let npu = Npu::new(&config.machine, config.sandbox_root.clone());
+        let mut regions = regions;
+        // The scratchpad window is guest memory at SV (npu-isa.md §2.2): declare it
+        // when no region covers it.
+        let window = Region {
+            base: npu.spad_base,
+            size: npu.spad_bytes().div_ceil(4096) * 4096,
+        };
+        if window.size > 0 && !regions.iter().any(|r| r.contains(window.base)) {
+            regions.push(window);
+        }
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
+        hart.npu = npu;
         for s in &prog.segments {
             hart.mem.write_bytes(s.vaddr, &s.data).map_err(|e| {
                 format!(
@@ -131,6 +152,20 @@ impl Simulator {
                     s.vaddr,
                     s.vaddr + s.mem_size
                 ));
+            }
+        }
+        // Bytes an ELF places in the scratchpad are not visible to the program in the
+        // reference setup (npu-isa.md §2.2): the window starts zeroed.
+        for s in &prog.segments {
+            let (lo, hi) = (s.vaddr, s.vaddr + s.mem_size);
+            if lo < window.base + window.size && window.base < hi && window.size > 0 {
+                eprintln!(
+                    "npu-spike: warning: {}: loadable segment {lo:#x}..{hi:#x} overlaps the scratchpad window {:#x}..{:#x}; the window starts zeroed",
+                    prog.path.display(),
+                    window.base,
+                    window.base + window.size
+                );
+                hart.mem.zero_range(window.base, window.size);
             }
         }
         let env = if let Some(tohost) = prog.symbol("tohost") {
@@ -274,6 +309,18 @@ impl Simulator {
                 self.hart.instret = self.hart.instret.wrapping_add(1);
                 Ok(())
             }
+            _ if trap.cause == cause::NPU_FATAL => {
+                let f = self.hart.npu.fatal.take().unwrap_or(crate::npu::Fatal {
+                    code: 255,
+                    message: "NPU error".into(),
+                });
+                let at = self.describe_insn(pc);
+                Err(RunError::Npu {
+                    code: f.code,
+                    message: f.message,
+                    at: format!("at pc {pc:#x}: {at}"),
+                })
+            }
             Env::Pk(_) => Err(RunError::Fatal(self.describe_trap(trap, pc))),
             Env::Bare(_) => {
                 self.hart.take_trap(trap, pc);
@@ -292,20 +339,7 @@ impl Simulator {
 
     /// A report of a fatal trap: pc, the instruction and its disassembly, cause, tval.
     pub fn describe_trap(&mut self, trap: Trap, pc: u64) -> String {
-        let insn = match self.hart.mem.load::<u16>(pc) {
-            Ok(lo) if lo & 3 != 3 => format!(
-                "{lo:#06x} {}",
-                disassemble(lo as u32, pc, self.hart.isa.exts)
-            ),
-            Ok(lo) => match self.hart.mem.load::<u16>(pc + 2) {
-                Ok(hi) => {
-                    let b = (hi as u32) << 16 | lo as u32;
-                    format!("{b:#010x} {}", disassemble(b, pc, self.hart.isa.exts))
-                }
-                Err(_) => "(not fetchable)".into(),
-            },
-            Err(_) => "(not fetchable)".into(),
-        };
+        let insn = self.describe_insn(pc);
         let mut regs = String::new();
         for r in [1usize, 2, 10, 11, 12, 13] {
             regs.push_str(&format!(" {}={:#x}", reg_name(r), self.hart.x[r]));
@@ -319,6 +353,24 @@ impl Simulator {
             trap.tval,
             regs
         )
+    }
+
+    /// The instruction at `pc`: its encoding and disassembly.
+    pub fn describe_insn(&mut self, pc: u64) -> String {
+        match self.hart.mem.load::<u16>(pc) {
+            Ok(lo) if lo & 3 != 3 => format!(
+                "{lo:#06x} {}",
+                disassemble(lo as u32, pc, self.hart.isa.exts)
+            ),
+            Ok(lo) => match self.hart.mem.load::<u16>(pc + 2) {
+                Ok(hi) => {
+                    let b = (hi as u32) << 16 | lo as u32;
+                    format!("{b:#010x} {}", disassemble(b, pc, self.hart.isa.exts))
+                }
+                Err(_) => "(not fetchable)".into(),
+            },
+            Err(_) => "(not fetchable)".into(),
+        }
     }
 
     fn write_signature(&mut self) -> Result<(), RunError> {

@@ -48,7 +48,7 @@ impl Tracer {
             lo as u32
         };
         let exts = hart.isa.exts;
-        let (insn, _) = Insn::decode(bits, pc, exts);
+        let (insn, _) = Insn::decode_for(hart, bits, pc);
         if self.disasm {
             let _ = writeln!(
                 self.out,

@@ -143,11 +143,19 @@ impl ProxyKernel {
         // pk enables the FP (and vector) units for user programs.
         hart.csr.mstatus |= crate::machine::csr::mstatus::FS;
         let brk = round_up(brk_min);
+        // The scratchpad window is never handed out by brk or mmap.
+        let mut maps = vec![(stack_bottom, USER_TOP)];
+        let mut brk_max = stack_bottom;
+        let (sv, bytes) = (hart.npu.spad_base, round_up(hart.npu.spad_bytes()));
+        if bytes > 0 && sv >= brk && sv + bytes <= stack_bottom {
+            maps.insert(0, (sv - sv % PAGE, sv + bytes));
+            brk_max = brk_max.min(sv - sv % PAGE);
+        }
         Ok(ProxyKernel {
             brk,
             brk_min,
-            brk_max: stack_bottom,
-            maps: vec![(stack_bottom, USER_TOP)],
+            brk_max,
+            maps,
             alloc_guess: 0,
             files: Files::new(sandbox),
             exit_code: None,

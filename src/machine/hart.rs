@@ -6,6 +6,7 @@ use super::memory::{MemFault, Memory, Scalar};
 use super::mmu::{Access, Vm};
 use super::trap::{Trap, cause};
 use crate::isa::Isa;
+use crate::npu::Npu;
 
 pub const PRV_U: u8 = 0;
 pub const PRV_S: u8 = 1;
@@ -35,6 +36,8 @@ pub struct Hart {
     pub flush_decode: bool,
     /// Address translation state (off unless satp selects Sv39/Sv48 below M-mode).
     pub vm: Vm,
+    /// The NPU: scratchpad window, kernel range, DMA and unit state.
+    pub npu: Npu,
 }
 
 impl Hart {
@@ -52,6 +55,7 @@ impl Hart {
             reservation: u64::MAX,
             flush_decode: false,
             vm: Vm::default(),
+            npu: Npu::default(),
         }
     }
 
@@ -68,7 +72,11 @@ impl Hart {
     /// Loads with the alignment rule of the configured ISA (Zicclsm allows misaligned).
     #[inline(always)]
     pub fn load<T: Scalar>(&mut self, addr: u64) -> Result<T, Trap> {
-        if T::SIZE > 1 && addr & (T::SIZE as u64 - 1) != 0 && !self.isa.misaligned {
+        if T::SIZE > 1
+            && addr & (T::SIZE as u64 - 1) != 0
+            && !self.isa.misaligned
+            && !self.npu.in_window(addr)
+        {
             return Err(Trap::new(cause::MISALIGNED_LOAD, addr));
         }
         let pa = if self.vm.data {
@@ -83,7 +91,11 @@ impl Hart {
 
     #[inline(always)]
     pub fn store<T: Scalar>(&mut self, addr: u64, v: T) -> Result<(), Trap> {
-        if T::SIZE > 1 && addr & (T::SIZE as u64 - 1) != 0 && !self.isa.misaligned {
+        if T::SIZE > 1
+            && addr & (T::SIZE as u64 - 1) != 0
+            && !self.isa.misaligned
+            && !self.npu.in_window(addr)
+        {
             return Err(Trap::new(cause::MISALIGNED_STORE, addr));
         }
         let pa = if self.vm.data {
