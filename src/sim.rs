@@ -43,6 +43,8 @@ pub struct Config {
     pub log_disasm: bool,
     pub log_commits: bool,
     pub log_file: Option<PathBuf>,
+    /// Fatal-trap reports dump every register, not just the usual few.
+    pub verbose: bool,
 }
 
 /// How the guest is hosted.
@@ -60,6 +62,8 @@ pub enum RunError {
     InsnLimit(u64),
     /// The wall-clock limit was reached after this many instructions.
     Timeout(std::time::Duration, u64),
+    /// SIGINT/SIGTERM/SIGHUP arrived (see `stop_on_signals`).
+    Signal(i32, u64),
     /// An NPU unit stopped the run with its own exit status (npu-isa.md §2.6).
     Npu {
         code: i32,
@@ -77,6 +81,10 @@ impl fmt::Display for RunError {
                 "instruction limit reached after {n} instructions (runaway program?)"
             ),
             RunError::Npu { message, at, .. } => write!(f, "{message}\n  {at}"),
+            RunError::Signal(sig, n) => write!(
+                f,
+                "stopped by signal {sig} after {n} instructions; the guest's outputs are left as they were"
+            ),
             RunError::Timeout(t, n) => write!(
                 f,
                 "time limit of {:.3} s reached after {n} instructions (runaway program?)",
@@ -93,6 +101,7 @@ impl RunError {
             RunError::Fatal(_) => 255,
             RunError::InsnLimit(_) | RunError::Timeout(..) => 124,
             RunError::Npu { code, .. } => *code,
+            RunError::Signal(sig, _) => 128 + sig,
         }
     }
 }
@@ -104,6 +113,27 @@ pub struct Simulator {
     config: Config,
     signature: Option<(u64, u64)>,
     tracer: Option<Tracer>,
+}
+
+/// The signal that asked the run to stop (0: none), set by `stop_on_signals`.
+static STOP_SIGNAL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Makes SIGINT, SIGTERM and SIGHUP end the run at the next check (every 64 Ki
+/// instructions) through the normal error path, so the guest's staged outputs are
+/// discarded rather than left half-written.
+pub fn stop_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    for sig in [SIGINT, SIGTERM, SIGHUP] {
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        let r = unsafe {
+            signal_hook::low_level::register(sig, move || {
+                STOP_SIGNAL.store(sig as usize, std::sync::atomic::Ordering::Relaxed)
+            })
+        };
+        if let Err(e) = r {
+            eprintln!("npu-spike: warning: cannot handle signal {sig}: {e}");
+        }
+    }
 }
 
 /// Instructions run between checks of the HTIF mailbox when nothing else happens.
@@ -251,6 +281,10 @@ impl Simulator {
                 return Err(RunError::InsnLimit(self.hart.instret));
             }
             slices = slices.wrapping_add(1);
+            let sig = STOP_SIGNAL.load(std::sync::atomic::Ordering::Relaxed);
+            if sig != 0 {
+                return Err(RunError::Signal(sig as i32, self.hart.instret));
+            }
             if let Some((t, at)) = deadline
                 && slices.is_multiple_of(64)
                 && std::time::Instant::now() >= at
@@ -341,8 +375,31 @@ impl Simulator {
     pub fn describe_trap(&mut self, trap: Trap, pc: u64) -> String {
         let insn = self.describe_insn(pc);
         let mut regs = String::new();
-        for r in [1usize, 2, 10, 11, 12, 13] {
-            regs.push_str(&format!(" {}={:#x}", reg_name(r), self.hart.x[r]));
+        if self.config.verbose {
+            for r in 1..32usize {
+                let sep = if r % 4 == 0 { "\n  " } else { " " };
+                regs.push_str(&format!("{sep}{:>4}={:#018x}", reg_name(r), self.hart.x[r]));
+            }
+            for r in 0..32usize {
+                let sep = if r % 4 == 0 { "\n  " } else { " " };
+                regs.push_str(&format!(
+                    "{sep}{:>4}={:#018x}",
+                    format!("f{r}"),
+                    self.hart.f[r]
+                ));
+            }
+            regs.push_str(&format!(
+                "\n  priv={} instret={} mstatus={:#x} fflags={:#x} frm={}",
+                self.hart.prv,
+                self.hart.instret,
+                self.hart.csr.mstatus,
+                self.hart.csr.fflags,
+                self.hart.csr.frm
+            ));
+        } else {
+            for r in [1usize, 2, 10, 11, 12, 13] {
+                regs.push_str(&format!(" {}={:#x}", reg_name(r), self.hart.x[r]));
+            }
         }
         format!(
             "unhandled trap: {} (cause {}) at pc {:#x}: {}\n  tval={:#x}{}",

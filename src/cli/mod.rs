@@ -91,6 +91,7 @@ pub fn execute(config: Config, program: &[String], stats: bool) -> i32 {
             return 1;
         }
     };
+    crate::sim::stop_on_signals();
     let started = std::time::Instant::now();
     let result = sim.run();
     if stats {

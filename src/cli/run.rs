@@ -71,6 +71,9 @@ pub struct RunArgs {
     /// Print instructions, wall time, MIPS and peak RSS to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Fatal-trap reports dump every register.
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 fn machine(r: &RunArgs, plan: &runtime::Plan) -> Result<MachineConfig, String> {
@@ -159,6 +162,7 @@ pub fn main(r: RunArgs) -> i32 {
         log_disasm: r.log_disasm,
         log_commits: r.log_commits,
         log_file: r.log.clone(),
+        verbose: r.verbose,
     };
     execute(config, &argv, r.stats)
 }

@@ -36,6 +36,7 @@ Options:
   --instructions=<n>, --max-insns=<n>
                                   stop with exit status 124 after n instructions
   --timeout=<seconds>             stop with exit status 124 after this wall time
+  -v, --verbose                   fatal-trap reports dump every register
   --stats                         print instructions, wall time, MIPS and peak RSS to stderr
   +signature=<file>               write the begin_signature..end_signature region to file
   +signature-granularity=<n>      bytes per signature line [default 16]
@@ -59,6 +60,7 @@ pub struct SpikeArgs {
     pub log_disasm: bool,
     pub log_commits: bool,
     pub log_file: Option<PathBuf>,
+    pub verbose: bool,
     /// The program and its arguments (after an optional `pk`).
     pub program: Vec<String>,
 }
@@ -216,6 +218,8 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             );
         } else if arg == "-l" {
             a.log_disasm = true;
+        } else if arg == "--verbose" || arg == "-v" {
+            a.verbose = true;
         } else if arg == "--log-commits" {
             a.log_commits = true;
         } else if is("--log") {
@@ -294,6 +298,7 @@ pub fn main(args: &[String]) -> i32 {
         log_disasm: a.log_disasm,
         log_commits: a.log_commits,
         log_file: a.log_file,
+        verbose: a.verbose,
     };
     execute(config, &a.program, a.stats)
 }
