@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod exec;
+pub mod fuzz;
 pub mod host;
 pub mod isa;
 pub mod loader;

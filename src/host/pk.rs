@@ -294,7 +294,7 @@ impl ProxyKernel {
             nr::GETRANDOM => {
                 // pk's deterministic generator (a Knuth LCG seeded from the cycle count).
                 let mut r = now;
-                let mut out = Vec::with_capacity(a[1] as usize);
+                let mut out = Vec::with_capacity(a[1].min(1 << 20) as usize + 8);
                 while out.len() < a[1].min(1 << 20) as usize {
                     r = r
                         .wrapping_mul(6364136223846793005)
@@ -385,8 +385,14 @@ impl ProxyKernel {
 
     fn mmap(&mut self, hart: &mut Hart, a: [u64; 6]) -> SysResult {
         let (addr, len, flags, fd, off) = (a[0], a[1], a[3], a[4], a[5]);
-        if flags & MAP_PRIVATE == 0 || len == 0 || off % PAGE != 0 {
+        if flags & MAP_PRIVATE == 0 || len == 0 || !off.is_multiple_of(PAGE) {
             return Err(-errno::EINVAL);
+        }
+        if len > USER_TOP {
+            return Err(-errno::ENOMEM);
+        }
+        if flags & MAP_ANONYMOUS == 0 {
+            self.files.fstat(fd)?; // a bad descriptor fails before anything is mapped
         }
         let size = round_up(len);
         let start = if flags & MAP_FIXED != 0 {
@@ -415,19 +421,18 @@ impl ProxyKernel {
             self.brk_max = start;
         }
         if flags & MAP_ANONYMOUS == 0 {
-            // A private file mapping: a copy of the file's bytes.
-            let mut bytes = vec![0u8; len as usize];
-            let mut done = 0;
-            while done < bytes.len() {
-                let got = self
-                    .files
-                    .read(fd, &mut bytes[done..], Some(off + done as u64))?;
+            // A private file mapping: a copy of the file's bytes (the rest stays zero).
+            let mut buf = vec![0u8; (len as usize).min(CHUNK)];
+            let mut done = 0u64;
+            while done < len {
+                let n = ((len - done) as usize).min(CHUNK);
+                let got = self.files.read(fd, &mut buf[..n], Some(off + done))?;
                 if got == 0 {
                     break;
                 }
-                done += got as usize;
+                put(hart, start + done, &buf[..got as usize])?;
+                done += got as u64;
             }
-            put(hart, start, &bytes)?;
         }
         Ok(start as i64)
     }
@@ -439,12 +444,12 @@ impl ProxyKernel {
             if e <= cand {
                 continue;
             }
-            if cand + size <= s {
+            if cand.checked_add(size)? <= s {
                 return Some(cand);
             }
             cand = e;
         }
-        (cand + size <= USER_TOP).then_some(cand)
+        (cand.checked_add(size)? <= USER_TOP).then_some(cand)
     }
 
     fn unmap(&mut self, hart: &mut Hart, start: u64, size: u64) {
@@ -482,10 +487,10 @@ impl ProxyKernel {
         new_len: u64,
         flags: u64,
     ) -> SysResult {
-        let (old_size, new_size) = (round_up(old_len), round_up(new_len));
-        if !old.is_multiple_of(PAGE) || new_size == 0 {
+        if !old.is_multiple_of(PAGE) || new_len == 0 || old_len > USER_TOP || new_len > USER_TOP {
             return Err(-errno::EINVAL);
         }
+        let (old_size, new_size) = (round_up(old_len), round_up(new_len));
         if new_size <= old_size {
             self.unmap(hart, old + new_size, old_size - new_size);
             return Ok(old as i64);
@@ -502,12 +507,17 @@ impl ProxyKernel {
         if flags & MREMAP_MAYMOVE == 0 {
             return Err(-errno::ENOMEM);
         }
-        let mut bytes = vec![0u8; old_size as usize];
-        hart.mem
-            .read_bytes(old, &mut bytes)
-            .map_err(|_| -errno::EFAULT)?;
         let new = self.mmap(hart, [0, new_size, 3, MAP_PRIVATE | MAP_ANONYMOUS, 0, 0])? as u64;
-        put(hart, new, &bytes)?;
+        let mut buf = vec![0u8; (old_size as usize).min(CHUNK)];
+        let mut done = 0u64;
+        while done < old_size {
+            let n = ((old_size - done) as usize).min(CHUNK);
+            hart.mem
+                .read_bytes(old + done, &mut buf[..n])
+                .map_err(|_| -errno::EFAULT)?;
+            put(hart, new + done, &buf[..n])?;
+            done += n as u64;
+        }
         self.unmap(hart, old, old_size);
         Ok(new as i64)
     }
