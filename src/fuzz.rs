@@ -145,7 +145,7 @@ pub fn syscalls(data: &[u8]) {
             };
         }
         // The console: no reading the host's stdin, no writing noise to its stdout.
-        let io = matches!(n, 63 | 64 | 65 | 66 | 67 | 68);
+        let io = matches!(n, 63..=68);
         if io && a[0] <= 2 {
             a[0] = 3;
         }
