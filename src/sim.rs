@@ -7,7 +7,7 @@ use crate::host::pk::{self, ProxyKernel};
 use crate::isa::{Isa, disassemble, reg_name};
 use crate::loader::Program;
 use crate::machine::memory::event;
-use crate::machine::{Hart, Memory, Region, Trap, cause};
+use crate::machine::{Hart, Memory, Region, Trap, VArch, VectorUnit, cause};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -26,6 +26,8 @@ pub struct Config {
     pub max_insns: Option<u64>,
     /// `+signature=FILE` and its granularity.
     pub signature: Option<(PathBuf, usize)>,
+    /// Vector unit geometry (`--varch`).
+    pub varch: VArch,
 }
 
 /// How the guest is hosted.
@@ -89,7 +91,14 @@ impl Simulator {
                 size: pk::STACK_TOP - pk::USER_BASE,
             }]
         };
+        if config.isa.vector && config.isa.min_vlen > config.varch.vlen {
+            return Err(format!(
+                "the ISA asks for VLEN >= {} (zvl{}b) but --varch has vlen:{}",
+                config.isa.min_vlen, config.isa.min_vlen, config.varch.vlen
+            ));
+        }
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
+        hart.v = VectorUnit::new(config.varch);
         for s in &prog.segments {
             hart.mem.write_bytes(s.vaddr, &s.data).map_err(|e| {
                 format!(
@@ -114,7 +123,12 @@ impl Simulator {
             hart.mem.watch_page(tohost, event::MAILBOX_WRITTEN);
             Env::Bare(Htif::new(tohost, prog.symbol("fromhost")))
         } else {
-            Env::Pk(ProxyKernel::start(&mut hart, prog, argv)?)
+            let pk = ProxyKernel::start(&mut hart, prog, argv)?;
+            // pk turns the vector unit on (mstatus.VS) when the ISA has V, as it does the FPU.
+            if hart.isa.vector {
+                hart.csr.mstatus |= crate::machine::csr::mstatus::VS;
+            }
+            Env::Pk(pk)
         };
         let signature = match (prog.symbol("begin_signature"), prog.symbol("end_signature")) {
             (Some(b), Some(e)) if e >= b => Some((b, e)),

@@ -12,6 +12,7 @@ const USAGE: &str = "\
 Spike-compatible usage: npu-spike [options] [pk] <program.elf> [program args...]
 Options:
   --isa=<name>                 RISC-V ISA string [default rv64imafdc_zicntr_zihpm]
+  --varch=vlen:V,elen:E        vector register length and ELEN in bits [default vlen:128,elen:64]
   -m<n>                        n MiB of memory at 0x80000000
   -m<a:m,b:n,...>              memory regions at base a of size m, ...
   --max-insns=<n>              stop with exit status 124 after n instructions
@@ -24,6 +25,7 @@ Subcommands: npu-spike test <dir>...   (run riscv-tests ELFs)";
 #[derive(Debug, Default)]
 pub struct SpikeArgs {
     pub isa: Option<String>,
+    pub varch: Option<String>,
     pub regions: Option<Vec<Region>>,
     pub max_insns: Option<u64>,
     pub signature: Option<PathBuf>,
@@ -105,6 +107,8 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
         }
         if arg == "--isa" || arg.starts_with("--isa=") {
             a.isa = Some(value(&mut i, "--isa")?);
+        } else if arg == "--varch" || arg.starts_with("--varch=") {
+            a.varch = Some(value(&mut i, "--varch")?);
         } else if let Some(spec) = arg.strip_prefix("-m") {
             let spec = if spec.is_empty() {
                 i += 1;
@@ -165,8 +169,17 @@ pub fn main(args: &[String]) -> i32 {
             return 1;
         }
     };
+    let varch = match a.varch.as_deref().map(crate::machine::VArch::parse) {
+        None => Default::default(),
+        Some(Ok(v)) => v,
+        Some(Err(e)) => {
+            eprintln!("npu-spike: {e}");
+            return 1;
+        }
+    };
     let config = Config {
         isa,
+        varch,
         regions: a.regions,
         max_insns: a.max_insns,
         signature: a

@@ -5,6 +5,7 @@ use super::csr::Csrs;
 use super::memory::{MemFault, Memory, Scalar};
 use super::mmu::{Access, Vm};
 use super::trap::{Trap, cause};
+use super::vector::{VArch, VectorUnit};
 use crate::isa::Isa;
 
 pub const PRV_U: u8 = 0;
@@ -35,6 +36,8 @@ pub struct Hart {
     pub flush_decode: bool,
     /// Address translation state (off unless satp selects Sv39/Sv48 below M-mode).
     pub vm: Vm,
+    /// Vector unit state and register file (used when the ISA has V).
+    pub v: VectorUnit,
 }
 
 impl Hart {
@@ -52,6 +55,7 @@ impl Hart {
             reservation: u64::MAX,
             flush_decode: false,
             vm: Vm::default(),
+            v: VectorUnit::new(VArch::default()),
         }
     }
 
