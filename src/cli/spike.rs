@@ -170,7 +170,11 @@ pub fn main(args: &[String]) -> i32 {
         }
     };
     let varch = match a.varch.as_deref().map(crate::machine::VArch::parse) {
-        None => Default::default(),
+        // Newer Spikes take VLEN from zvl<N>b in the ISA string.
+        None => crate::machine::VArch {
+            vlen: isa.min_vlen.max(128),
+            ..Default::default()
+        },
         Some(Ok(v)) => v,
         Some(Err(e)) => {
             eprintln!("npu-spike: {e}");
