@@ -3,9 +3,8 @@
 //! extensions, add-with-carry, merge and vmv.v.*.
 
 use super::{
-    R, Src, al, chk_mss, chk_narrow, chk_sss, chk_widen, done, is_vv, mixed, mixed3, mss,
-    overlap, overlap_widen, require, require_vec, require_vm, sew_int, sew_narrow, src, sss,
-    sss3, view,
+    R, Src, al, chk_mss, chk_narrow, chk_sss, chk_widen, done, is_vv, mixed, mixed3, mss, overlap,
+    overlap_widen, require, require_vec, require_vm, sew_int, sew_narrow, src, sss, sss3, view,
 };
 use crate::exec::Insn;
 use crate::machine::Hart;
@@ -82,7 +81,6 @@ macro_rules! narrow_ops {
         }
     )+)*};
 }
-pub(crate) use narrow_ops;
 
 sss_ops! {
     [vadd_vv vv, vadd_vx vx, vadd_vi vi] |a, b| a.wrapping_add(b);

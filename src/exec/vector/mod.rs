@@ -15,6 +15,10 @@
 //! established by the checks before a loop runs (alignment to the group size keeps a
 //! group inside the 32 registers; element indices stay below VLMAX).
 
+// The element loops are written once and expanded per element type, so some casts are
+// identities for one of the types.
+#![allow(clippy::unnecessary_cast, clippy::manual_checked_ops)]
+
 pub mod config;
 pub mod fixed;
 pub mod float;
@@ -151,8 +155,6 @@ pub(crate) struct V {
     /// The vm bit is 0: only elements whose v0 bit is set are active.
     pub masked: bool,
     pub sew: u32,
-    /// log2(LMUL), -3..3.
-    pub lmul: i32,
 }
 
 impl V {
@@ -194,15 +196,6 @@ impl V {
                     f(k)
                 }
             }
-        }
-    }
-    /// VLMAX for an element width of `eew` bits at this LMUL's EMUL ratio.
-    pub fn vlmax(&self) -> usize {
-        let per_reg = self.vlenb * 8 / self.sew as usize;
-        if self.lmul >= 0 {
-            per_reg << self.lmul
-        } else {
-            per_reg >> -self.lmul
         }
     }
 }
@@ -248,7 +241,6 @@ pub(crate) fn view(h: &mut Hart, i: &Insn) -> V {
         vl: h.v.vl as usize,
         masked: (i.bits >> 25) & 1 == 0,
         sew: h.v.sew,
-        lmul: h.v.lmul_log2,
     }
 }
 
