@@ -22,9 +22,9 @@ OPIVV, OPFVV, OPMVV, OPIVI, OPIVX, OPFVF, OPMVX = 0, 1, 2, 3, 4, 5, 6
 SUFFIX_F3 = {'vv': OPIVV, 'vx': OPIVX, 'vi': OPIVI}
 
 # ---- configuration
-row('config', 'vsetvli', 'rd,rs1,vtypei11', '0...........' + '_....._111_....._1010111', 'vset', 'end')
-row('config', 'vsetivli', 'rd,avl5,vtypei10', '11..........' + '_....._111_....._1010111', 'vset', 'end')
-row('config', 'vsetvl', 'rd,rs1,rs2', '1000000_....._....._111_....._1010111', 'vset', 'end')
+row('config', 'vsetvli', 'rd,rs1,vtypei11', '0...........' + '_....._111_....._1010111', 'vset')
+row('config', 'vsetivli', 'rd,avl5,vtypei10', '11..........' + '_....._111_....._1010111', 'vset')
+row('config', 'vsetvl', 'rd,rs1,rs2', '1000000_....._....._111_....._1010111', 'vset')
 
 # ---- memory
 W = {8: 0b000, 16: 0b101, 32: 0b110, 64: 0b111}

@@ -179,6 +179,35 @@ def arith(p, mod, mn, ops):
             # lines: ..., vsetvli, body, call dump -> insert before body
             p.lines[idx:idx] = ['    ' + x for x in pre]
 
+def random_regs(p, mod, mn, ops, n):
+    """Cases with random register numbers (aligned or not, overlapping or not): the
+    legality checks (alignment, overlap, v0) must trap exactly where Spike traps, and
+    legal overlaps must compute what Spike computes."""
+    fp = mn.startswith('vf') or mn.startswith('vmf')
+    for _ in range(n):
+        sew, lmul = rnd.choice([q for q in PAIRS if not fp or q[0] >= 16])
+        masked = 'vm' in ops and rnd.random() < 0.5
+        regs = {}
+        args = []
+        for t in ops:
+            if t == 'vm':
+                continue
+            if t in ('vd', 'vs2', 'vs1'):
+                g = 1 << max(0, LMUL_LOG[lmul] + rnd.choice([0, 0, 1]))
+                r = rnd.choice([rnd.randrange(0, 32, g), rnd.randrange(0, 32), 0] + list(regs.values()))
+                if r + g > 32:
+                    r = 32 - g
+                regs[t] = r
+                args.append('v%d' % r)
+            else:
+                args.append(operand(t, sew, masked))
+        pre = []
+        if mn.startswith(('vslide', 'vrgather')) and 'rs1' in ops:
+            pre.append('li a1, %d' % rnd.randrange(0, 70))
+        text = '%s %s%s' % (mn, ', '.join(args), vm_suffix(masked))
+        p.case(text, pre + [text], sew, lmul, rnd.choice(['max', 1, 5]), ta_ma='tu,mu',
+               frm=rnd.randrange(5) if fp else None, vxrm=rnd.randrange(4) if mod == 'fixed' else None)
+
 def memory(p, mn, ops):
     load = mn.startswith('vl')
     whole = 're' in mn and mn[2].isdigit() or mn.startswith('vs') and mn[2].isdigit()
@@ -277,6 +306,7 @@ def main():
             memory(progs['mem'], mn, ops)
         else:
             arith(progs[mod], mod, mn, ops)
+            random_regs(progs[mod], mod, mn, ops, 6)
     allp = [config_prog()] + list(progs.values())
     for p in allp:
         p.write()

@@ -37,16 +37,16 @@ pass:
         sd t0, 0(t1)
 1:      j 1b
 
-/* setup(a0 = byte offset into `data`): v0 (mask), v8-v15, v16-v23, v24-v31 from
-   random data; clears fflags, vxsat, the recorded trap, a0 and fa0. */
+/* setup(a0 = byte offset into `data`): all 32 vector registers (v0 is the mask)
+   from random data; clears fflags, vxsat, the recorded trap, a0 and fa0. */
         .globl setup
 setup:
         la t1, data
         add t1, t1, a0
-        vl1re8.v v0, (t1)
         csrr t2, vlenb
         slli t3, t2, 3
-        add t1, t1, t2
+        vl8re8.v v0, (t1)
+        add t1, t1, t3
         vl8re8.v v8, (t1)
         add t1, t1, t3
         vl8re8.v v16, (t1)
@@ -70,7 +70,7 @@ load_idx:
         ret
 
 /* dump: vl, vtype, vstart, fflags | vxsat << 8, mcause of a trap (0: none), a0, fa0,
-   and a hash of v8-v15, then (with STORE_AREA) a hash of the store area, which is
+   and a hash of all 32 vector registers, then (with STORE_AREA) a hash of the store area, which is
    cleared again. */
         .globl dump
 dump:
@@ -92,9 +92,16 @@ dump:
         fmv.x.d t0, fa0
         sd t0, 48(s11)
         la t1, scratch
-        vs8r.v v8, (t1)
         csrr t2, vlenb
         slli t2, t2, 3
+        vs8r.v v0, (t1)
+        add t5, t1, t2
+        vs8r.v v8, (t5)
+        add t5, t5, t2
+        vs8r.v v16, (t5)
+        add t5, t5, t2
+        vs8r.v v24, (t5)
+        slli t2, t2, 2
         add t2, t2, t1
         li t3, 0x100000001b3
         li t4, 0
@@ -132,7 +139,7 @@ trap_cause: .dword 0
 
         .bss
         .align 12
-scratch: .skip 8 * 512
+scratch: .skip 32 * 512
         .align 12
         .globl store_area
 store_area: .skip 4096

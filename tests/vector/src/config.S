@@ -3,1066 +3,1066 @@
     .globl test_main
 test_main:
 /* case 0: vsetvli (e8,mf8,avl=max) */
-    li a0, 1496
+    li a0, 1232
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070739984384
+    li a1, 32767
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, mf8, tu,mu
     call dump
 /* case 1: vsetvli (e8,mf8,avl=0) */
-    li a0, 640
+    li a0, 400
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071562067968
+    li a1, 32768
+    li t0, 18446744073170894506
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf8, tu,mu
     call dump
 /* case 2: vsetvli (e8,mf8,avl=1) */
-    li a0, 1952
+    li a0, 1760
     call setup
-    li a1, 128
-    li t0, 18446744071553679359
+    li a1, 18446744071562067968
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, mf8, tu,mu
     call dump
 /* case 3: vsetvli (e8,mf8,avl=3) */
-    li a0, 1728
+    li a0, 456
     call setup
-    li a1, 11368
-    li t0, 18446744069422972927
+    li a1, 7
+    li t0, 18446744071852372182
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e8, mf8, tu,mu
     call dump
 /* case 4: vsetvli (e8,mf8,avl=1000) */
-    li a0, 1768
+    li a0, 1888
     call setup
-    li a1, 2
-    li t0, 18446744069414584320
+    li a1, 7
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e8, mf8, tu,mu
     call dump
 /* case 5: vsetvli (e8,mf4,avl=max) */
-    li a0, 344
+    li a0, 1800
     call setup
-    li a1, 48939
-    li t0, 18446744069954365799
+    li a1, 5
+    li t0, 18446744069748678402
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, mf4, tu,mu
     call dump
 /* case 6: vsetvli (e8,mf4,avl=0) */
-    li a0, 1112
+    li a0, 528
     call setup
-    li a1, 9034076796124255136
-    li t0, 18446744070892580716
+    li a1, 2
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf4, tu,mu
     call dump
 /* case 7: vsetvli (e8,mf4,avl=1) */
-    li a0, 856
+    li a0, 1336
     call setup
-    li a1, 32767
-    li t0, 18446744073059128347
+    li a1, 127
+    li t0, 18446744073207927227
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, mf4, tu,mu
     call dump
 /* case 8: vsetvli (e8,mf4,avl=3) */
-    li a0, 880
+    li a0, 1544
     call setup
-    li a1, 6984442093074831118
-    li t0, 3320338529
+    li a1, 0
+    li t0, 18446744070715110058
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e8, mf4, tu,mu
     call dump
 /* case 9: vsetvli (e8,mf4,avl=1000) */
-    li a0, 944
+    li a0, 1200
     call setup
-    li a1, 9223372036854775807
-    li t0, 2803959665
+    li a1, 128
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e8, mf4, tu,mu
     call dump
 /* case 10: vsetvli (e8,mf2,avl=max) */
-    li a0, 432
+    li a0, 768
     call setup
-    li a1, 172
-    li t0, 584582791
+    li a1, 18446744073709551488
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, mf2, tu,mu
     call dump
 /* case 11: vsetvli (e8,mf2,avl=0) */
-    li a0, 1096
+    li a0, 1240
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071266627410
+    li a1, 0
+    li t0, 18446744071326007530
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf2, tu,mu
     call dump
 /* case 12: vsetvli (e8,mf2,avl=1) */
-    li a0, 632
+    li a0, 744
     call setup
-    li a1, 32767
-    li t0, 18446744069422972927
+    li a1, 2970086316267159436
+    li t0, 18446744073249290131
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, mf2, tu,mu
     call dump
 /* case 13: vsetvli (e8,mf2,avl=3) */
-    li a0, 496
+    li a0, 512
     call setup
-    li a1, 2
-    li t0, 18446744072627421184
+    li a1, 18446744071562067968
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e8, mf2, tu,mu
     call dump
 /* case 14: vsetvli (e8,mf2,avl=1000) */
-    li a0, 32
+    li a0, 632
     call setup
-    li a1, 32768
-    li t0, 18446744071555776512
+    li a1, 15678010454562234449
+    li t0, 18446744072769312596
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e8, mf2, tu,mu
     call dump
 /* case 15: vsetvli (e8,m1,avl=max) */
-    li a0, 1104
+    li a0, 1968
     call setup
-    li a1, 2147483647
-    li t0, 18446744072598212519
+    li a1, 16986186935279811474
+    li t0, 4286578688
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     call dump
 /* case 16: vsetvli (e8,m1,avl=0) */
-    li a0, 928
+    li a0, 1912
     call setup
-    li a1, 4460666709309041028
-    li t0, 2147483648
+    li a1, 9223372036854775807
+    li t0, 18446744072758270387
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, m1, tu,mu
     call dump
 /* case 17: vsetvli (e8,m1,avl=1) */
-    li a0, 1864
+    li a0, 960
     call setup
-    li a1, 127
-    li t0, 18446744069414584321
+    li a1, 18446744071562067968
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, m1, tu,mu
     call dump
 /* case 18: vsetvli (e8,m1,avl=3) */
-    li a0, 40
+    li a0, 384
     call setup
-    li a1, 13243
-    li t0, 18446744069414584320
+    li a1, 255
+    li t0, 3866828276
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e8, m1, tu,mu
     call dump
 /* case 19: vsetvli (e8,m1,avl=1000) */
-    li a0, 1104
+    li a0, 360
     call setup
-    li a1, 2147483647
-    li t0, 18446744069414584320
+    li a1, 2
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e8, m1, tu,mu
     call dump
 /* case 20: vsetvli (e8,m2,avl=max) */
-    li a0, 464
+    li a0, 1880
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071553679360
+    li a1, 2
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m2, tu,mu
     call dump
 /* case 21: vsetvli (e8,m2,avl=0) */
-    li a0, 320
+    li a0, 640
     call setup
-    li a1, 9223372036854775807
-    li t0, 3285459269
+    li a1, 201
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, m2, tu,mu
     call dump
 /* case 22: vsetvli (e8,m2,avl=1) */
-    li a0, 112
+    li a0, 304
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072887468032
+    li a1, 0
+    li t0, 18446744071529739752
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, m2, tu,mu
     call dump
 /* case 23: vsetvli (e8,m2,avl=3) */
-    li a0, 792
+    li a0, 72
     call setup
-    li a1, 5
-    li t0, 18446744069899389165
+    li a1, 255
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e8, m2, tu,mu
     call dump
 /* case 24: vsetvli (e8,m2,avl=1000) */
-    li a0, 712
+    li a0, 1728
     call setup
-    li a1, 2147483647
-    li t0, 18446744071562067968
+    li a1, 5
+    li t0, 18446744070071089980
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e8, m2, tu,mu
     call dump
 /* case 25: vsetvli (e8,m4,avl=max) */
-    li a0, 1648
+    li a0, 704
     call setup
-    li a1, 17482252934367156920
-    li t0, 18446744069414584321
+    li a1, 6501572968690597401
+    li t0, 18446744073543977079
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m4, tu,mu
     call dump
 /* case 26: vsetvli (e8,m4,avl=0) */
-    li a0, 368
+    li a0, 624
     call setup
-    li a1, 2147483647
-    li t0, 18446744073162708847
+    li a1, 18446744073709551614
+    li t0, 18446744072822824314
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, m4, tu,mu
     call dump
 /* case 27: vsetvli (e8,m4,avl=1) */
-    li a0, 632
+    li a0, 168
     call setup
-    li a1, 7
-    li t0, 18446744070559710537
+    li a1, 18446744073709551615
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, m4, tu,mu
     call dump
 /* case 28: vsetvli (e8,m4,avl=3) */
-    li a0, 1760
+    li a0, 688
     call setup
     li a1, 18446744073709551614
-    li t0, 1325400064
+    li t0, 2139095039
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e8, m4, tu,mu
     call dump
 /* case 29: vsetvli (e8,m4,avl=1000) */
-    li a0, 1536
+    li a0, 1352
     call setup
-    li a1, 7
-    li t0, 18446744070663200108
+    li a1, 18446744073709551615
+    li t0, 2143289344
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e8, m4, tu,mu
     call dump
 /* case 30: vsetvli (e8,m8,avl=max) */
-    li a0, 240
+    li a0, 1752
     call setup
-    li a1, 32767
-    li t0, 18446744072627421184
+    li a1, 14022613296860172082
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m8, tu,mu
     call dump
 /* case 31: vsetvli (e8,m8,avl=0) */
-    li a0, 896
+    li a0, 1136
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070479937536
+    li a1, 127
+    li t0, 18446744071441725123
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, m8, tu,mu
     call dump
 /* case 32: vsetvli (e8,m8,avl=1) */
-    li a0, 296
+    li a0, 1224
     call setup
-    li a1, 5
-    li t0, 18446744069422972927
+    li a1, 0
+    li t0, 18446744072529043610
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, m8, tu,mu
     call dump
 /* case 33: vsetvli (e8,m8,avl=3) */
-    li a0, 1976
+    li a0, 1824
     call setup
-    li a1, 16368388139051031837
+    li a1, 2784238890985959291
     li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e8, m8, tu,mu
     call dump
 /* case 34: vsetvli (e8,m8,avl=1000) */
-    li a0, 1176
+    li a0, 1376
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073701163008
+    li a1, 9223372036854775807
+    li t0, 1
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e8, m8, tu,mu
     call dump
 /* case 35: vsetvli (e16,mf4,avl=max) */
-    li a0, 184
+    li a0, 1472
     call setup
-    li a1, 5
-    li t0, 18446744073709518336
+    li a1, 1
+    li t0, 18446744073709529202
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, mf4, tu,mu
     call dump
 /* case 36: vsetvli (e16,mf4,avl=0) */
-    li a0, 376
+    li a0, 1560
     call setup
-    li a1, 255
-    li t0, 18446744073709525383
+    li a1, 9223372036854775807
+    li t0, 18446744073709506974
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e16, mf4, tu,mu
     call dump
 /* case 37: vsetvli (e16,mf4,avl=1) */
-    li a0, 288
+    li a0, 1504
     call setup
-    li a1, 18446744073709551615
-    li t0, 32000
+    li a1, 255
+    li t0, 18446744073709534965
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, mf4, tu,mu
     call dump
 /* case 38: vsetvli (e16,mf4,avl=3) */
-    li a0, 1408
+    li a0, 1560
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709522315
+    li a1, 7
+    li t0, 18446744073709488940
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, mf4, tu,mu
     call dump
 /* case 39: vsetvli (e16,mf4,avl=1000) */
-    li a0, 1472
+    li a0, 592
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709542995
+    li a1, 255
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e16, mf4, tu,mu
     call dump
 /* case 40: vsetvli (e16,mf2,avl=max) */
-    li a0, 432
+    li a0, 1160
     call setup
-    li a1, 1
-    li t0, 18446744073709486080
+    li a1, 5
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, mf2, tu,mu
     call dump
 /* case 41: vsetvli (e16,mf2,avl=0) */
-    li a0, 928
+    li a0, 544
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709501440
+    li a1, 5
+    li t0, 18446744073709523833
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e16, mf2, tu,mu
     call dump
 /* case 42: vsetvli (e16,mf2,avl=1) */
-    li a0, 1616
+    li a0, 240
     call setup
-    li a1, 32768
-    li t0, 18446744073709488963
+    li a1, 46955
+    li t0, 13653
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, mf2, tu,mu
     call dump
 /* case 43: vsetvli (e16,mf2,avl=3) */
-    li a0, 408
+    li a0, 448
     call setup
-    li a1, 32767
-    li t0, 18446744073709499733
+    li a1, 255
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, mf2, tu,mu
     call dump
 /* case 44: vsetvli (e16,mf2,avl=1000) */
-    li a0, 696
+    li a0, 752
     call setup
-    li a1, 128
-    li t0, 18446744073709534208
+    li a1, 255
+    li t0, 18446744073709501193
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e16, mf2, tu,mu
     call dump
 /* case 45: vsetvli (e16,m1,avl=max) */
-    li a0, 632
+    li a0, 1656
     call setup
-    li a1, 7
-    li t0, 32768
+    li a1, 18446744073709551615
+    li t0, 18446744073709503502
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m1, tu,mu
     call dump
 /* case 46: vsetvli (e16,m1,avl=0) */
-    li a0, 1136
+    li a0, 40
     call setup
-    li a1, 255
-    li t0, 18446744073709495829
+    li a1, 32768
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e16, m1, tu,mu
     call dump
 /* case 47: vsetvli (e16,m1,avl=1) */
-    li a0, 1488
+    li a0, 1208
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709525141
+    li a1, 128
+    li t0, 32256
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, m1, tu,mu
     call dump
 /* case 48: vsetvli (e16,m1,avl=3) */
-    li a0, 1904
+    li a0, 248
     call setup
-    li a1, 58709
-    li t0, 18446744073709517823
+    li a1, 18446744071562067968
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
     call dump
 /* case 49: vsetvli (e16,m1,avl=1000) */
-    li a0, 1824
+    li a0, 728
     call setup
-    li a1, 128
-    li t0, 18446744073709521646
+    li a1, 1
+    li t0, 18446744073709507614
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e16, m1, tu,mu
     call dump
 /* case 50: vsetvli (e16,m2,avl=max) */
-    li a0, 328
+    li a0, 1384
     call setup
-    li a1, 0
-    li t0, 18446744073709499175
+    li a1, 255
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m2, tu,mu
     call dump
 /* case 51: vsetvli (e16,m2,avl=0) */
-    li a0, 1984
+    li a0, 464
     call setup
-    li a1, 7
-    li t0, 18446744073709525447
+    li a1, 127
+    li t0, 18446744073709517067
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e16, m2, tu,mu
     call dump
 /* case 52: vsetvli (e16,m2,avl=1) */
-    li a0, 952
+    li a0, 1048
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709534359
+    li a1, 127
+    li t0, 18446744073709507117
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, m2, tu,mu
     call dump
 /* case 53: vsetvli (e16,m2,avl=3) */
-    li a0, 1448
+    li a0, 208
     call setup
-    li a1, 255
-    li t0, 18446744073709512093
+    li a1, 54370
+    li t0, 18446744073709488319
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m2, tu,mu
     call dump
 /* case 54: vsetvli (e16,m2,avl=1000) */
-    li a0, 1728
+    li a0, 480
     call setup
-    li a1, 7
-    li t0, 18446744073709518080
+    li a1, 1
+    li t0, 18446744073709521179
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e16, m2, tu,mu
     call dump
 /* case 55: vsetvli (e16,m4,avl=max) */
-    li a0, 480
+    li a0, 1296
     call setup
-    li a1, 7
-    li t0, 18446744073709531881
+    li a1, 152
+    li t0, 18446744073709518848
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m4, tu,mu
     call dump
 /* case 56: vsetvli (e16,m4,avl=0) */
-    li a0, 1600
+    li a0, 1064
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709517824
+    li a1, 7
+    li t0, 1
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e16, m4, tu,mu
     call dump
 /* case 57: vsetvli (e16,m4,avl=1) */
-    li a0, 504
+    li a0, 1384
     call setup
-    li a1, 127
-    li t0, 18446744073709550428
+    li a1, 2147483647
+    li t0, 18446744073709517844
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, m4, tu,mu
     call dump
 /* case 58: vsetvli (e16,m4,avl=3) */
-    li a0, 2032
+    li a0, 1992
     call setup
-    li a1, 2
-    li t0, 18446744073709518336
+    li a1, 10689284879850101392
+    li t0, 18446744073709539512
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m4, tu,mu
     call dump
 /* case 59: vsetvli (e16,m4,avl=1000) */
-    li a0, 8
+    li a0, 536
     call setup
-    li a1, 17522
-    li t0, 18446744073709509743
+    li a1, 5
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e16, m4, tu,mu
     call dump
 /* case 60: vsetvli (e16,m8,avl=max) */
-    li a0, 1288
+    li a0, 896
     call setup
-    li a1, 0
+    li a1, 11550742178972061545
     li t0, 18446744073709517823
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m8, tu,mu
     call dump
 /* case 61: vsetvli (e16,m8,avl=0) */
-    li a0, 504
+    li a0, 736
     call setup
-    li a1, 6896953528368346494
-    li t0, 18446744073709501440
+    li a1, 18446744073709551488
+    li t0, 18446744073709549875
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e16, m8, tu,mu
     call dump
 /* case 62: vsetvli (e16,m8,avl=1) */
-    li a0, 568
+    li a0, 1280
     call setup
-    li a1, 255
-    li t0, 18446744073709486081
+    li a1, 18446744073709551488
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, m8, tu,mu
     call dump
 /* case 63: vsetvli (e16,m8,avl=3) */
-    li a0, 1776
+    li a0, 1096
     call setup
-    li a1, 35598
-    li t0, 18446744073709518080
+    li a1, 9162451756753549025
+    li t0, 55059
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m8, tu,mu
     call dump
 /* case 64: vsetvli (e16,m8,avl=1000) */
-    li a0, 936
+    li a0, 40
     call setup
-    li a1, 1
-    li t0, 18446744073709501440
+    li a1, 255
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e16, m8, tu,mu
     call dump
 /* case 65: vsetvli (e32,mf2,avl=max) */
-    li a0, 424
+    li a0, 376
     call setup
-    li a1, 480849792343218049
-    li t0, 18446744069795698820
+    li a1, 18446744073709551615
+    li t0, 18446744072520553343
     fmv.d.x fa1, t0
     vsetvli t1, zero, e32, mf2, tu,mu
     call dump
 /* case 66: vsetvli (e32,mf2,avl=0) */
-    li a0, 648
+    li a0, 1352
     call setup
-    li a1, 13264257645887621062
-    li t0, 18446744073701163008
+    li a1, 127
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e32, mf2, tu,mu
     call dump
 /* case 67: vsetvli (e32,mf2,avl=1) */
-    li a0, 1592
+    li a0, 1736
     call setup
-    li a1, 516644753040856247
-    li t0, 18446744071553679359
+    li a1, 18446744071562067968
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e32, mf2, tu,mu
     call dump
 /* case 68: vsetvli (e32,mf2,avl=3) */
-    li a0, 1232
+    li a0, 1792
     call setup
-    li a1, 127
-    li t0, 18446744073438899769
+    li a1, 255
+    li t0, 18446744070673342302
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, mf2, tu,mu
     call dump
 /* case 69: vsetvli (e32,mf2,avl=1000) */
-    li a0, 416
+    li a0, 792
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071562067968
+    li a1, 128
+    li t0, 18446744069747603898
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e32, mf2, tu,mu
     call dump
 /* case 70: vsetvli (e32,m1,avl=max) */
-    li a0, 1016
+    li a0, 1040
     call setup
-    li a1, 32767
-    li t0, 18446744071659308854
+    li a1, 18446744073709551615
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     vsetvli t1, zero, e32, m1, tu,mu
     call dump
 /* case 71: vsetvli (e32,m1,avl=0) */
-    li a0, 968
+    li a0, 856
     call setup
-    li a1, 4097623388458843499
-    li t0, 18446744072909739613
+    li a1, 13099948596070839089
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e32, m1, tu,mu
     call dump
 /* case 72: vsetvli (e32,m1,avl=1) */
-    li a0, 1256
+    li a0, 1552
     call setup
-    li a1, 13643104650074746985
-    li t0, 18446744070465956523
+    li a1, 32768
+    li t0, 18446744070711178730
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e32, m1, tu,mu
     call dump
 /* case 73: vsetvli (e32,m1,avl=3) */
-    li a0, 1232
+    li a0, 808
     call setup
-    li a1, 16058603353924414213
-    li t0, 1492428396
+    li a1, 18446744071562067968
+    li t0, 18446744070637697827
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
     call dump
 /* case 74: vsetvli (e32,m1,avl=1000) */
-    li a0, 256
+    li a0, 1512
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070988665501
+    li a1, 7
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e32, m1, tu,mu
     call dump
 /* case 75: vsetvli (e32,m2,avl=max) */
-    li a0, 432
+    li a0, 1048
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071557873664
+    li a1, 32768
+    li t0, 4286578688
     fmv.d.x fa1, t0
     vsetvli t1, zero, e32, m2, tu,mu
     call dump
 /* case 76: vsetvli (e32,m2,avl=0) */
-    li a0, 1496
+    li a0, 1656
     call setup
-    li a1, 1
-    li t0, 18446744069414584321
+    li a1, 44273
+    li t0, 18446744072739845699
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e32, m2, tu,mu
     call dump
 /* case 77: vsetvli (e32,m2,avl=1) */
-    li a0, 1696
+    li a0, 1736
     call setup
-    li a1, 0
-    li t0, 18446744072627421184
+    li a1, 2
+    li t0, 18446744072067124128
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e32, m2, tu,mu
     call dump
 /* case 78: vsetvli (e32,m2,avl=3) */
-    li a0, 112
+    li a0, 728
     call setup
-    li a1, 1
-    li t0, 18446744072110319304
+    li a1, 18446744073709551488
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m2, tu,mu
     call dump
 /* case 79: vsetvli (e32,m2,avl=1000) */
-    li a0, 1224
+    li a0, 1184
     call setup
-    li a1, 2
-    li t0, 18446744072508317439
+    li a1, 1
+    li t0, 18446744069707014027
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e32, m2, tu,mu
     call dump
 /* case 80: vsetvli (e32,m4,avl=max) */
-    li a0, 48
+    li a0, 1328
     call setup
-    li a1, 32768
-    li t0, 18446744070465956523
+    li a1, 64899
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     vsetvli t1, zero, e32, m4, tu,mu
     call dump
 /* case 81: vsetvli (e32,m4,avl=0) */
-    li a0, 1192
+    li a0, 1640
     call setup
-    li a1, 128
-    li t0, 18446744073701163008
+    li a1, 127
+    li t0, 18446744071862350063
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e32, m4, tu,mu
     call dump
 /* case 82: vsetvli (e32,m4,avl=1) */
-    li a0, 824
+    li a0, 2016
     call setup
-    li a1, 777188030147481106
-    li t0, 18446744073508113095
+    li a1, 7991978000726385579
+    li t0, 1051372203
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e32, m4, tu,mu
     call dump
 /* case 83: vsetvli (e32,m4,avl=3) */
-    li a0, 1760
+    li a0, 152
     call setup
-    li a1, 7
-    li t0, 18446744073356051406
+    li a1, 2147483647
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m4, tu,mu
     call dump
 /* case 84: vsetvli (e32,m4,avl=1000) */
-    li a0, 280
+    li a0, 304
     call setup
-    li a1, 2147483647
-    li t0, 18446744071842064599
+    li a1, 128
+    li t0, 18446744073268281257
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e32, m4, tu,mu
     call dump
 /* case 85: vsetvli (e32,m8,avl=max) */
-    li a0, 296
+    li a0, 440
     call setup
-    li a1, 2147483647
-    li t0, 1340051386
+    li a1, 1
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     vsetvli t1, zero, e32, m8, tu,mu
     call dump
 /* case 86: vsetvli (e32,m8,avl=0) */
-    li a0, 1560
+    li a0, 1016
     call setup
-    li a1, 127
-    li t0, 18446744072887468032
+    li a1, 128
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e32, m8, tu,mu
     call dump
 /* case 87: vsetvli (e32,m8,avl=1) */
-    li a0, 2032
+    li a0, 1216
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073701163008
+    li a1, 18446744073709551615
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e32, m8, tu,mu
     call dump
 /* case 88: vsetvli (e32,m8,avl=3) */
-    li a0, 1016
+    li a0, 480
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070739984384
+    li a1, 7
+    li t0, 4286578688
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m8, tu,mu
     call dump
 /* case 89: vsetvli (e32,m8,avl=1000) */
-    li a0, 1024
+    li a0, 1208
     call setup
-    li a1, 8775071833664795655
-    li t0, 18446744070916423241
+    li a1, 39381
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e32, m8, tu,mu
     call dump
 /* case 90: vsetvli (e64,m1,avl=max) */
-    li a0, 464
+    li a0, 856
     call setup
-    li a1, 18446744073709551488
-    li t0, 4890909195324358656
+    li a1, 2147483647
+    li t0, 4607182418800017408
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, m1, tu,mu
     call dump
 /* case 91: vsetvli (e64,m1,avl=0) */
-    li a0, 64
+    li a0, 1488
     call setup
-    li a1, 32768
-    li t0, 4890909195324358656
+    li a1, 255
+    li t0, 13437192865340846538
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e64, m1, tu,mu
     call dump
 /* case 92: vsetvli (e64,m1,avl=1) */
-    li a0, 1032
+    li a0, 256
     call setup
-    li a1, 21
-    li t0, 4503599627370495
+    li a1, 1
+    li t0, 4302521779067706354
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e64, m1, tu,mu
     call dump
 /* case 93: vsetvli (e64,m1,avl=3) */
-    li a0, 832
+    li a0, 1984
     call setup
     li a1, 0
-    li t0, 9221120237041090560
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e64, m1, tu,mu
     call dump
 /* case 94: vsetvli (e64,m1,avl=1000) */
-    li a0, 848
+    li a0, 688
     call setup
-    li a1, 143
-    li t0, 796562154916070240
+    li a1, 18446744073709551488
+    li t0, 4890909195324358656
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e64, m1, tu,mu
     call dump
 /* case 95: vsetvli (e64,m2,avl=max) */
-    li a0, 536
+    li a0, 2016
     call setup
-    li a1, 0
-    li t0, 13830554455654793216
+    li a1, 2147483647
+    li t0, 373170751589897067
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, m2, tu,mu
     call dump
 /* case 96: vsetvli (e64,m2,avl=0) */
-    li a0, 1496
+    li a0, 1344
     call setup
-    li a1, 18446744071562067968
-    li t0, 11872789698952902362
+    li a1, 32768
+    li t0, 6534460175345209830
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e64, m2, tu,mu
     call dump
 /* case 97: vsetvli (e64,m2,avl=1) */
-    li a0, 624
+    li a0, 304
     call setup
-    li a1, 32768
-    li t0, 0
+    li a1, 2
+    li t0, 6918819148451629691
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e64, m2, tu,mu
     call dump
 /* case 98: vsetvli (e64,m2,avl=3) */
-    li a0, 712
+    li a0, 1048
     call setup
     li a1, 7
-    li t0, 9221120237041090560
+    li t0, 15693615306350928777
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e64, m2, tu,mu
     call dump
 /* case 99: vsetvli (e64,m2,avl=1000) */
-    li a0, 2016
+    li a0, 536
     call setup
-    li a1, 9113394650273401330
-    li t0, 18406296938459797475
+    li a1, 128
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e64, m2, tu,mu
     call dump
 /* case 100: vsetvli (e64,m4,avl=max) */
-    li a0, 1512
+    li a0, 1656
     call setup
-    li a1, 0
-    li t0, 9219994337134247936
+    li a1, 18446744071562067968
+    li t0, 17333249860030799388
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, m4, tu,mu
     call dump
 /* case 101: vsetvli (e64,m4,avl=0) */
-    li a0, 1592
+    li a0, 1880
     call setup
-    li a1, 15644749035916492147
-    li t0, 10018363517864921653
+    li a1, 6289774729793612730
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e64, m4, tu,mu
     call dump
 /* case 102: vsetvli (e64,m4,avl=1) */
-    li a0, 696
+    li a0, 1248
     call setup
     li a1, 255
-    li t0, 4503599627370495
+    li t0, 15110539527924984551
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e64, m4, tu,mu
     call dump
 /* case 103: vsetvli (e64,m4,avl=3) */
-    li a0, 1840
+    li a0, 2032
     call setup
-    li a1, 255
-    li t0, 4607182418800017408
+    li a1, 7
+    li t0, 1424845696769166613
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e64, m4, tu,mu
     call dump
 /* case 104: vsetvli (e64,m4,avl=1000) */
-    li a0, 1544
+    li a0, 872
     call setup
-    li a1, 127
-    li t0, 13534166409494425902
+    li a1, 18446744071562067968
+    li t0, 8556383639612735620
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e64, m4, tu,mu
     call dump
 /* case 105: vsetvli (e64,m8,avl=max) */
-    li a0, 888
+    li a0, 416
     call setup
-    li a1, 127
-    li t0, 8180446216790504554
+    li a1, 25041
+    li t0, 9937897527795326274
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, m8, tu,mu
     call dump
 /* case 106: vsetvli (e64,m8,avl=0) */
-    li a0, 1080
+    li a0, 1152
     call setup
-    li a1, 9223372036854775807
-    li t0, 11840045139812755717
+    li a1, 18446744073709551614
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e64, m8, tu,mu
     call dump
 /* case 107: vsetvli (e64,m8,avl=1) */
-    li a0, 1320
+    li a0, 416
     call setup
-    li a1, 5
-    li t0, 9223372036854775808
+    li a1, 18446744071562067968
+    li t0, 0
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e64, m8, tu,mu
     call dump
 /* case 108: vsetvli (e64,m8,avl=3) */
-    li a0, 1880
+    li a0, 744
     call setup
-    li a1, 0
-    li t0, 4503599627370495
+    li a1, 9223372036854775807
+    li t0, 1
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e64, m8, tu,mu
     call dump
 /* case 109: vsetvli (e64,m8,avl=1000) */
-    li a0, 728
+    li a0, 104
     call setup
-    li a1, 2392061656543807113
-    li t0, 9219994337134247936
+    li a1, 5
+    li t0, 11649980856453643002
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e64, m8, tu,mu
     call dump
 /* case 110: vsetvli (e64,mf2,avl=max) */
-    li a0, 1584
+    li a0, 88
     call setup
-    li a1, 18446744073709551488
-    li t0, 13830554455654793216
+    li a1, 18296
+    li t0, 5490918203398244984
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, mf2, tu,mu
     call dump
 /* case 111: vsetvli (e64,mf2,avl=0) */
-    li a0, 584
+    li a0, 1328
     call setup
-    li a1, 0
-    li t0, 7353504780624139491
+    li a1, 7
+    li t0, 1
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e64, mf2, tu,mu
     call dump
 /* case 112: vsetvli (e64,mf2,avl=1) */
-    li a0, 592
+    li a0, 1728
     call setup
-    li a1, 7
-    li t0, 9218868437227405311
+    li a1, 225
+    li t0, 9152572407961551815
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e64, mf2, tu,mu
     call dump
 /* case 113: vsetvli (e64,mf2,avl=3) */
-    li a0, 1112
+    li a0, 584
     call setup
-    li a1, 15614055270957396233
-    li t0, 13995985755939818642
+    li a1, 18446744073709551614
+    li t0, 1
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e64, mf2, tu,mu
     call dump
 /* case 114: vsetvli (e64,mf2,avl=1000) */
-    li a0, 488
+    li a0, 912
     call setup
-    li a1, 17248317581918980556
-    li t0, 9223372036854775808
+    li a1, 11993533206490827924
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e64, mf2, tu,mu
     call dump
 /* case 115: vsetvli (e16,mf8,avl=max) */
-    li a0, 1304
+    li a0, 1336
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709535070
+    li a1, 137
+    li t0, 18446744073709490332
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, mf8, tu,mu
     call dump
 /* case 116: vsetvli (e16,mf8,avl=0) */
-    li a0, 1584
+    li a0, 1720
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709520034
+    li a1, 18446744071562067968
+    li t0, 18446744073709528131
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e16, mf8, tu,mu
     call dump
 /* case 117: vsetvli (e16,mf8,avl=1) */
-    li a0, 1216
+    li a0, 1384
     call setup
-    li a1, 18446744073709551488
-    li t0, 48128
+    li a1, 1
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, mf8, tu,mu
     call dump
 /* case 118: vsetvli (e16,mf8,avl=3) */
-    li a0, 1224
+    li a0, 600
     call setup
-    li a1, 2
-    li t0, 18446744073709518080
+    li a1, 32767
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, mf8, tu,mu
     call dump
 /* case 119: vsetvli (e16,mf8,avl=1000) */
-    li a0, 720
+    li a0, 24
     call setup
-    li a1, 32767
-    li t0, 18446744073709499733
+    li a1, 5
+    li t0, 18446744073709517823
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e16, mf8, tu,mu
     call dump
 /* case 120: vsetvl 0x0 (e8,m1,avl=max) */
-    li a0, 1384
+    li a0, 2032
     call setup
-    li a1, 1
-    li t0, 18446744069414584321
+    li a1, 18446744073709551615
+    li t0, 18446744071636782853
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -1070,10 +1070,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 121: vsetvl x0 avl 0x0 (e32,m1,avl=3) */
-    li a0, 1792
+    li a0, 2040
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072887468032
+    li a1, 18446744073709551488
+    li t0, 18446744073248700643
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1081,10 +1081,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 122: vsetvl x0,x0 0x0 (e32,m2,avl=5) */
-    li a0, 400
+    li a0, 1240
     call setup
     li a1, 127
-    li t0, 18446744070465956523
+    li t0, 1325400064
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1093,10 +1093,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 123: vsetvl 0x0 (e8,m1,avl=max) */
-    li a0, 216
+    li a0, 1360
     call setup
-    li a1, 128
-    li t0, 18446744071553679359
+    li a1, 32768
+    li t0, 18446744071375854723
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -1104,10 +1104,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 124: vsetvl x0 avl 0x0 (e32,m1,avl=3) */
-    li a0, 936
+    li a0, 1368
     call setup
-    li a1, 5
-    li t0, 18446744073587614299
+    li a1, 2379859082133791384
+    li t0, 18446744073012497080
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1115,10 +1115,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 125: vsetvl x0,x0 0x0 (e32,m2,avl=5) */
-    li a0, 536
+    li a0, 808
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069414584321
+    li a1, 18446744073709551488
+    li t0, 18446744072655098775
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1127,10 +1127,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 126: vsetvl 0x0 (e8,m1,avl=max) */
-    li a0, 568
+    li a0, 1504
     call setup
-    li a1, 127
-    li t0, 18446744073009036289
+    li a1, 18446744073709551615
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -1138,10 +1138,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 127: vsetvl x0 avl 0x0 (e32,m1,avl=3) */
-    li a0, 256
+    li a0, 1272
     call setup
-    li a1, 127
-    li t0, 18446744069414584321
+    li a1, 18446744073709551614
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1149,10 +1149,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 128: vsetvl x0,x0 0x0 (e32,m2,avl=5) */
-    li a0, 320
+    li a0, 1552
     call setup
-    li a1, 127
-    li t0, 18446744073701163008
+    li a1, 18446744073709551615
+    li t0, 18446744070088277575
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1161,10 +1161,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 129: vsetvl 0x0 (e8,m1,avl=max) */
-    li a0, 1800
+    li a0, 832
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744073701163008
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -1172,10 +1172,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 130: vsetvl x0 avl 0x0 (e32,m1,avl=3) */
-    li a0, 1288
+    li a0, 464
     call setup
-    li a1, 144
-    li t0, 1586518705
+    li a1, 111
+    li t0, 18446744072020887055
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1183,10 +1183,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 131: vsetvl x0,x0 0x0 (e32,m2,avl=5) */
-    li a0, 1248
+    li a0, 1536
     call setup
-    li a1, 153
-    li t0, 18446744072527450261
+    li a1, 0
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1195,10 +1195,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 132: vsetvl 0x0 (e8,m1,avl=max) */
-    li a0, 464
+    li a0, 664
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073701163008
+    li a1, 17885261436793080389
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -1206,10 +1206,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 133: vsetvl x0 avl 0x0 (e32,m1,avl=3) */
-    li a0, 0
+    li a0, 928
     call setup
-    li a1, 7
-    li t0, 18446744070465956523
+    li a1, 5
+    li t0, 18446744072064616392
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1217,10 +1217,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 134: vsetvl x0,x0 0x0 (e32,m2,avl=5) */
-    li a0, 1400
+    li a0, 312
     call setup
-    li a1, 7
-    li t0, 18446744071557873664
+    li a1, 127
+    li t0, 18446744070153887246
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1229,10 +1229,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 135: vsetvl 0x8 (e8,m1,avl=max) */
-    li a0, 1184
+    li a0, 1304
     call setup
-    li a1, 32767
-    li t0, 18446744071555776512
+    li a1, 0
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -1240,10 +1240,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 136: vsetvl x0 avl 0x8 (e32,m1,avl=3) */
-    li a0, 1280
+    li a0, 784
     call setup
-    li a1, 32768
-    li t0, 18446744071223076997
+    li a1, 18446744073709551614
+    li t0, 18446744071941418552
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1251,10 +1251,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 137: vsetvl x0,x0 0x8 (e32,m2,avl=5) */
-    li a0, 1832
+    li a0, 752
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071171094886
+    li a1, 9223372036854775807
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1263,10 +1263,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 138: vsetvl 0x8 (e8,m1,avl=max) */
-    li a0, 992
+    li a0, 848
     call setup
-    li a1, 128
-    li t0, 18446744069414584321
+    li a1, 18446744073709551488
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -1274,10 +1274,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 139: vsetvl x0 avl 0x8 (e32,m1,avl=3) */
-    li a0, 104
+    li a0, 776
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744070302672078
+    li t0, 18446744072198006131
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1285,10 +1285,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 140: vsetvl x0,x0 0x8 (e32,m2,avl=5) */
-    li a0, 1872
+    li a0, 1224
     call setup
-    li a1, 0
-    li t0, 2143289344
+    li a1, 18446744071562067968
+    li t0, 18446744071908630310
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1297,10 +1297,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 141: vsetvl 0x8 (e8,m1,avl=max) */
-    li a0, 264
+    li a0, 448
     call setup
     li a1, 5
-    li t0, 18446744071562067968
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -1308,10 +1308,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 142: vsetvl x0 avl 0x8 (e32,m1,avl=3) */
-    li a0, 1496
+    li a0, 1240
     call setup
-    li a1, 2147483647
-    li t0, 18446744069414584321
+    li a1, 18446744073709551614
+    li t0, 18446744072142379592
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1319,10 +1319,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 143: vsetvl x0,x0 0x8 (e32,m2,avl=5) */
-    li a0, 96
+    li a0, 752
     call setup
-    li a1, 32767
-    li t0, 18446744070479937536
+    li a1, 4384649494230730802
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1331,10 +1331,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 144: vsetvl 0x8 (e8,m1,avl=max) */
-    li a0, 1840
+    li a0, 328
     call setup
-    li a1, 1
-    li t0, 0
+    li a1, 18446744073709551614
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -1342,10 +1342,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 145: vsetvl x0 avl 0x8 (e32,m1,avl=3) */
-    li a0, 296
+    li a0, 488
     call setup
-    li a1, 7
-    li t0, 18446744069414584321
+    li a1, 18446744071562067968
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1353,10 +1353,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 146: vsetvl x0,x0 0x8 (e32,m2,avl=5) */
-    li a0, 0
+    li a0, 1296
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069422972927
+    li a1, 0
+    li t0, 18446744071052482657
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1365,10 +1365,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 147: vsetvl 0x8 (e8,m1,avl=max) */
-    li a0, 736
+    li a0, 1856
     call setup
-    li a1, 14524649157233381093
-    li t0, 18446744071160455006
+    li a1, 18446744073709551615
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -1376,10 +1376,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 148: vsetvl x0 avl 0x8 (e32,m1,avl=3) */
-    li a0, 168
+    li a0, 1776
     call setup
-    li a1, 60622
-    li t0, 18446744072627421184
+    li a1, 2147483647
+    li t0, 18446744070548000199
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1387,10 +1387,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 149: vsetvl x0,x0 0x8 (e32,m2,avl=5) */
-    li a0, 176
+    li a0, 1504
     call setup
-    li a1, 2
-    li t0, 18446744071562067968
+    li a1, 18446744071562067968
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1399,10 +1399,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 150: vsetvl 0x10 (e8,m1,avl=max) */
-    li a0, 1696
+    li a0, 784
     call setup
-    li a1, 5
-    li t0, 18446744071553679360
+    li a1, 14702282330204790260
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -1410,10 +1410,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 151: vsetvl x0 avl 0x10 (e32,m1,avl=3) */
-    li a0, 1024
+    li a0, 88
     call setup
-    li a1, 0
-    li t0, 18446744072887468032
+    li a1, 2147483647
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1421,10 +1421,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 152: vsetvl x0,x0 0x10 (e32,m2,avl=5) */
-    li a0, 1944
+    li a0, 1344
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069414584321
+    li a1, 9223372036854775807
+    li t0, 18446744071196663708
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1433,10 +1433,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 153: vsetvl 0x10 (e8,m1,avl=max) */
-    li a0, 1520
+    li a0, 1640
     call setup
-    li a1, 5
-    li t0, 18446744070739984384
+    li a1, 128
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -1444,10 +1444,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 154: vsetvl x0 avl 0x10 (e32,m1,avl=3) */
-    li a0, 592
+    li a0, 1248
     call setup
-    li a1, 5
-    li t0, 18446744072233884919
+    li a1, 7
+    li t0, 18446744071242483400
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1455,10 +1455,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 155: vsetvl x0,x0 0x10 (e32,m2,avl=5) */
-    li a0, 1656
+    li a0, 480
     call setup
-    li a1, 23051
-    li t0, 1675689585
+    li a1, 2147483647
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1467,10 +1467,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 156: vsetvl 0x10 (e8,m1,avl=max) */
-    li a0, 160
+    li a0, 480
     call setup
-    li a1, 5
-    li t0, 18446744072887468032
+    li a1, 2
+    li t0, 18446744071420351561
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -1478,10 +1478,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 157: vsetvl x0 avl 0x10 (e32,m1,avl=3) */
-    li a0, 1192
+    li a0, 584
     call setup
-    li a1, 172
-    li t0, 18446744071995820663
+    li a1, 2147483647
+    li t0, 18446744070902676081
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1489,10 +1489,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 158: vsetvl x0,x0 0x10 (e32,m2,avl=5) */
-    li a0, 1296
+    li a0, 1824
     call setup
-    li a1, 255
-    li t0, 18446744071555776512
+    li a1, 2
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1501,10 +1501,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 159: vsetvl 0x10 (e8,m1,avl=max) */
-    li a0, 1840
+    li a0, 480
     call setup
-    li a1, 5
-    li t0, 18446744069774004060
+    li a1, 18446744073709551614
+    li t0, 18446744071507853112
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -1512,10 +1512,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 160: vsetvl x0 avl 0x10 (e32,m1,avl=3) */
-    li a0, 1912
+    li a0, 1144
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071555776512
+    li a1, 128
+    li t0, 18446744070208809348
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1523,10 +1523,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 161: vsetvl x0,x0 0x10 (e32,m2,avl=5) */
-    li a0, 1912
+    li a0, 1944
     call setup
-    li a1, 2361440549654020209
-    li t0, 18446744073404081914
+    li a1, 32768
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1535,10 +1535,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 162: vsetvl 0x10 (e8,m1,avl=max) */
-    li a0, 1760
+    li a0, 1032
     call setup
-    li a1, 7
-    li t0, 18446744070630569469
+    li a1, 2147483647
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -1546,10 +1546,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 163: vsetvl x0 avl 0x10 (e32,m1,avl=3) */
-    li a0, 1688
+    li a0, 1792
     call setup
-    li a1, 14850
-    li t0, 18446744072627421184
+    li a1, 255
+    li t0, 18446744070775488382
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1557,10 +1557,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 164: vsetvl x0,x0 0x10 (e32,m2,avl=5) */
-    li a0, 352
+    li a0, 184
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072050497103
+    li a1, 1
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1569,10 +1569,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 165: vsetvl 0x18 (e8,m1,avl=max) */
-    li a0, 1032
+    li a0, 1944
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070316367674
+    li a1, 1
+    li t0, 18446744072148532591
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -1580,10 +1580,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 166: vsetvl x0 avl 0x18 (e32,m1,avl=3) */
-    li a0, 632
+    li a0, 1496
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069414584320
+    li a1, 17517
+    li t0, 18446744073539452939
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1591,10 +1591,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 167: vsetvl x0,x0 0x18 (e32,m2,avl=5) */
-    li a0, 176
+    li a0, 1696
     call setup
-    li a1, 7
-    li t0, 18446744070465956523
+    li a1, 2
+    li t0, 18446744073142144881
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1603,10 +1603,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 168: vsetvl 0x18 (e8,m1,avl=max) */
-    li a0, 1920
+    li a0, 1880
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070465956523
+    li a1, 128
+    li t0, 18446744070342751350
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -1614,10 +1614,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 169: vsetvl x0 avl 0x18 (e32,m1,avl=3) */
-    li a0, 1176
+    li a0, 24
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073583216791
+    li a1, 202
+    li t0, 18446744072370070083
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1625,10 +1625,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 170: vsetvl x0,x0 0x18 (e32,m2,avl=5) */
-    li a0, 800
+    li a0, 1072
     call setup
-    li a1, 11752198805990669106
-    li t0, 18446744072831923354
+    li a1, 18446744073709551488
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1637,10 +1637,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 171: vsetvl 0x18 (e8,m1,avl=max) */
-    li a0, 376
+    li a0, 1944
     call setup
-    li a1, 32767
-    li t0, 18446744072367940446
+    li a1, 2
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -1648,10 +1648,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 172: vsetvl x0 avl 0x18 (e32,m1,avl=3) */
-    li a0, 1168
+    li a0, 1992
     call setup
-    li a1, 33168
-    li t0, 18446744073701163008
+    li a1, 127
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1659,10 +1659,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 173: vsetvl x0,x0 0x18 (e32,m2,avl=5) */
-    li a0, 480
+    li a0, 640
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070165604315
+    li a1, 5
+    li t0, 18446744070530677145
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1671,10 +1671,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 174: vsetvl 0x18 (e8,m1,avl=max) */
-    li a0, 672
+    li a0, 24
     call setup
-    li a1, 128
-    li t0, 18446744072887468032
+    li a1, 18446744073709551614
+    li t0, 18446744069820145825
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -1682,10 +1682,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 175: vsetvl x0 avl 0x18 (e32,m1,avl=3) */
-    li a0, 488
+    li a0, 1944
     call setup
-    li a1, 7
-    li t0, 18446744071682093484
+    li a1, 19123
+    li t0, 18446744071732914911
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1693,10 +1693,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 176: vsetvl x0,x0 0x18 (e32,m2,avl=5) */
-    li a0, 448
+    li a0, 976
     call setup
-    li a1, 33002
-    li t0, 18446744072321896697
+    li a1, 211
+    li t0, 18446744070370424587
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1705,10 +1705,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 177: vsetvl 0x18 (e8,m1,avl=max) */
-    li a0, 1280
+    li a0, 1136
     call setup
-    li a1, 1471326674810617914
-    li t0, 2141192192
+    li a1, 7143913986710990240
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -1716,10 +1716,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 178: vsetvl x0 avl 0x18 (e32,m1,avl=3) */
-    li a0, 1544
+    li a0, 1960
     call setup
-    li a1, 32768
-    li t0, 18446744072939084620
+    li a1, 128
+    li t0, 18446744070241027738
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1727,10 +1727,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 179: vsetvl x0,x0 0x18 (e32,m2,avl=5) */
-    li a0, 1760
+    li a0, 816
     call setup
-    li a1, 7
-    li t0, 18446744073701163008
+    li a1, 9223372036854775807
+    li t0, 18446744072258020196
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1739,10 +1739,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 180: vsetvl 0x1 (e8,m1,avl=max) */
-    li a0, 1688
+    li a0, 488
     call setup
-    li a1, 255
-    li t0, 18446744070739984384
+    li a1, 9223372036854775807
+    li t0, 3703498247
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -1750,10 +1750,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 181: vsetvl x0 avl 0x1 (e32,m1,avl=3) */
-    li a0, 592
+    li a0, 680
     call setup
-    li a1, 39010
-    li t0, 18446744071652100702
+    li a1, 18446744071562067968
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1761,10 +1761,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 182: vsetvl x0,x0 0x1 (e32,m2,avl=5) */
-    li a0, 400
+    li a0, 296
     call setup
-    li a1, 0
-    li t0, 18446744071557873664
+    li a1, 10025705307840942118
+    li t0, 18446744071408639442
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1773,10 +1773,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 183: vsetvl 0x1 (e8,m1,avl=max) */
-    li a0, 856
+    li a0, 1504
     call setup
-    li a1, 128
-    li t0, 18446744071699385122
+    li a1, 9223372036854775807
+    li t0, 18446744073024412792
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -1784,10 +1784,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 184: vsetvl x0 avl 0x1 (e32,m1,avl=3) */
-    li a0, 1464
+    li a0, 2032
     call setup
-    li a1, 1527
-    li t0, 18446744071553679359
+    li a1, 2147483647
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1795,10 +1795,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 185: vsetvl x0,x0 0x1 (e32,m2,avl=5) */
-    li a0, 1032
+    li a0, 1608
     call setup
-    li a1, 232
-    li t0, 18446744072887468032
+    li a1, 499701924846764115
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1807,10 +1807,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 186: vsetvl 0x1 (e8,m1,avl=max) */
-    li a0, 1096
+    li a0, 584
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072957834197
+    li a1, 2147483647
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -1818,10 +1818,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 187: vsetvl x0 avl 0x1 (e32,m1,avl=3) */
-    li a0, 1432
+    li a0, 1832
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071557873664
+    li a1, 7
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1829,10 +1829,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 188: vsetvl x0,x0 0x1 (e32,m2,avl=5) */
-    li a0, 560
+    li a0, 272
     call setup
-    li a1, 18446744073709551488
-    li t0, 1325400064
+    li a1, 128
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1841,10 +1841,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 189: vsetvl 0x1 (e8,m1,avl=max) */
-    li a0, 488
+    li a0, 1496
     call setup
-    li a1, 11576
-    li t0, 18446744071966771182
+    li a1, 6976486834752640726
+    li t0, 18446744070301778732
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -1852,10 +1852,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 190: vsetvl x0 avl 0x1 (e32,m1,avl=3) */
-    li a0, 88
+    li a0, 1096
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070479937536
+    li a1, 5
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1863,10 +1863,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 191: vsetvl x0,x0 0x1 (e32,m2,avl=5) */
-    li a0, 1136
+    li a0, 1000
     call setup
-    li a1, 32767
-    li t0, 18446744071692216694
+    li a1, 18446744073709551615
+    li t0, 18446744072833824783
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1875,10 +1875,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 192: vsetvl 0x1 (e8,m1,avl=max) */
-    li a0, 776
+    li a0, 328
     call setup
-    li a1, 51947
-    li t0, 18446744071113734155
+    li a1, 5
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -1886,9 +1886,9 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 193: vsetvl x0 avl 0x1 (e32,m1,avl=3) */
-    li a0, 1144
+    li a0, 360
     call setup
-    li a1, 18446744073709551614
+    li a1, 2502
     li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 3
@@ -1897,10 +1897,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 194: vsetvl x0,x0 0x1 (e32,m2,avl=5) */
-    li a0, 1880
+    li a0, 1480
     call setup
-    li a1, 18446744073709551614
-    li t0, 2147483648
+    li a1, 128
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1909,10 +1909,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 195: vsetvl 0x2 (e8,m1,avl=max) */
-    li a0, 1088
+    li a0, 1952
     call setup
-    li a1, 47090
-    li t0, 18446744070621442955
+    li a1, 255
+    li t0, 18446744070551318338
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -1920,10 +1920,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 196: vsetvl x0 avl 0x2 (e32,m1,avl=3) */
-    li a0, 912
+    li a0, 648
     call setup
-    li a1, 2
-    li t0, 18446744072627421184
+    li a1, 4
+    li t0, 18446744070213901557
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1931,10 +1931,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 197: vsetvl x0,x0 0x2 (e32,m2,avl=5) */
-    li a0, 832
+    li a0, 1200
     call setup
-    li a1, 2147483647
-    li t0, 18446744073701163008
+    li a1, 9840103427072783913
+    li t0, 18446744070914908399
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1943,10 +1943,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 198: vsetvl 0x2 (e8,m1,avl=max) */
-    li a0, 1688
+    li a0, 264
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071345244421
+    li a1, 1
+    li t0, 18446744071976076184
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -1954,10 +1954,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 199: vsetvl x0 avl 0x2 (e32,m1,avl=3) */
-    li a0, 1888
+    li a0, 1536
     call setup
-    li a1, 5
-    li t0, 18446744073208158494
+    li a1, 17496541094383856612
+    li t0, 18446744070850669867
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1965,10 +1965,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 200: vsetvl x0,x0 0x2 (e32,m2,avl=5) */
-    li a0, 912
+    li a0, 568
     call setup
-    li a1, 7
-    li t0, 18446744071553679359
+    li a1, 1
+    li t0, 18446744071711907144
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -1977,10 +1977,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 201: vsetvl 0x2 (e8,m1,avl=max) */
-    li a0, 944
+    li a0, 1744
     call setup
-    li a1, 100
-    li t0, 18446744070516609450
+    li a1, 9223372036854775807
+    li t0, 18446744072866379719
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -1988,10 +1988,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 202: vsetvl x0 avl 0x2 (e32,m1,avl=3) */
-    li a0, 1736
+    li a0, 176
     call setup
-    li a1, 7
-    li t0, 18446744071555776512
+    li a1, 18446744073709551615
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -1999,10 +1999,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 203: vsetvl x0,x0 0x2 (e32,m2,avl=5) */
-    li a0, 1880
+    li a0, 608
     call setup
-    li a1, 1
-    li t0, 18446744071912121035
+    li a1, 1872410975156662735
+    li t0, 2141192192
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2011,10 +2011,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 204: vsetvl 0x2 (e8,m1,avl=max) */
-    li a0, 1280
+    li a0, 1352
     call setup
-    li a1, 32768
-    li t0, 18446744072887468032
+    li a1, 10073990845412012978
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -2022,10 +2022,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 205: vsetvl x0 avl 0x2 (e32,m1,avl=3) */
-    li a0, 1360
+    li a0, 1416
     call setup
-    li a1, 2147483647
-    li t0, 18446744069414584320
+    li a1, 57879
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2033,10 +2033,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 206: vsetvl x0,x0 0x2 (e32,m2,avl=5) */
-    li a0, 2016
+    li a0, 1760
     call setup
-    li a1, 255
-    li t0, 18446744071219734566
+    li a1, 127
+    li t0, 3472883712
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2045,10 +2045,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 207: vsetvl 0x2 (e8,m1,avl=max) */
-    li a0, 192
+    li a0, 2040
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073701163008
+    li a1, 4257221286175045232
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -2056,10 +2056,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 208: vsetvl x0 avl 0x2 (e32,m1,avl=3) */
-    li a0, 32
+    li a0, 1504
     call setup
-    li a1, 7
-    li t0, 18446744073398491466
+    li a1, 18446744071562067968
+    li t0, 18446744072098181408
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2067,10 +2067,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 209: vsetvl x0,x0 0x2 (e32,m2,avl=5) */
-    li a0, 136
+    li a0, 1736
     call setup
-    li a1, 0
-    li t0, 18446744071555776512
+    li a1, 13103
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2079,10 +2079,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 210: vsetvl 0x3 (e8,m1,avl=max) */
-    li a0, 296
+    li a0, 544
     call setup
-    li a1, 14347171044581036445
-    li t0, 18446744071230445367
+    li a1, 0
+    li t0, 18446744069764926043
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -2090,10 +2090,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 211: vsetvl x0 avl 0x3 (e32,m1,avl=3) */
-    li a0, 720
+    li a0, 1432
     call setup
-    li a1, 2
-    li t0, 18446744070827038082
+    li a1, 2147483647
+    li t0, 18446744072644754772
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2101,10 +2101,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 212: vsetvl x0,x0 0x3 (e32,m2,avl=5) */
-    li a0, 272
+    li a0, 1736
     call setup
-    li a1, 0
-    li t0, 18446744071551033403
+    li a1, 32768
+    li t0, 18446744072234602513
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2113,10 +2113,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 213: vsetvl 0x3 (e8,m1,avl=max) */
-    li a0, 992
+    li a0, 544
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072627421184
+    li a1, 7012383554777339272
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -2124,10 +2124,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 214: vsetvl x0 avl 0x3 (e32,m1,avl=3) */
-    li a0, 952
+    li a0, 1112
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072887468032
+    li a1, 165
+    li t0, 18446744073189020102
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2135,10 +2135,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 215: vsetvl x0,x0 0x3 (e32,m2,avl=5) */
-    li a0, 1432
+    li a0, 1328
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070479937536
+    li a1, 2147483647
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2147,10 +2147,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 216: vsetvl 0x3 (e8,m1,avl=max) */
-    li a0, 768
+    li a0, 1848
     call setup
-    li a1, 127
-    li t0, 18446744072627421184
+    li a1, 4213050004051619886
+    li t0, 18446744071286886215
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -2158,10 +2158,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 217: vsetvl x0 avl 0x3 (e32,m1,avl=3) */
-    li a0, 2032
+    li a0, 1288
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072822903630
+    li a1, 170
+    li t0, 18446744072970236179
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2169,10 +2169,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 218: vsetvl x0,x0 0x3 (e32,m2,avl=5) */
-    li a0, 1096
+    li a0, 1024
     call setup
-    li a1, 2
-    li t0, 18446744071707071436
+    li a1, 3263411552586981732
+    li t0, 18446744069428102966
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2181,10 +2181,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 219: vsetvl 0x3 (e8,m1,avl=max) */
-    li a0, 2000
+    li a0, 1736
     call setup
-    li a1, 5
-    li t0, 18446744071090057944
+    li a1, 32768
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -2192,10 +2192,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 220: vsetvl x0 avl 0x3 (e32,m1,avl=3) */
-    li a0, 1600
+    li a0, 640
     call setup
-    li a1, 2
-    li t0, 18446744072606713410
+    li a1, 2147483647
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2203,10 +2203,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 221: vsetvl x0,x0 0x3 (e32,m2,avl=5) */
-    li a0, 200
+    li a0, 480
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072627421184
+    li a1, 127
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2215,10 +2215,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 222: vsetvl 0x3 (e8,m1,avl=max) */
-    li a0, 256
+    li a0, 776
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072590913175
+    li a1, 2147483647
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -2226,10 +2226,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 223: vsetvl x0 avl 0x3 (e32,m1,avl=3) */
-    li a0, 1808
+    li a0, 472
     call setup
-    li a1, 5
-    li t0, 18446744070739984384
+    li a1, 121
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2237,10 +2237,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 224: vsetvl x0,x0 0x3 (e32,m2,avl=5) */
-    li a0, 1528
+    li a0, 376
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071553679359
+    li a1, 127
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2249,10 +2249,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 225: vsetvl 0x5 (e8,m1,avl=max) */
-    li a0, 1816
+    li a0, 1360
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069855422027
+    li a1, 32767
+    li t0, 18446744071622125976
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -2260,10 +2260,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 226: vsetvl x0 avl 0x5 (e32,m1,avl=3) */
-    li a0, 976
+    li a0, 432
     call setup
-    li a1, 7
-    li t0, 18446744070465956523
+    li a1, 18446744073709551615
+    li t0, 18446744071242583261
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2271,10 +2271,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 227: vsetvl x0,x0 0x5 (e32,m2,avl=5) */
-    li a0, 1928
+    li a0, 456
     call setup
-    li a1, 7
-    li t0, 18446744070636889905
+    li a1, 1
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2283,10 +2283,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 228: vsetvl 0x5 (e8,m1,avl=max) */
-    li a0, 952
+    li a0, 1920
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069414584320
+    li a1, 14855460169933304548
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -2294,10 +2294,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 229: vsetvl x0 avl 0x5 (e32,m1,avl=3) */
-    li a0, 208
+    li a0, 488
     call setup
-    li a1, 127
-    li t0, 18446744071553679360
+    li a1, 18446744073709551614
+    li t0, 18446744070704396486
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2305,10 +2305,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 230: vsetvl x0,x0 0x5 (e32,m2,avl=5) */
-    li a0, 32
+    li a0, 1344
     call setup
-    li a1, 1
-    li t0, 18446744069954175392
+    li a1, 18446744071562067968
+    li t0, 18446744070939589166
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2317,10 +2317,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 231: vsetvl 0x5 (e8,m1,avl=max) */
-    li a0, 760
+    li a0, 1544
     call setup
-    li a1, 128
-    li t0, 2139095039
+    li a1, 5
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -2328,10 +2328,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 232: vsetvl x0 avl 0x5 (e32,m1,avl=3) */
-    li a0, 1968
+    li a0, 1680
     call setup
-    li a1, 2147483647
-    li t0, 2141192192
+    li a1, 6919798414048827208
+    li t0, 18446744070443944950
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2339,10 +2339,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 233: vsetvl x0,x0 0x5 (e32,m2,avl=5) */
-    li a0, 1920
+    li a0, 1152
     call setup
-    li a1, 29725
-    li t0, 871562806
+    li a1, 2
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2351,10 +2351,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 234: vsetvl 0x5 (e8,m1,avl=max) */
-    li a0, 1600
+    li a0, 1000
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071562067968
+    li a1, 18446744071562067968
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -2362,10 +2362,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 235: vsetvl x0 avl 0x5 (e32,m1,avl=3) */
-    li a0, 880
+    li a0, 864
     call setup
-    li a1, 255
-    li t0, 18446744071997507429
+    li a1, 1
+    li t0, 18446744069529778840
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2373,10 +2373,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 236: vsetvl x0,x0 0x5 (e32,m2,avl=5) */
-    li a0, 1968
+    li a0, 1184
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071553679360
+    li a1, 46164
+    li t0, 18446744069436586123
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2385,10 +2385,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 237: vsetvl 0x5 (e8,m1,avl=max) */
-    li a0, 160
+    li a0, 312
     call setup
-    li a1, 255
-    li t0, 18446744069771515663
+    li a1, 2147483647
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -2396,10 +2396,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 238: vsetvl x0 avl 0x5 (e32,m1,avl=3) */
-    li a0, 1736
+    li a0, 1168
     call setup
-    li a1, 7
-    li t0, 18446744071315370579
+    li a1, 32768
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2407,10 +2407,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 239: vsetvl x0,x0 0x5 (e32,m2,avl=5) */
-    li a0, 1104
+    li a0, 1456
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744072187919819
+    li a1, 93
+    li t0, 2139095039
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2419,10 +2419,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 240: vsetvl 0x6 (e8,m1,avl=max) */
-    li a0, 1056
+    li a0, 344
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071945472802
+    li a1, 7
+    li t0, 1065353216
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -2430,10 +2430,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 241: vsetvl x0 avl 0x6 (e32,m1,avl=3) */
-    li a0, 256
+    li a0, 1136
     call setup
-    li a1, 32768
-    li t0, 18446744071954114827
+    li a1, 2
+    li t0, 18446744073293445640
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2441,10 +2441,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 242: vsetvl x0,x0 0x6 (e32,m2,avl=5) */
-    li a0, 1264
+    li a0, 560
     call setup
-    li a1, 127
-    li t0, 18446744071562067968
+    li a1, 50491
+    li t0, 3637334680
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2453,10 +2453,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 243: vsetvl 0x6 (e8,m1,avl=max) */
-    li a0, 264
+    li a0, 1376
     call setup
     li a1, 32768
-    li t0, 18446744069414584321
+    li t0, 18446744073295978344
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -2464,10 +2464,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 244: vsetvl x0 avl 0x6 (e32,m1,avl=3) */
-    li a0, 1696
+    li a0, 1568
     call setup
-    li a1, 32767
-    li t0, 18446744069422972927
+    li a1, 1
+    li t0, 18446744071586769189
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2475,10 +2475,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 245: vsetvl x0,x0 0x6 (e32,m2,avl=5) */
-    li a0, 1672
+    li a0, 272
     call setup
-    li a1, 2147483647
-    li t0, 18446744071791373694
+    li a1, 7588450459920996692
+    li t0, 18446744070757926917
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2487,10 +2487,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 246: vsetvl 0x6 (e8,m1,avl=max) */
-    li a0, 1400
+    li a0, 1304
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072786155904
+    li a1, 255
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -2498,10 +2498,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 247: vsetvl x0 avl 0x6 (e32,m1,avl=3) */
-    li a0, 128
+    li a0, 616
     call setup
-    li a1, 18198293882023945953
-    li t0, 18446744069422972927
+    li a1, 18446744073709551615
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2509,7 +2509,41 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 248: vsetvl x0,x0 0x6 (e32,m2,avl=5) */
-    li a0, 984
+    li a0, 888
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    li a5, 6
+    vsetvl zero, zero, a5
+    csrr a0, vl
+    call dump
+/* case 249: vsetvl 0x6 (e8,m1,avl=max) */
+    li a0, 1832
+    call setup
+    li a1, 6208426345813036433
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, tu,mu
+    li a4, 17
+    li a5, 6
+    vsetvl a0, a4, a5
+    call dump
+/* case 250: vsetvl x0 avl 0x6 (e32,m1,avl=3) */
+    li a0, 736
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,mu
+    li a5, 6
+    vsetvl a0, zero, a5
+    call dump
+/* case 251: vsetvl x0,x0 0x6 (e32,m2,avl=5) */
+    li a0, 584
     call setup
     li a1, 127
     li t0, 18446744070739984384
@@ -2520,45 +2554,11 @@ test_main:
     vsetvl zero, zero, a5
     csrr a0, vl
     call dump
-/* case 249: vsetvl 0x6 (e8,m1,avl=max) */
-    li a0, 2000
-    call setup
-    li a1, 2147483647
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, tu,mu
-    li a4, 17
-    li a5, 6
-    vsetvl a0, a4, a5
-    call dump
-/* case 250: vsetvl x0 avl 0x6 (e32,m1,avl=3) */
-    li a0, 1816
-    call setup
-    li a1, 0
-    li t0, 3301723337
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, tu,mu
-    li a5, 6
-    vsetvl a0, zero, a5
-    call dump
-/* case 251: vsetvl x0,x0 0x6 (e32,m2,avl=5) */
-    li a0, 304
-    call setup
-    li a1, 38089
-    li t0, 18446744070187523713
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,mu
-    li a5, 6
-    vsetvl zero, zero, a5
-    csrr a0, vl
-    call dump
 /* case 252: vsetvl 0x6 (e8,m1,avl=max) */
-    li a0, 200
+    li a0, 1920
     call setup
-    li a1, 904751133843331891
-    li t0, 18446744069502754089
+    li a1, 61243
+    li t0, 18446744073217799732
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -2566,10 +2566,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 253: vsetvl x0 avl 0x6 (e32,m1,avl=3) */
-    li a0, 1696
+    li a0, 280
     call setup
-    li a1, 1
-    li t0, 18446744069414584320
+    li a1, 18446744073709551614
+    li t0, 18446744070002714723
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2577,10 +2577,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 254: vsetvl x0,x0 0x6 (e32,m2,avl=5) */
-    li a0, 1136
+    li a0, 1200
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073701163008
+    li a1, 0
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2589,10 +2589,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 255: vsetvl 0x7 (e8,m1,avl=max) */
-    li a0, 896
+    li a0, 1368
     call setup
-    li a1, 32767
-    li t0, 18446744069913518485
+    li a1, 18446744073709551614
+    li t0, 18446744072727308737
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -2600,10 +2600,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 256: vsetvl x0 avl 0x7 (e32,m1,avl=3) */
-    li a0, 1544
+    li a0, 1424
     call setup
-    li a1, 127
-    li t0, 18446744069752850031
+    li a1, 255
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2611,10 +2611,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 257: vsetvl x0,x0 0x7 (e32,m2,avl=5) */
-    li a0, 136
+    li a0, 1064
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073346507636
+    li a1, 32767
+    li t0, 18446744071351101407
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2623,10 +2623,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 258: vsetvl 0x7 (e8,m1,avl=max) */
-    li a0, 232
+    li a0, 1744
     call setup
-    li a1, 32767
-    li t0, 2861280602
+    li a1, 2
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -2634,10 +2634,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 259: vsetvl x0 avl 0x7 (e32,m1,avl=3) */
-    li a0, 528
+    li a0, 1296
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069414584321
+    li a1, 255
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2645,10 +2645,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 260: vsetvl x0,x0 0x7 (e32,m2,avl=5) */
-    li a0, 184
+    li a0, 1648
     call setup
-    li a1, 11723107629408233980
-    li t0, 18446744073701163008
+    li a1, 1
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2657,10 +2657,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 261: vsetvl 0x7 (e8,m1,avl=max) */
-    li a0, 768
+    li a0, 544
     call setup
-    li a1, 128
-    li t0, 18446744071757303745
+    li a1, 3909177219008725644
+    li t0, 18446744071581413307
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -2668,10 +2668,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 262: vsetvl x0 avl 0x7 (e32,m1,avl=3) */
-    li a0, 936
+    li a0, 1680
     call setup
-    li a1, 20638
-    li t0, 18446744069452587282
+    li a1, 15417408784393681024
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2679,10 +2679,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 263: vsetvl x0,x0 0x7 (e32,m2,avl=5) */
-    li a0, 752
+    li a0, 1968
     call setup
-    li a1, 5
-    li t0, 18446744072102629616
+    li a1, 2147483647
+    li t0, 18446744071151943367
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2691,10 +2691,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 264: vsetvl 0x7 (e8,m1,avl=max) */
-    li a0, 1680
+    li a0, 1128
     call setup
-    li a1, 16529617564030424213
-    li t0, 18446744070953709044
+    li a1, 1
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -2702,10 +2702,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 265: vsetvl x0 avl 0x7 (e32,m1,avl=3) */
-    li a0, 744
+    li a0, 1344
     call setup
-    li a1, 2147483647
-    li t0, 2147483648
+    li a1, 32767
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2713,9 +2713,9 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 266: vsetvl x0,x0 0x7 (e32,m2,avl=5) */
-    li a0, 968
+    li a0, 408
     call setup
-    li a1, 0
+    li a1, 18446744073709551615
     li t0, 18446744070739984384
     fmv.d.x fa1, t0
     li t0, 5
@@ -2725,10 +2725,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 267: vsetvl 0x7 (e8,m1,avl=max) */
-    li a0, 1400
+    li a0, 720
     call setup
-    li a1, 255
-    li t0, 18446744072222396088
+    li a1, 2
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -2736,10 +2736,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 268: vsetvl x0 avl 0x7 (e32,m1,avl=3) */
-    li a0, 472
+    li a0, 512
     call setup
-    li a1, 127
-    li t0, 18446744071813306097
+    li a1, 11605858148050478722
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2747,10 +2747,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 269: vsetvl x0,x0 0x7 (e32,m2,avl=5) */
-    li a0, 1464
+    li a0, 152
     call setup
-    li a1, 127
-    li t0, 18446744073250996166
+    li a1, 128
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2759,10 +2759,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 270: vsetvl 0xc0 (e8,m1,avl=max) */
-    li a0, 360
+    li a0, 312
     call setup
-    li a1, 32767
-    li t0, 18446744069895762357
+    li a1, 5
+    li t0, 18446744071674707709
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -2770,10 +2770,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 271: vsetvl x0 avl 0xc0 (e32,m1,avl=3) */
-    li a0, 1288
+    li a0, 1408
     call setup
-    li a1, 32767
-    li t0, 18446744071954364587
+    li a1, 1
+    li t0, 18446744072973859420
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2781,10 +2781,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 272: vsetvl x0,x0 0xc0 (e32,m2,avl=5) */
-    li a0, 1280
+    li a0, 736
     call setup
-    li a1, 2147483647
-    li t0, 18446744072887468032
+    li a1, 32768
+    li t0, 18446744069763642695
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2793,10 +2793,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 273: vsetvl 0xc0 (e8,m1,avl=max) */
-    li a0, 536
+    li a0, 1064
     call setup
-    li a1, 54007
-    li t0, 18446744072632063095
+    li a1, 12807528181986904160
+    li t0, 18446744072553977811
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -2804,9 +2804,9 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 274: vsetvl x0 avl 0xc0 (e32,m1,avl=3) */
-    li a0, 856
+    li a0, 1712
     call setup
-    li a1, 18446744073709551488
+    li a1, 2147483647
     li t0, 18446744073701163008
     fmv.d.x fa1, t0
     li t0, 3
@@ -2815,10 +2815,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 275: vsetvl x0,x0 0xc0 (e32,m2,avl=5) */
-    li a0, 800
+    li a0, 1312
     call setup
-    li a1, 1
-    li t0, 18446744072887468032
+    li a1, 12919560625421991284
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2827,10 +2827,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 276: vsetvl 0xc0 (e8,m1,avl=max) */
-    li a0, 1816
+    li a0, 0
     call setup
-    li a1, 117
-    li t0, 18446744071596286041
+    li a1, 5323328030134934242
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -2838,10 +2838,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 277: vsetvl x0 avl 0xc0 (e32,m1,avl=3) */
-    li a0, 1920
+    li a0, 1512
     call setup
-    li a1, 32768
-    li t0, 18446744069557392549
+    li a1, 5
+    li t0, 18446744072316392529
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2849,10 +2849,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 278: vsetvl x0,x0 0xc0 (e32,m2,avl=5) */
-    li a0, 840
+    li a0, 1064
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072286961617
+    li a1, 44461
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2861,10 +2861,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 279: vsetvl 0xc0 (e8,m1,avl=max) */
-    li a0, 1256
+    li a0, 1520
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069414584320
+    li a1, 6962979489660350629
+    li t0, 18446744071819542458
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -2872,10 +2872,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 280: vsetvl x0 avl 0xc0 (e32,m1,avl=3) */
-    li a0, 1824
+    li a0, 128
     call setup
-    li a1, 127
-    li t0, 18446744072627421184
+    li a1, 18446744073709551615
+    li t0, 18446744072542910694
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2883,10 +2883,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 281: vsetvl x0,x0 0xc0 (e32,m2,avl=5) */
-    li a0, 1496
+    li a0, 136
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070739984384
+    li a1, 32767
+    li t0, 18446744072316929687
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2895,10 +2895,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 282: vsetvl 0xc0 (e8,m1,avl=max) */
-    li a0, 184
+    li a0, 1992
     call setup
-    li a1, 32767
-    li t0, 176963769
+    li a1, 18446744073709551488
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -2906,10 +2906,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 283: vsetvl x0 avl 0xc0 (e32,m1,avl=3) */
-    li a0, 1736
+    li a0, 56
     call setup
-    li a1, 2
-    li t0, 18446744072240564735
+    li a1, 127
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2917,10 +2917,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 284: vsetvl x0,x0 0xc0 (e32,m2,avl=5) */
-    li a0, 56
+    li a0, 552
     call setup
-    li a1, 127
-    li t0, 18446744071553679360
+    li a1, 9223372036854775807
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2929,10 +2929,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 285: vsetvl 0x40 (e8,m1,avl=max) */
-    li a0, 720
+    li a0, 40
     call setup
-    li a1, 5
-    li t0, 18446744071557873664
+    li a1, 255
+    li t0, 18446744072381813865
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -2940,10 +2940,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 286: vsetvl x0 avl 0x40 (e32,m1,avl=3) */
-    li a0, 96
+    li a0, 544
     call setup
-    li a1, 2
-    li t0, 18446744072627421184
+    li a1, 2147483647
+    li t0, 18446744069570712000
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2951,10 +2951,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 287: vsetvl x0,x0 0x40 (e32,m2,avl=5) */
-    li a0, 560
+    li a0, 928
     call setup
-    li a1, 1
-    li t0, 18446744070447688591
+    li a1, 32767
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2963,10 +2963,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 288: vsetvl 0x40 (e8,m1,avl=max) */
-    li a0, 576
+    li a0, 1712
     call setup
-    li a1, 6985221757144904487
-    li t0, 18446744070479937536
+    li a1, 32768
+    li t0, 18446744069544140908
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -2974,10 +2974,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 289: vsetvl x0 avl 0x40 (e32,m1,avl=3) */
-    li a0, 1136
+    li a0, 1288
     call setup
-    li a1, 18446744071562067968
-    li t0, 2143289344
+    li a1, 2147483647
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -2985,10 +2985,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 290: vsetvl x0,x0 0x40 (e32,m2,avl=5) */
-    li a0, 176
+    li a0, 1584
     call setup
-    li a1, 32767
-    li t0, 18446744073150807933
+    li a1, 32768
+    li t0, 18446744072173633254
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -2997,10 +2997,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 291: vsetvl 0x40 (e8,m1,avl=max) */
-    li a0, 240
+    li a0, 1560
     call setup
-    li a1, 128
-    li t0, 18446744071553679359
+    li a1, 2147483647
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -3008,10 +3008,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 292: vsetvl x0 avl 0x40 (e32,m1,avl=3) */
-    li a0, 232
+    li a0, 1736
     call setup
-    li a1, 127
-    li t0, 18446744071562067968
+    li a1, 18446744071562067968
+    li t0, 18446744070770092842
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3019,10 +3019,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 293: vsetvl x0,x0 0x40 (e32,m2,avl=5) */
-    li a0, 496
+    li a0, 288
     call setup
-    li a1, 6746
-    li t0, 1228874378
+    li a1, 18446744073709551615
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3031,10 +3031,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 294: vsetvl 0x40 (e8,m1,avl=max) */
-    li a0, 368
+    li a0, 1264
     call setup
-    li a1, 106
-    li t0, 18446744071553679360
+    li a1, 2147483647
+    li t0, 18446744073144200943
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -3042,10 +3042,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 295: vsetvl x0 avl 0x40 (e32,m1,avl=3) */
-    li a0, 952
+    li a0, 1224
     call setup
-    li a1, 32768
-    li t0, 18446744069422972927
+    li a1, 18446744073709551615
+    li t0, 18446744070314735220
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3053,10 +3053,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 296: vsetvl x0,x0 0x40 (e32,m2,avl=5) */
-    li a0, 1896
+    li a0, 216
     call setup
-    li a1, 2
-    li t0, 18446744069873894906
+    li a1, 127
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3065,10 +3065,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 297: vsetvl 0x40 (e8,m1,avl=max) */
-    li a0, 456
+    li a0, 8
     call setup
-    li a1, 32768
-    li t0, 18446744072719671814
+    li a1, 2
+    li t0, 18446744072467459842
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -3076,10 +3076,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 298: vsetvl x0 avl 0x40 (e32,m1,avl=3) */
-    li a0, 1192
+    li a0, 496
     call setup
-    li a1, 32768
-    li t0, 18446744070049636454
+    li a1, 9223372036854775807
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3087,10 +3087,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 299: vsetvl x0,x0 0x40 (e32,m2,avl=5) */
-    li a0, 960
+    li a0, 1864
     call setup
-    li a1, 2
-    li t0, 18446744071553679359
+    li a1, 32767
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3099,10 +3099,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 300: vsetvl 0x80 (e8,m1,avl=max) */
-    li a0, 280
+    li a0, 2016
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069918013541
+    li a1, 28570
+    li t0, 18446744071445278815
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -3110,10 +3110,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 301: vsetvl x0 avl 0x80 (e32,m1,avl=3) */
-    li a0, 1896
+    li a0, 240
     call setup
-    li a1, 128
-    li t0, 18446744073701163008
+    li a1, 18446744071562067968
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3121,10 +3121,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 302: vsetvl x0,x0 0x80 (e32,m2,avl=5) */
-    li a0, 264
+    li a0, 1520
     call setup
-    li a1, 128
-    li t0, 18446744070739984384
+    li a1, 61798
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3133,10 +3133,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 303: vsetvl 0x80 (e8,m1,avl=max) */
-    li a0, 296
+    li a0, 264
     call setup
-    li a1, 32768
-    li t0, 18446744072627421184
+    li a1, 17037456945911226222
+    li t0, 18446744070611270098
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -3144,10 +3144,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 304: vsetvl x0 avl 0x80 (e32,m1,avl=3) */
-    li a0, 48
+    li a0, 592
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071944071352
+    li a1, 2
+    li t0, 18446744072444967297
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3155,10 +3155,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 305: vsetvl x0,x0 0x80 (e32,m2,avl=5) */
-    li a0, 456
+    li a0, 1256
     call setup
-    li a1, 2147483647
-    li t0, 18446744069422972927
+    li a1, 2
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3167,10 +3167,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 306: vsetvl 0x80 (e8,m1,avl=max) */
-    li a0, 960
+    li a0, 616
     call setup
-    li a1, 0
-    li t0, 18446744069422972927
+    li a1, 2
+    li t0, 18446744072856979411
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -3178,10 +3178,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 307: vsetvl x0 avl 0x80 (e32,m1,avl=3) */
-    li a0, 424
+    li a0, 896
     call setup
-    li a1, 128
-    li t0, 206142302
+    li a1, 9223372036854775807
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3189,10 +3189,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 308: vsetvl x0,x0 0x80 (e32,m2,avl=5) */
-    li a0, 856
+    li a0, 1528
     call setup
-    li a1, 127
-    li t0, 18446744072329456136
+    li a1, 18446744071562067968
+    li t0, 18446744071558079634
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3201,10 +3201,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 309: vsetvl 0x80 (e8,m1,avl=max) */
-    li a0, 2032
+    li a0, 1400
     call setup
-    li a1, 7
-    li t0, 18446744071553679360
+    li a1, 18446744073709551615
+    li t0, 18446744073423258992
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -3212,10 +3212,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 310: vsetvl x0 avl 0x80 (e32,m1,avl=3) */
-    li a0, 1592
+    li a0, 752
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070458135799
+    li a1, 7
+    li t0, 18446744070881288810
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3223,10 +3223,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 311: vsetvl x0,x0 0x80 (e32,m2,avl=5) */
-    li a0, 344
+    li a0, 1728
     call setup
-    li a1, 15095346087233896645
-    li t0, 18446744070739984384
+    li a1, 14728705145263868637
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3235,10 +3235,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 312: vsetvl 0x80 (e8,m1,avl=max) */
-    li a0, 456
+    li a0, 88
     call setup
-    li a1, 127
-    li t0, 18446744071555776512
+    li a1, 32767
+    li t0, 721816236
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -3246,10 +3246,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 313: vsetvl x0 avl 0x80 (e32,m1,avl=3) */
-    li a0, 256
+    li a0, 376
     call setup
-    li a1, 32768
-    li t0, 18446744069516829535
+    li a1, 2147483647
+    li t0, 18446744070411116639
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3257,10 +3257,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 314: vsetvl x0,x0 0x80 (e32,m2,avl=5) */
-    li a0, 464
+    li a0, 224
     call setup
-    li a1, 128
-    li t0, 18446744071553679360
+    li a1, 5
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3269,10 +3269,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 315: vsetvl 0x1f (e8,m1,avl=max) */
-    li a0, 1800
+    li a0, 40
     call setup
-    li a1, 40
-    li t0, 18446744073661453503
+    li a1, 7
+    li t0, 18446744069837456199
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -3280,10 +3280,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 316: vsetvl x0 avl 0x1f (e32,m1,avl=3) */
-    li a0, 720
+    li a0, 1256
     call setup
-    li a1, 2147483647
-    li t0, 18446744071152026886
+    li a1, 32767
+    li t0, 8388607
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3291,10 +3291,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 317: vsetvl x0,x0 0x1f (e32,m2,avl=5) */
-    li a0, 1296
+    li a0, 16
     call setup
-    li a1, 7247612238377309054
-    li t0, 18446744071553679360
+    li a1, 18446744073709551615
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3303,10 +3303,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 318: vsetvl 0x1f (e8,m1,avl=max) */
-    li a0, 1248
+    li a0, 1536
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071122411209
+    li a1, 18446744073709551615
+    li t0, 18446744070253270519
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -3314,10 +3314,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 319: vsetvl x0 avl 0x1f (e32,m1,avl=3) */
-    li a0, 1944
+    li a0, 1000
     call setup
-    li a1, 32768
-    li t0, 18446744069414584320
+    li a1, 9223372036854775807
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3325,10 +3325,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 320: vsetvl x0,x0 0x1f (e32,m2,avl=5) */
-    li a0, 1432
+    li a0, 1552
     call setup
-    li a1, 94
-    li t0, 18446744073078625163
+    li a1, 2147483647
+    li t0, 18446744072529054982
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3337,10 +3337,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 321: vsetvl 0x1f (e8,m1,avl=max) */
-    li a0, 448
+    li a0, 480
     call setup
-    li a1, 32768
-    li t0, 18446744071555776512
+    li a1, 127
+    li t0, 18446744071849324346
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -3348,10 +3348,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 322: vsetvl x0 avl 0x1f (e32,m1,avl=3) */
-    li a0, 272
+    li a0, 872
     call setup
-    li a1, 127
-    li t0, 18446744073701163008
+    li a1, 18446744071562067968
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3359,10 +3359,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 323: vsetvl x0,x0 0x1f (e32,m2,avl=5) */
-    li a0, 728
+    li a0, 1296
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072073430661
+    li a1, 6458792940039382904
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3371,10 +3371,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 324: vsetvl 0x1f (e8,m1,avl=max) */
-    li a0, 688
+    li a0, 352
     call setup
-    li a1, 9193929768647803042
-    li t0, 18446744069414584321
+    li a1, 18446744073709551488
+    li t0, 18446744072343552873
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -3382,10 +3382,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 325: vsetvl x0 avl 0x1f (e32,m1,avl=3) */
-    li a0, 280
+    li a0, 24
     call setup
-    li a1, 0
-    li t0, 2809882413
+    li a1, 1
+    li t0, 787570366
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3393,10 +3393,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 326: vsetvl x0,x0 0x1f (e32,m2,avl=5) */
-    li a0, 200
+    li a0, 784
     call setup
-    li a1, 2
-    li t0, 3069995708
+    li a1, 2147483647
+    li t0, 18446744071164549514
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3405,10 +3405,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 327: vsetvl 0x1f (e8,m1,avl=max) */
-    li a0, 1616
+    li a0, 344
     call setup
-    li a1, 7
-    li t0, 18446744070790188340
+    li a1, 18446744073709551488
+    li t0, 18446744073641231320
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -3416,10 +3416,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 328: vsetvl x0 avl 0x1f (e32,m1,avl=3) */
-    li a0, 2040
+    li a0, 1952
     call setup
-    li a1, 32768
-    li t0, 18446744072791020175
+    li a1, 18446744073709551614
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3427,10 +3427,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 329: vsetvl x0,x0 0x1f (e32,m2,avl=5) */
-    li a0, 1912
+    li a0, 128
     call setup
-    li a1, 128
-    li t0, 18446744070465956523
+    li a1, 7
+    li t0, 18446744071824472279
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3439,10 +3439,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 330: vsetvl 0x20 (e8,m1,avl=max) */
-    li a0, 464
+    li a0, 1616
     call setup
-    li a1, 56774
-    li t0, 18446744071553679359
+    li a1, 0
+    li t0, 18446744072427724692
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -3450,10 +3450,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 331: vsetvl x0 avl 0x20 (e32,m1,avl=3) */
-    li a0, 688
+    li a0, 1408
     call setup
-    li a1, 4892077530930837657
-    li t0, 18446744069513390041
+    li a1, 18446744073709551488
+    li t0, 18446744073210751907
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3461,10 +3461,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 332: vsetvl x0,x0 0x20 (e32,m2,avl=5) */
-    li a0, 992
+    li a0, 1968
     call setup
-    li a1, 1
-    li t0, 18446744072887468032
+    li a1, 17143060829946667055
+    li t0, 18446744070566421101
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3473,10 +3473,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 333: vsetvl 0x20 (e8,m1,avl=max) */
-    li a0, 312
+    li a0, 576
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071557873664
+    li a1, 18446744073709551488
+    li t0, 18446744071166862667
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -3484,10 +3484,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 334: vsetvl x0 avl 0x20 (e32,m1,avl=3) */
-    li a0, 1488
+    li a0, 1976
     call setup
-    li a1, 127
-    li t0, 18446744072618507313
+    li a1, 128
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3497,8 +3497,8 @@ test_main:
 /* case 335: vsetvl x0,x0 0x20 (e32,m2,avl=5) */
     li a0, 504
     call setup
-    li a1, 5
-    li t0, 18446744072627421184
+    li a1, 32767
+    li t0, 18446744070827375918
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3507,10 +3507,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 336: vsetvl 0x20 (e8,m1,avl=max) */
-    li a0, 1272
+    li a0, 1592
     call setup
-    li a1, 2
-    li t0, 18446744071040523325
+    li a1, 0
+    li t0, 18446744071848307248
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -3518,10 +3518,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 337: vsetvl x0 avl 0x20 (e32,m1,avl=3) */
-    li a0, 712
+    li a0, 272
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072887468032
+    li a1, 128
+    li t0, 18446744071786188258
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3529,10 +3529,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 338: vsetvl x0,x0 0x20 (e32,m2,avl=5) */
-    li a0, 1872
+    li a0, 680
     call setup
-    li a1, 255
-    li t0, 18446744073701163008
+    li a1, 22575
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3541,10 +3541,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 339: vsetvl 0x20 (e8,m1,avl=max) */
-    li a0, 312
+    li a0, 984
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744069414584320
+    li t0, 2139095039
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -3552,10 +3552,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 340: vsetvl x0 avl 0x20 (e32,m1,avl=3) */
-    li a0, 1616
+    li a0, 520
     call setup
     li a1, 5
-    li t0, 18446744072887468032
+    li t0, 18446744071111500625
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3563,10 +3563,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 341: vsetvl x0,x0 0x20 (e32,m2,avl=5) */
-    li a0, 232
+    li a0, 216
     call setup
-    li a1, 1
-    li t0, 18446744072996522533
+    li a1, 32767
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3575,10 +3575,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 342: vsetvl 0x20 (e8,m1,avl=max) */
-    li a0, 1256
+    li a0, 40
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072627421184
+    li a1, 18446744073709551614
+    li t0, 18446744072194429394
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -3586,10 +3586,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 343: vsetvl x0 avl 0x20 (e32,m1,avl=3) */
-    li a0, 1616
+    li a0, 960
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069422972927
+    li a1, 32767
+    li t0, 18446744069920885306
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3597,10 +3597,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 344: vsetvl x0,x0 0x20 (e32,m2,avl=5) */
-    li a0, 392
+    li a0, 1960
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073529250257
+    li a1, 18446744071562067968
+    li t0, 18446744072435003227
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3609,10 +3609,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 345: vsetvl 0x100 (e8,m1,avl=max) */
-    li a0, 1544
+    li a0, 192
     call setup
-    li a1, 2147483647
-    li t0, 18446744071458169588
+    li a1, 32767
+    li t0, 18446744072267814478
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -3620,10 +3620,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 346: vsetvl x0 avl 0x100 (e32,m1,avl=3) */
-    li a0, 1800
+    li a0, 1624
     call setup
     li a1, 255
-    li t0, 18446744070739984384
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3631,10 +3631,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 347: vsetvl x0,x0 0x100 (e32,m2,avl=5) */
-    li a0, 256
+    li a0, 1896
     call setup
-    li a1, 255
-    li t0, 18446744070739984384
+    li a1, 288
+    li t0, 18446744071845856873
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3643,10 +3643,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 348: vsetvl 0x100 (e8,m1,avl=max) */
-    li a0, 1144
+    li a0, 464
     call setup
-    li a1, 127
-    li t0, 18446744071562067968
+    li a1, 9223372036854775807
+    li t0, 18446744073705851870
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -3654,10 +3654,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 349: vsetvl x0 avl 0x100 (e32,m1,avl=3) */
-    li a0, 48
+    li a0, 384
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071966467254
+    li a1, 202
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3665,10 +3665,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 350: vsetvl x0,x0 0x100 (e32,m2,avl=5) */
-    li a0, 1136
+    li a0, 744
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071562067968
+    li a1, 32767
+    li t0, 18446744070057870437
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3677,10 +3677,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 351: vsetvl 0x100 (e8,m1,avl=max) */
-    li a0, 1936
+    li a0, 1160
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072887468032
+    li a1, 18446744071562067968
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -3688,10 +3688,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 352: vsetvl x0 avl 0x100 (e32,m1,avl=3) */
-    li a0, 376
+    li a0, 0
     call setup
-    li a1, 7
-    li t0, 18446744073185464667
+    li a1, 14003762736786240646
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3699,10 +3699,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 353: vsetvl x0,x0 0x100 (e32,m2,avl=5) */
-    li a0, 1600
+    li a0, 792
     call setup
-    li a1, 2147483647
-    li t0, 18446744073701163008
+    li a1, 32768
+    li t0, 18446744069600633681
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3711,10 +3711,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 354: vsetvl 0x100 (e8,m1,avl=max) */
-    li a0, 1960
+    li a0, 1640
     call setup
-    li a1, 128
-    li t0, 18446744071244715948
+    li a1, 2
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -3722,10 +3722,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 355: vsetvl x0 avl 0x100 (e32,m1,avl=3) */
-    li a0, 1440
+    li a0, 1832
     call setup
-    li a1, 5
-    li t0, 18446744070739984384
+    li a1, 1
+    li t0, 18446744070215891263
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3733,10 +3733,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 356: vsetvl x0,x0 0x100 (e32,m2,avl=5) */
-    li a0, 1496
+    li a0, 1208
     call setup
-    li a1, 32768
-    li t0, 18446744071421633750
+    li a1, 7
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3745,10 +3745,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 357: vsetvl 0x100 (e8,m1,avl=max) */
-    li a0, 928
+    li a0, 1016
     call setup
-    li a1, 9278516191525463350
-    li t0, 2366501853
+    li a1, 139
+    li t0, 18446744071106600123
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -3756,10 +3756,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 358: vsetvl x0 avl 0x100 (e32,m1,avl=3) */
-    li a0, 792
+    li a0, 192
     call setup
-    li a1, 52549
-    li t0, 18446744071553679359
+    li a1, 32767
+    li t0, 18446744072632633961
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3767,10 +3767,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 359: vsetvl x0,x0 0x100 (e32,m2,avl=5) */
-    li a0, 856
+    li a0, 544
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070050157679
+    li a1, 230
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3779,10 +3779,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 360: vsetvl 0x4 (e8,m1,avl=max) */
-    li a0, 784
+    li a0, 1152
     call setup
-    li a1, 255
-    li t0, 18446744069414584320
+    li a1, 18446744073709551614
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -3790,10 +3790,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 361: vsetvl x0 avl 0x4 (e32,m1,avl=3) */
-    li a0, 760
+    li a0, 376
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070739984384
+    li a1, 41744
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3801,10 +3801,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 362: vsetvl x0,x0 0x4 (e32,m2,avl=5) */
-    li a0, 104
+    li a0, 200
     call setup
-    li a1, 0
-    li t0, 18446744071553679359
+    li a1, 18446744073709551488
+    li t0, 18446744071773122553
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3813,10 +3813,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 363: vsetvl 0x4 (e8,m1,avl=max) */
-    li a0, 1368
+    li a0, 952
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072887468032
+    li a1, 6760371162668858595
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -3824,10 +3824,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 364: vsetvl x0 avl 0x4 (e32,m1,avl=3) */
-    li a0, 1272
+    li a0, 1168
     call setup
-    li a1, 127
-    li t0, 18446744072318362686
+    li a1, 9223372036854775807
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3835,10 +3835,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 365: vsetvl x0,x0 0x4 (e32,m2,avl=5) */
-    li a0, 472
+    li a0, 1840
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071232589594
+    li a1, 18446744073709551614
+    li t0, 18446744070652987286
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3847,10 +3847,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 366: vsetvl 0x4 (e8,m1,avl=max) */
-    li a0, 512
+    li a0, 1784
     call setup
-    li a1, 9223372036854775807
-    li t0, 1051372203
+    li a1, 2147483647
+    li t0, 18446744071339512413
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -3858,10 +3858,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 367: vsetvl x0 avl 0x4 (e32,m1,avl=3) */
-    li a0, 1880
+    li a0, 920
     call setup
-    li a1, 127
-    li t0, 18446744073701163008
+    li a1, 13905469455261779531
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3869,10 +3869,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 368: vsetvl x0,x0 0x4 (e32,m2,avl=5) */
-    li a0, 1064
+    li a0, 288
     call setup
-    li a1, 2
-    li t0, 8388607
+    li a1, 18446744073709551614
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3881,10 +3881,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 369: vsetvl 0x4 (e8,m1,avl=max) */
-    li a0, 1160
+    li a0, 728
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073590163661
+    li a1, 127
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -3892,10 +3892,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 370: vsetvl x0 avl 0x4 (e32,m1,avl=3) */
-    li a0, 1888
+    li a0, 792
     call setup
-    li a1, 17760143337731708002
-    li t0, 18446744070739984384
+    li a1, 13179420761198905446
+    li t0, 18446744072819649356
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3903,10 +3903,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 371: vsetvl x0,x0 0x4 (e32,m2,avl=5) */
-    li a0, 0
+    li a0, 1688
     call setup
-    li a1, 0
-    li t0, 18446744071255739673
+    li a1, 128
+    li t0, 18446744070591628405
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3915,10 +3915,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 372: vsetvl 0x4 (e8,m1,avl=max) */
-    li a0, 1728
+    li a0, 600
     call setup
-    li a1, 128
-    li t0, 18446744072007293812
+    li a1, 18446744071562067968
+    li t0, 18446744073695476545
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -3926,10 +3926,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 373: vsetvl x0 avl 0x4 (e32,m1,avl=3) */
-    li a0, 928
+    li a0, 1280
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069702780317
+    li a1, 0
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3937,10 +3937,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 374: vsetvl x0,x0 0x4 (e32,m2,avl=5) */
-    li a0, 1976
+    li a0, 1192
     call setup
-    li a1, 0
-    li t0, 18446744071449688924
+    li a1, 9223372036854775807
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3949,10 +3949,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 375: vsetvl 0x1d (e8,m1,avl=max) */
-    li a0, 1360
+    li a0, 136
     call setup
-    li a1, 17491138644652869577
-    li t0, 18446744071237882647
+    li a1, 32768
+    li t0, 2141192192
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -3960,10 +3960,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 376: vsetvl x0 avl 0x1d (e32,m1,avl=3) */
-    li a0, 632
+    li a0, 368
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069422972927
+    li a1, 32536
+    li t0, 18446744070918373457
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -3971,10 +3971,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 377: vsetvl x0,x0 0x1d (e32,m2,avl=5) */
-    li a0, 1392
+    li a0, 904
     call setup
-    li a1, 0
-    li t0, 18446744069414584320
+    li a1, 7
+    li t0, 18446744069792698548
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -3983,10 +3983,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 378: vsetvl 0x1d (e8,m1,avl=max) */
-    li a0, 328
+    li a0, 2040
     call setup
-    li a1, 7
-    li t0, 18446744071437302243
+    li a1, 5
+    li t0, 18446744072581733321
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -3994,10 +3994,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 379: vsetvl x0 avl 0x1d (e32,m1,avl=3) */
-    li a0, 872
+    li a0, 1440
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070219614835
+    li a1, 128
+    li t0, 18446744073697682383
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4005,10 +4005,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 380: vsetvl x0,x0 0x1d (e32,m2,avl=5) */
-    li a0, 1464
+    li a0, 1272
     call setup
-    li a1, 255
-    li t0, 18446744069422972927
+    li a1, 32767
+    li t0, 18446744072403859400
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4017,10 +4017,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 381: vsetvl 0x1d (e8,m1,avl=max) */
-    li a0, 248
+    li a0, 1832
     call setup
-    li a1, 255
-    li t0, 18446744069414584321
+    li a1, 32767
+    li t0, 18446744070473024545
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -4028,10 +4028,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 382: vsetvl x0 avl 0x1d (e32,m1,avl=3) */
-    li a0, 1832
+    li a0, 1552
     call setup
-    li a1, 0
-    li t0, 18446744073701163008
+    li a1, 32768
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4039,10 +4039,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 383: vsetvl x0,x0 0x1d (e32,m2,avl=5) */
-    li a0, 824
+    li a0, 72
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072627421184
+    li a1, 32768
+    li t0, 18446744071368120280
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4051,10 +4051,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 384: vsetvl 0x1d (e8,m1,avl=max) */
-    li a0, 1192
+    li a0, 1216
     call setup
-    li a1, 18446744073709551488
-    li t0, 2791738992
+    li a1, 9585359259720993761
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -4062,10 +4062,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 385: vsetvl x0 avl 0x1d (e32,m1,avl=3) */
-    li a0, 544
+    li a0, 1936
     call setup
-    li a1, 32768
-    li t0, 18446744071562067968
+    li a1, 2
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4073,10 +4073,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 386: vsetvl x0,x0 0x1d (e32,m2,avl=5) */
-    li a0, 904
+    li a0, 576
     call setup
-    li a1, 226
-    li t0, 18446744070465956523
+    li a1, 53591
+    li t0, 18446744072794439097
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4085,10 +4085,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 387: vsetvl 0x1d (e8,m1,avl=max) */
-    li a0, 1344
+    li a0, 1416
     call setup
-    li a1, 1215027036383680379
-    li t0, 18446744069751049449
+    li a1, 32767
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -4096,10 +4096,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 388: vsetvl x0 avl 0x1d (e32,m1,avl=3) */
-    li a0, 80
+    li a0, 456
     call setup
-    li a1, 2147483647
-    li t0, 18446744071726221509
+    li a1, 32767
+    li t0, 18446744070145253527
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4107,10 +4107,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 389: vsetvl x0,x0 0x1d (e32,m2,avl=5) */
-    li a0, 1936
+    li a0, 1032
     call setup
-    li a1, 7
-    li t0, 18446744070814637355
+    li a1, 2
+    li t0, 18446744073567137370
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4119,10 +4119,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 390: vsetvl 0x23 (e8,m1,avl=max) */
-    li a0, 24
+    li a0, 1208
     call setup
-    li a1, 5
-    li t0, 18446744071555776512
+    li a1, 2147483647
+    li t0, 18446744073107266498
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -4130,10 +4130,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 391: vsetvl x0 avl 0x23 (e32,m1,avl=3) */
-    li a0, 1848
+    li a0, 928
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072627421184
+    li a1, 128
+    li t0, 18446744072743809035
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4141,10 +4141,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 392: vsetvl x0,x0 0x23 (e32,m2,avl=5) */
-    li a0, 1240
+    li a0, 1432
     call setup
-    li a1, 2181819219389419280
-    li t0, 18446744069414584320
+    li a1, 127
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4153,10 +4153,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 393: vsetvl 0x23 (e8,m1,avl=max) */
-    li a0, 1304
+    li a0, 1952
     call setup
-    li a1, 64433
-    li t0, 4257916869
+    li a1, 18446744073709551488
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -4164,10 +4164,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 394: vsetvl x0 avl 0x23 (e32,m1,avl=3) */
-    li a0, 1680
+    li a0, 232
     call setup
     li a1, 255
-    li t0, 18446744073303877065
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4175,10 +4175,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 395: vsetvl x0,x0 0x23 (e32,m2,avl=5) */
-    li a0, 72
+    li a0, 1288
     call setup
-    li a1, 127
-    li t0, 18446744072627421184
+    li a1, 18446744073709551614
+    li t0, 18446744071550656352
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4187,10 +4187,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 396: vsetvl 0x23 (e8,m1,avl=max) */
-    li a0, 1656
+    li a0, 1800
     call setup
-    li a1, 18446744073709551614
-    li t0, 4286578688
+    li a1, 7
+    li t0, 18446744070765786443
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -4198,10 +4198,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 397: vsetvl x0 avl 0x23 (e32,m1,avl=3) */
-    li a0, 152
+    li a0, 408
     call setup
-    li a1, 127
-    li t0, 2147483648
+    li a1, 1
+    li t0, 18446744069999885847
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4209,10 +4209,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 398: vsetvl x0,x0 0x23 (e32,m2,avl=5) */
-    li a0, 992
+    li a0, 32
     call setup
-    li a1, 8963687615149355936
-    li t0, 18446744072997487430
+    li a1, 18446744073709551488
+    li t0, 18446744071086473098
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4221,10 +4221,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 399: vsetvl 0x23 (e8,m1,avl=max) */
-    li a0, 1896
+    li a0, 2040
     call setup
-    li a1, 32768
-    li t0, 18446744071555776512
+    li a1, 7
+    li t0, 18446744069957339635
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -4232,10 +4232,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 400: vsetvl x0 avl 0x23 (e32,m1,avl=3) */
-    li a0, 168
+    li a0, 1184
     call setup
-    li a1, 18446744071562067968
-    li t0, 922220792
+    li a1, 19274
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4243,10 +4243,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 401: vsetvl x0,x0 0x23 (e32,m2,avl=5) */
-    li a0, 184
+    li a0, 584
     call setup
-    li a1, 7
-    li t0, 18446744072627421184
+    li a1, 11905
+    li t0, 18446744073073128549
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4255,10 +4255,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 402: vsetvl 0x23 (e8,m1,avl=max) */
-    li a0, 1968
+    li a0, 1192
     call setup
-    li a1, 5740005028938293957
-    li t0, 18446744071863085825
+    li a1, 2147483647
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -4266,10 +4266,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 403: vsetvl x0 avl 0x23 (e32,m1,avl=3) */
-    li a0, 824
+    li a0, 1200
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069414584321
+    li a1, 27
+    li t0, 1944676788
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4277,10 +4277,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 404: vsetvl x0,x0 0x23 (e32,m2,avl=5) */
-    li a0, 1160
+    li a0, 1864
     call setup
-    li a1, 1
-    li t0, 18446744070739984384
+    li a1, 255
+    li t0, 18446744071164591357
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4289,10 +4289,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 405: vsetvl 0x8000000000000000 (e8,m1,avl=max) */
-    li a0, 1208
+    li a0, 192
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071625604403
+    li a1, 2147483647
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -4300,10 +4300,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 406: vsetvl x0 avl 0x8000000000000000 (e32,m1,avl=3) */
-    li a0, 560
+    li a0, 1072
     call setup
-    li a1, 3674037934011439820
-    li t0, 18446744070739984384
+    li a1, 9223372036854775807
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4311,10 +4311,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 407: vsetvl x0,x0 0x8000000000000000 (e32,m2,avl=5) */
-    li a0, 1920
+    li a0, 1296
     call setup
-    li a1, 127
-    li t0, 18446744070623791942
+    li a1, 6235406567374797207
+    li t0, 18446744073600970918
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4323,10 +4323,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 408: vsetvl 0x8000000000000000 (e8,m1,avl=max) */
-    li a0, 1240
+    li a0, 424
     call setup
-    li a1, 128
-    li t0, 18446744069650250579
+    li a1, 7
+    li t0, 18446744072571922187
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -4334,10 +4334,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 409: vsetvl x0 avl 0x8000000000000000 (e32,m1,avl=3) */
-    li a0, 136
+    li a0, 1944
     call setup
-    li a1, 36112
-    li t0, 18446744072373817680
+    li a1, 5
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4345,10 +4345,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 410: vsetvl x0,x0 0x8000000000000000 (e32,m2,avl=5) */
-    li a0, 384
+    li a0, 1472
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070479937536
+    li a1, 18446744073709551615
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4357,10 +4357,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 411: vsetvl 0x8000000000000000 (e8,m1,avl=max) */
-    li a0, 776
+    li a0, 304
     call setup
-    li a1, 1
-    li t0, 18446744071686086429
+    li a1, 5
+    li t0, 18446744073424702927
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -4368,10 +4368,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 412: vsetvl x0 avl 0x8000000000000000 (e32,m1,avl=3) */
-    li a0, 984
+    li a0, 1424
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744070791604426
+    li t0, 3482089460
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4379,10 +4379,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 413: vsetvl x0,x0 0x8000000000000000 (e32,m2,avl=5) */
-    li a0, 1880
+    li a0, 1568
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744072373781082
+    li a1, 13992874591533854684
+    li t0, 18446744070376979575
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4391,10 +4391,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 414: vsetvl 0x8000000000000000 (e8,m1,avl=max) */
-    li a0, 2008
+    li a0, 1816
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070301756870
+    li a1, 18446744073709551614
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -4402,10 +4402,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 415: vsetvl x0 avl 0x8000000000000000 (e32,m1,avl=3) */
-    li a0, 168
+    li a0, 1760
     call setup
-    li a1, 25627
-    li t0, 18446744069414584321
+    li a1, 18446744071562067968
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4413,10 +4413,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 416: vsetvl x0,x0 0x8000000000000000 (e32,m2,avl=5) */
-    li a0, 2040
+    li a0, 1488
     call setup
-    li a1, 139
-    li t0, 18446744070739984384
+    li a1, 18446744073709551488
+    li t0, 2141192192
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4425,10 +4425,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 417: vsetvl 0x8000000000000000 (e8,m1,avl=max) */
-    li a0, 1680
+    li a0, 1016
     call setup
-    li a1, 127
-    li t0, 3212836864
+    li a1, 2147483647
+    li t0, 18446744069971538099
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -4436,10 +4436,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 418: vsetvl x0 avl 0x8000000000000000 (e32,m1,avl=3) */
-    li a0, 1168
+    li a0, 1328
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071557873664
+    li a1, 18446744073709551614
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4447,10 +4447,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 419: vsetvl x0,x0 0x8000000000000000 (e32,m2,avl=5) */
-    li a0, 1160
+    li a0, 1544
     call setup
-    li a1, 32768
-    li t0, 715257113
+    li a1, 7
+    li t0, 320398590
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4459,10 +4459,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 420: vsetvl 0xf (e8,m1,avl=max) */
-    li a0, 1504
+    li a0, 56
     call setup
-    li a1, 17417468641857023697
-    li t0, 18446744069414584320
+    li a1, 0
+    li t0, 18446744071493584385
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -4470,10 +4470,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 421: vsetvl x0 avl 0xf (e32,m1,avl=3) */
-    li a0, 336
+    li a0, 1624
     call setup
-    li a1, 1
-    li t0, 18446744070465956523
+    li a1, 255
+    li t0, 18446744071128539777
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4481,10 +4481,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 422: vsetvl x0,x0 0xf (e32,m2,avl=5) */
-    li a0, 1984
+    li a0, 1104
     call setup
-    li a1, 0
-    li t0, 18446744073108473038
+    li a1, 2
+    li t0, 18446744073050003623
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4493,10 +4493,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 423: vsetvl 0xf (e8,m1,avl=max) */
-    li a0, 152
+    li a0, 1304
     call setup
-    li a1, 255
-    li t0, 18446744070465956523
+    li a1, 147
+    li t0, 2147483648
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -4504,10 +4504,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 424: vsetvl x0 avl 0xf (e32,m1,avl=3) */
-    li a0, 544
+    li a0, 1872
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070479937536
+    li a1, 1
+    li t0, 1051372203
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4515,10 +4515,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 425: vsetvl x0,x0 0xf (e32,m2,avl=5) */
-    li a0, 1008
+    li a0, 816
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072627421184
+    li a1, 32767
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4527,10 +4527,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 426: vsetvl 0xf (e8,m1,avl=max) */
-    li a0, 1072
+    li a0, 1192
     call setup
-    li a1, 32768
-    li t0, 18446744069414584321
+    li a1, 92
+    li t0, 18446744070414629783
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -4538,10 +4538,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 427: vsetvl x0 avl 0xf (e32,m1,avl=3) */
-    li a0, 432
+    li a0, 1424
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071555776512
+    li a1, 7
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4549,10 +4549,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 428: vsetvl x0,x0 0xf (e32,m2,avl=5) */
-    li a0, 1640
+    li a0, 176
     call setup
-    li a1, 7
-    li t0, 18446744069578299440
+    li a1, 10875003590255602312
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4561,10 +4561,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 429: vsetvl 0xf (e8,m1,avl=max) */
-    li a0, 1144
+    li a0, 1192
     call setup
-    li a1, 1718131616179815881
-    li t0, 18446744069660582110
+    li a1, 239
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -4572,10 +4572,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 430: vsetvl x0 avl 0xf (e32,m1,avl=3) */
-    li a0, 1224
+    li a0, 2040
     call setup
-    li a1, 41556
-    li t0, 18446744072176258746
+    li a1, 2
+    li t0, 1051372203
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4583,43 +4583,9 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 431: vsetvl x0,x0 0xf (e32,m2,avl=5) */
-    li a0, 472
+    li a0, 1568
     call setup
-    li a1, 5
-    li t0, 18446744070134981756
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,mu
-    li a5, 15
-    vsetvl zero, zero, a5
-    csrr a0, vl
-    call dump
-/* case 432: vsetvl 0xf (e8,m1,avl=max) */
-    li a0, 1984
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, tu,mu
-    li a4, 100000
-    li a5, 15
-    vsetvl a0, a4, a5
-    call dump
-/* case 433: vsetvl x0 avl 0xf (e32,m1,avl=3) */
-    li a0, 1376
-    call setup
-    li a1, 164
-    li t0, 18446744070015225445
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, tu,mu
-    li a5, 15
-    vsetvl a0, zero, a5
-    call dump
-/* case 434: vsetvl x0,x0 0xf (e32,m2,avl=5) */
-    li a0, 624
-    call setup
-    li a1, 255
+    li a1, 127
     li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 5
@@ -4628,11 +4594,45 @@ test_main:
     vsetvl zero, zero, a5
     csrr a0, vl
     call dump
-/* case 435: vsetvl 0x17 (e8,m1,avl=max) */
-    li a0, 432
+/* case 432: vsetvl 0xf (e8,m1,avl=max) */
+    li a0, 728
     call setup
-    li a1, 18446744073709551615
+    li a1, 2147483647
+    li t0, 18446744070017872526
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, tu,mu
+    li a4, 100000
+    li a5, 15
+    vsetvl a0, a4, a5
+    call dump
+/* case 433: vsetvl x0 avl 0xf (e32,m1,avl=3) */
+    li a0, 1648
+    call setup
+    li a1, 0
     li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,mu
+    li a5, 15
+    vsetvl a0, zero, a5
+    call dump
+/* case 434: vsetvl x0,x0 0xf (e32,m2,avl=5) */
+    li a0, 192
+    call setup
+    li a1, 32768
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    li a5, 15
+    vsetvl zero, zero, a5
+    csrr a0, vl
+    call dump
+/* case 435: vsetvl 0x17 (e8,m1,avl=max) */
+    li a0, 1336
+    call setup
+    li a1, 0
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 0
@@ -4640,10 +4640,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 436: vsetvl x0 avl 0x17 (e32,m1,avl=3) */
-    li a0, 0
+    li a0, 1768
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071769260508
+    li a1, 0
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4653,8 +4653,8 @@ test_main:
 /* case 437: vsetvl x0,x0 0x17 (e32,m2,avl=5) */
     li a0, 408
     call setup
-    li a1, 32767
-    li t0, 18446744073652825867
+    li a1, 7
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4663,10 +4663,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 438: vsetvl 0x17 (e8,m1,avl=max) */
-    li a0, 376
+    li a0, 704
     call setup
-    li a1, 255
-    li t0, 18446744072498937081
+    li a1, 0
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 1
@@ -4674,10 +4674,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 439: vsetvl x0 avl 0x17 (e32,m1,avl=3) */
-    li a0, 64
+    li a0, 184
     call setup
-    li a1, 2
-    li t0, 18446744069428691154
+    li a1, 127
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4685,10 +4685,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 440: vsetvl x0,x0 0x17 (e32,m2,avl=5) */
-    li a0, 320
+    li a0, 896
     call setup
-    li a1, 255
-    li t0, 18446744069414584321
+    li a1, 18446744071562067968
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4697,10 +4697,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 441: vsetvl 0x17 (e8,m1,avl=max) */
-    li a0, 592
+    li a0, 1448
     call setup
-    li a1, 7
-    li t0, 18446744073041752618
+    li a1, 17363729116721679456
+    li t0, 18446744072210819494
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 5
@@ -4708,10 +4708,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 442: vsetvl x0 avl 0x17 (e32,m1,avl=3) */
-    li a0, 968
+    li a0, 536
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744069496899481
+    li t0, 18446744070583188856
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4719,10 +4719,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 443: vsetvl x0,x0 0x17 (e32,m2,avl=5) */
-    li a0, 1080
+    li a0, 96
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073211095286
+    li a1, 127
+    li t0, 18446744073691718157
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4731,10 +4731,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 444: vsetvl 0x17 (e8,m1,avl=max) */
-    li a0, 1496
+    li a0, 1320
     call setup
-    li a1, 32768
-    li t0, 18446744070479937536
+    li a1, 128
+    li t0, 18446744070133656858
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 17
@@ -4742,10 +4742,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 445: vsetvl x0 avl 0x17 (e32,m1,avl=3) */
-    li a0, 144
+    li a0, 968
     call setup
-    li a1, 53235
-    li t0, 18446744072656544568
+    li a1, 14388859551844037339
+    li t0, 18446744071234424547
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4753,10 +4753,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 446: vsetvl x0,x0 0x17 (e32,m2,avl=5) */
-    li a0, 1376
+    li a0, 832
     call setup
-    li a1, 32767
-    li t0, 18446744072810304543
+    li a1, 255
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4765,10 +4765,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 447: vsetvl 0x17 (e8,m1,avl=max) */
-    li a0, 1728
+    li a0, 1248
     call setup
-    li a1, 18446744073709551615
-    li t0, 3035566337
+    li a1, 18446744071562067968
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     li a4, 100000
@@ -4776,10 +4776,10 @@ test_main:
     vsetvl a0, a4, a5
     call dump
 /* case 448: vsetvl x0 avl 0x17 (e32,m1,avl=3) */
-    li a0, 768
+    li a0, 864
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069414584320
+    li a1, 2364
+    li t0, 18446744071118249723
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -4787,10 +4787,10 @@ test_main:
     vsetvl a0, zero, a5
     call dump
 /* case 449: vsetvl x0,x0 0x17 (e32,m2,avl=5) */
-    li a0, 1312
+    li a0, 376
     call setup
-    li a1, 44241
-    li t0, 1628055085
+    li a1, 5
+    li t0, 18446744072634998272
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
@@ -4799,802 +4799,802 @@ test_main:
     csrr a0, vl
     call dump
 /* case 450: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 1344
+    li a0, 1536
     call setup
-    li a1, 2147483647
-    li t0, 18446744071553679359
+    li a1, 9223372036854775807
+    li t0, 18446744070934781331
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e8, mf8, ta, ma
     call dump
 /* case 451: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1944
+    li a0, 1920
     call setup
-    li a1, 5
-    li t0, 18446744071562067968
+    li a1, 9223372036854775807
+    li t0, 18446744072691060389
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e8, mf8, ta, ma
     call dump
 /* case 452: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 24
+    li a0, 896
     call setup
-    li a1, 32767
-    li t0, 18446744071199888658
+    li a1, 2147483647
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e8, mf8, ta, ma
     call dump
 /* case 453: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 272
+    li a0, 552
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073701163008
+    li a1, 15955450420846072682
+    li t0, 2068019267
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e8, mf8, ta, ma
     call dump
 /* case 454: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 1576
+    li a0, 1728
     call setup
-    li a1, 1
-    li t0, 18446744071553679360
+    li a1, 32768
+    li t0, 18446744072634372403
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e8, mf4, ta, ma
     call dump
 /* case 455: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 872
+    li a0, 912
     call setup
-    li a1, 2
-    li t0, 18446744070739984384
+    li a1, 2147483647
+    li t0, 18446744069693970278
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e8, mf4, ta, ma
     call dump
 /* case 456: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 40
+    li a0, 1984
     call setup
-    li a1, 1
-    li t0, 18446744069423654881
+    li a1, 32767
+    li t0, 18446744070885125442
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e8, mf4, ta, ma
     call dump
 /* case 457: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 416
+    li a0, 504
     call setup
-    li a1, 4066779434225056557
-    li t0, 18446744073586530955
+    li a1, 5762999598908598473
+    li t0, 18446744072425181147
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e8, mf4, ta, ma
     call dump
 /* case 458: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 1480
+    li a0, 1328
     call setup
-    li a1, 119
-    li t0, 18446744069831280877
+    li a1, 32767
+    li t0, 18446744073293577102
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e8, mf2, ta, ma
     call dump
 /* case 459: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1784
+    li a0, 96
     call setup
-    li a1, 127
-    li t0, 18446744071562067968
+    li a1, 18446744073709551614
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e8, mf2, ta, ma
     call dump
 /* case 460: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 520
+    li a0, 1960
     call setup
-    li a1, 32767
-    li t0, 18446744070739984384
+    li a1, 0
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e8, mf2, ta, ma
     call dump
 /* case 461: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 1240
+    li a0, 400
     call setup
-    li a1, 11162965126101276821
-    li t0, 1051372203
+    li a1, 5
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e8, mf2, ta, ma
     call dump
 /* case 462: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 448
+    li a0, 72
     call setup
-    li a1, 199
-    li t0, 18446744069882588616
+    li a1, 2147483647
+    li t0, 18446744069719750882
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e8, m1, ta, ma
     call dump
 /* case 463: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1920
+    li a0, 1936
     call setup
-    li a1, 0
-    li t0, 18446744070789890425
+    li a1, 32768
+    li t0, 1509660284
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e8, m1, ta, ma
     call dump
 /* case 464: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 1208
+    li a0, 1952
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072729453796
+    li a1, 32768
+    li t0, 18446744071979485128
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e8, m1, ta, ma
     call dump
 /* case 465: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 912
+    li a0, 704
     call setup
-    li a1, 51586
-    li t0, 18446744070465956523
+    li a1, 18446744073709551488
+    li t0, 18446744071334704677
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e8, m1, ta, ma
     call dump
 /* case 466: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 1696
+    li a0, 1520
     call setup
-    li a1, 16778689660498481629
-    li t0, 18446744073231136157
+    li a1, 32768
+    li t0, 18446744069845305729
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e8, m2, ta, ma
     call dump
 /* case 467: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1392
+    li a0, 96
     call setup
-    li a1, 16144855084174097351
-    li t0, 608287331
+    li a1, 128
+    li t0, 18446744071525989331
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e8, m2, ta, ma
     call dump
 /* case 468: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 728
+    li a0, 792
     call setup
-    li a1, 128
-    li t0, 18446744071553679359
+    li a1, 5
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e8, m2, ta, ma
     call dump
 /* case 469: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 728
+    li a0, 1160
     call setup
-    li a1, 32768
-    li t0, 18446744070465956523
+    li a1, 127
+    li t0, 18446744071499771750
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e8, m2, ta, ma
     call dump
 /* case 470: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 784
+    li a0, 672
     call setup
-    li a1, 1
-    li t0, 18446744070012040114
+    li a1, 128
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e8, m4, ta, ma
     call dump
 /* case 471: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 456
+    li a0, 808
     call setup
-    li a1, 255
-    li t0, 18446744073595255466
+    li a1, 127
+    li t0, 18446744070384483743
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e8, m4, ta, ma
     call dump
 /* case 472: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 1112
+    li a0, 1832
     call setup
-    li a1, 1
-    li t0, 18446744072876759718
+    li a1, 32767
+    li t0, 18446744072750383112
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e8, m4, ta, ma
     call dump
 /* case 473: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 280
+    li a0, 600
     call setup
-    li a1, 5
-    li t0, 18446744071553679360
+    li a1, 9223372036854775807
+    li t0, 18446744073096254595
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e8, m4, ta, ma
     call dump
 /* case 474: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 168
+    li a0, 592
     call setup
-    li a1, 2147483647
-    li t0, 18446744073180923983
+    li a1, 17526024736126542946
+    li t0, 4287702382
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e8, m8, ta, ma
     call dump
 /* case 475: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1992
+    li a0, 880
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069414584320
+    li a1, 128
+    li t0, 18446744069846948183
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e8, m8, ta, ma
     call dump
 /* case 476: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 144
+    li a0, 72
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069414584321
+    li a1, 2
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e8, m8, ta, ma
     call dump
 /* case 477: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 912
+    li a0, 752
     call setup
-    li a1, 255
-    li t0, 18446744070134184451
+    li a1, 32768
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e8, m8, ta, ma
     call dump
 /* case 478: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 1896
+    li a0, 400
     call setup
-    li a1, 9316
-    li t0, 18446744071555776512
+    li a1, 7
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e16, mf4, ta, ma
     call dump
 /* case 479: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1736
+    li a0, 2032
     call setup
     li a1, 7
-    li t0, 18446744073555900461
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e16, mf4, ta, ma
     call dump
 /* case 480: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 136
+    li a0, 904
     call setup
-    li a1, 128
-    li t0, 18446744072669499396
+    li a1, 255
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e16, mf4, ta, ma
     call dump
 /* case 481: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 2008
+    li a0, 600
     call setup
-    li a1, 32768
-    li t0, 18446744071553679359
+    li a1, 1
+    li t0, 18446744072546249722
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e16, mf4, ta, ma
     call dump
 /* case 482: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 224
+    li a0, 1632
     call setup
-    li a1, 0
-    li t0, 18446744070577630594
+    li a1, 6194593077617101897
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e16, mf2, ta, ma
     call dump
 /* case 483: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1592
+    li a0, 1520
     call setup
-    li a1, 8718
-    li t0, 18446744071225122951
+    li a1, 255
+    li t0, 18446744070317145472
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e16, mf2, ta, ma
     call dump
 /* case 484: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 1736
+    li a0, 1208
     call setup
-    li a1, 32767
-    li t0, 2139095040
+    li a1, 18446744071562067968
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e16, mf2, ta, ma
     call dump
 /* case 485: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 1896
+    li a0, 1712
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070739984384
+    li a1, 32768
+    li t0, 18446744069672179924
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e16, mf2, ta, ma
     call dump
 /* case 486: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 1144
+    li a0, 1152
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073701163008
+    li a1, 18446744073709551614
+    li t0, 18446744072211796461
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e16, m1, ta, ma
     call dump
 /* case 487: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1936
+    li a0, 1184
     call setup
-    li a1, 38
-    li t0, 18446744071553679360
+    li a1, 18446744073709551615
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e16, m1, ta, ma
     call dump
 /* case 488: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 720
+    li a0, 1152
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071822446951
+    li a1, 32768
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e16, m1, ta, ma
     call dump
 /* case 489: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 1648
+    li a0, 488
     call setup
-    li a1, 32065
-    li t0, 18446744069414584320
+    li a1, 128
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e16, m1, ta, ma
     call dump
 /* case 490: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 952
+    li a0, 600
     call setup
-    li a1, 127
-    li t0, 18446744069422972927
+    li a1, 9223372036854775807
+    li t0, 18446744073269679931
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e16, m2, ta, ma
     call dump
 /* case 491: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 2016
+    li a0, 1824
     call setup
-    li a1, 7
-    li t0, 18446744072627421184
+    li a1, 18446744073709551615
+    li t0, 18446744070166910787
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e16, m2, ta, ma
     call dump
 /* case 492: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 1184
+    li a0, 536
     call setup
-    li a1, 5
-    li t0, 18446744072887468032
+    li a1, 255
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e16, m2, ta, ma
     call dump
 /* case 493: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 1896
+    li a0, 824
     call setup
-    li a1, 2147483647
-    li t0, 18446744071557873664
+    li a1, 128
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e16, m2, ta, ma
     call dump
 /* case 494: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 32
+    li a0, 1864
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744069621897471
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e16, m4, ta, ma
     call dump
 /* case 495: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 256
+    li a0, 624
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071553679359
+    li a1, 253
+    li t0, 18446744072382081084
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e16, m4, ta, ma
     call dump
 /* case 496: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 368
+    li a0, 1224
     call setup
-    li a1, 5778384577550190193
-    li t0, 18446744071553679360
+    li a1, 18446744071562067968
+    li t0, 18446744070607440973
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e16, m4, ta, ma
     call dump
 /* case 497: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 592
+    li a0, 1384
     call setup
-    li a1, 18149345037054275868
-    li t0, 18446744073581700667
+    li a1, 9223372036854775807
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e16, m4, ta, ma
     call dump
 /* case 498: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 600
+    li a0, 1208
     call setup
-    li a1, 0
-    li t0, 18446744073568944427
+    li a1, 32768
+    li t0, 18446744070318812671
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e16, m8, ta, ma
     call dump
 /* case 499: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1936
+    li a0, 936
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069422972927
+    li a1, 14615624999384063926
+    li t0, 18446744070975091972
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e16, m8, ta, ma
     call dump
 /* case 500: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 1936
+    li a0, 1792
     call setup
-    li a1, 7085396079523580543
-    li t0, 18446744069414584321
+    li a1, 9223372036854775807
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e16, m8, ta, ma
     call dump
 /* case 501: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 1168
+    li a0, 1048
     call setup
-    li a1, 127
-    li t0, 18446744069414584320
+    li a1, 5
+    li t0, 18446744069751310231
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e16, m8, ta, ma
     call dump
 /* case 502: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 1384
+    li a0, 640
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070592882646
+    li a1, 2
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e32, mf2, ta, ma
     call dump
 /* case 503: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 352
+    li a0, 512
     call setup
-    li a1, 2
-    li t0, 18446744069422972927
+    li a1, 47430
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e32, mf2, ta, ma
     call dump
 /* case 504: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 496
+    li a0, 1104
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070479937536
+    li a1, 1
+    li t0, 18446744070497403165
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e32, mf2, ta, ma
     call dump
 /* case 505: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 1152
+    li a0, 968
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073522682385
+    li a1, 32768
+    li t0, 3472883712
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e32, mf2, ta, ma
     call dump
 /* case 506: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 1072
+    li a0, 504
     call setup
-    li a1, 5
-    li t0, 18446744069414584321
+    li a1, 0
+    li t0, 18446744072916922480
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e32, m1, ta, ma
     call dump
 /* case 507: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 808
+    li a0, 1632
     call setup
-    li a1, 10535849433458213471
-    li t0, 18446744071555776512
+    li a1, 0
+    li t0, 3353399303
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e32, m1, ta, ma
     call dump
 /* case 508: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 872
+    li a0, 1528
     call setup
-    li a1, 48313
-    li t0, 18446744070019042985
+    li a1, 7
+    li t0, 18446744072146109022
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e32, m1, ta, ma
     call dump
 /* case 509: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 952
+    li a0, 544
     call setup
-    li a1, 128
-    li t0, 18446744069414584321
+    li a1, 1
+    li t0, 18446744071988441186
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e32, m1, ta, ma
     call dump
 /* case 510: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 856
+    li a0, 296
     call setup
-    li a1, 32767
-    li t0, 18446744071553679359
+    li a1, 1
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e32, m2, ta, ma
     call dump
 /* case 511: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1392
+    li a0, 968
     call setup
-    li a1, 128
-    li t0, 18446744073235615905
+    li a1, 18446744073709551614
+    li t0, 1051372203
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e32, m2, ta, ma
     call dump
 /* case 512: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 2024
+    li a0, 264
     call setup
-    li a1, 7
-    li t0, 18446744072237757674
+    li a1, 24834
+    li t0, 1017014822
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e32, m2, ta, ma
     call dump
 /* case 513: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 160
+    li a0, 624
     call setup
-    li a1, 97
-    li t0, 18446744071557873664
+    li a1, 9563845990582192482
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e32, m2, ta, ma
     call dump
 /* case 514: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 960
+    li a0, 1968
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073474296462
+    li a1, 1
+    li t0, 18446744070353902682
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e32, m4, ta, ma
     call dump
 /* case 515: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 488
+    li a0, 352
     call setup
-    li a1, 127
-    li t0, 1437117561
+    li a1, 9223372036854775807
+    li t0, 18446744072407720177
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e32, m4, ta, ma
     call dump
 /* case 516: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 1416
+    li a0, 112
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072627421184
+    li a1, 127
+    li t0, 18446744071501561224
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e32, m4, ta, ma
     call dump
 /* case 517: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 632
+    li a0, 696
     call setup
-    li a1, 53882
-    li t0, 18446744070465956523
+    li a1, 128
+    li t0, 18446744071820774325
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e32, m4, ta, ma
     call dump
 /* case 518: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 1880
+    li a0, 936
     call setup
-    li a1, 5
-    li t0, 18446744069422972927
+    li a1, 9223372036854775807
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e32, m8, ta, ma
     call dump
 /* case 519: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 512
+    li a0, 400
     call setup
-    li a1, 32768
-    li t0, 18446744072887468032
+    li a1, 18446744073709551615
+    li t0, 18446744069851698405
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e32, m8, ta, ma
     call dump
 /* case 520: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 848
+    li a0, 1256
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072627421184
+    li a1, 26
+    li t0, 18446744073401385275
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e32, m8, ta, ma
     call dump
 /* case 521: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 1392
+    li a0, 384
     call setup
-    li a1, 255
-    li t0, 18446744070190442302
+    li a1, 12927031356738547797
+    li t0, 18446744072944760499
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e32, m8, ta, ma
     call dump
 /* case 522: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 152
+    li a0, 1304
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071562067968
+    li a1, 13089
+    li t0, 18446744070960005072
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e64, m1, ta, ma
     call dump
 /* case 523: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 600
+    li a0, 728
     call setup
-    li a1, 1212463952955470063
-    li t0, 18446744071562067968
+    li a1, 9223372036854775807
+    li t0, 1051372203
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e64, m1, ta, ma
     call dump
 /* case 524: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 416
+    li a0, 1448
     call setup
-    li a1, 0
-    li t0, 18446744071678792849
+    li a1, 18446744071562067968
+    li t0, 18446744070159152128
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e64, m1, ta, ma
     call dump
 /* case 525: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 1536
+    li a0, 1088
     call setup
-    li a1, 12683520094750842142
-    li t0, 18446744070465956523
+    li a1, 48671
+    li t0, 18446744070654141456
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e64, m1, ta, ma
     call dump
 /* case 526: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 232
+    li a0, 856
     call setup
-    li a1, 2
-    li t0, 18446744070739984384
+    li a1, 76
+    li t0, 18446744069477598352
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e64, m2, ta, ma
     call dump
 /* case 527: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1752
+    li a0, 1824
     call setup
-    li a1, 188
-    li t0, 18446744071537710522
+    li a1, 2
+    li t0, 18446744071023634544
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e64, m2, ta, ma
     call dump
 /* case 528: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 840
+    li a0, 360
     call setup
     li a1, 7
-    li t0, 18446744069414584320
+    li t0, 18446744069709216210
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e64, m2, ta, ma
     call dump
 /* case 529: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 1592
+    li a0, 808
     call setup
-    li a1, 227
-    li t0, 18446744072001228478
+    li a1, 128
+    li t0, 18446744073300640334
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e64, m2, ta, ma
     call dump
 /* case 530: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 1040
+    li a0, 1168
     call setup
-    li a1, 5
-    li t0, 18446744071553679360
+    li a1, 18446744073709551488
+    li t0, 18446744071498983608
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e64, m4, ta, ma
     call dump
 /* case 531: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1072
+    li a0, 80
     call setup
-    li a1, 128
-    li t0, 18446744069843475111
+    li a1, 7492669200772485932
+    li t0, 18446744073233678098
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e64, m4, ta, ma
     call dump
 /* case 532: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 1744
+    li a0, 1984
     call setup
-    li a1, 9223372036854775807
-    li t0, 1325400064
+    li a1, 7278428438684068446
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e64, m4, ta, ma
     call dump
 /* case 533: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 2032
+    li a0, 168
     call setup
-    li a1, 56627
-    li t0, 18446744070667186949
+    li a1, 143
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e64, m4, ta, ma
     call dump
 /* case 534: vsetivli 0 (e8,m1,avl=max) */
-    li a0, 944
+    li a0, 40
     call setup
-    li a1, 114
-    li t0, 18446744069414584321
+    li a1, 18446744073709551488
+    li t0, 18446744069656006179
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 0, e64, m8, ta, ma
     call dump
 /* case 535: vsetivli 1 (e8,m1,avl=max) */
-    li a0, 1016
+    li a0, 264
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072093599410
+    li a1, 128
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 1, e64, m8, ta, ma
     call dump
 /* case 536: vsetivli 7 (e8,m1,avl=max) */
-    li a0, 2024
+    li a0, 1616
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069414584320
+    li a1, 32768
+    li t0, 18446744070788023959
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 7, e64, m8, ta, ma
     call dump
 /* case 537: vsetivli 31 (e8,m1,avl=max) */
-    li a0, 672
+    li a0, 1216
     call setup
-    li a1, 5
-    li t0, 18446744072627421184
+    li a1, 16618581023690477306
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vsetivli a0, 31, e64, m8, ta, ma
     call dump
 /* case 538: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 2040
+    li a0, 1136
     call setup
-    li a1, 7445
-    li t0, 18446744073709503329
+    li a1, 18446744073709551614
+    li t0, 18446744073709545107
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5602,10 +5602,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 539: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 1776
+    li a0, 840
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709518336
+    li a1, 2559607107682438058
+    li t0, 18446744073709543235
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5613,10 +5613,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 540: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 592
+    li a0, 2008
     call setup
-    li a1, 2
-    li t0, 18446744073709486080
+    li a1, 18446744071562067968
+    li t0, 18446744073709543181
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5624,10 +5624,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 541: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 1008
+    li a0, 1168
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709537993
+    li a1, 18446744073709551614
+    li t0, 18446744073709518848
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5635,10 +5635,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 542: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 656
+    li a0, 632
     call setup
-    li a1, 32768
-    li t0, 18446744073709518336
+    li a1, 5
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5646,10 +5646,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 543: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 152
+    li a0, 176
     call setup
-    li a1, 1
-    li t0, 32000
+    li a1, 2
+    li t0, 18446744073709519687
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5657,10 +5657,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 544: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 712
+    li a0, 32
     call setup
-    li a1, 255
-    li t0, 18446744073709518848
+    li a1, 3741164751396925125
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5668,10 +5668,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 545: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 536
+    li a0, 1320
     call setup
-    li a1, 255
-    li t0, 18446744073709550592
+    li a1, 1
+    li t0, 18446744073709546976
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5679,10 +5679,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 546: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 1672
+    li a0, 896
     call setup
-    li a1, 0
-    li t0, 18446744073709508959
+    li a1, 255
+    li t0, 18446744073709501440
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5690,10 +5690,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 547: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 1856
+    li a0, 264
     call setup
-    li a1, 1414
-    li t0, 18446744073709486081
+    li a1, 127
+    li t0, 18446744073709523679
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5701,10 +5701,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 548: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 736
+    li a0, 768
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709517824
+    li a1, 18446744071562067968
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5712,10 +5712,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 549: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 1672
+    li a0, 1976
     call setup
-    li a1, 15607938050299430993
-    li t0, 18446744073709517823
+    li a1, 255
+    li t0, 32000
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5723,10 +5723,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 550: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 136
+    li a0, 952
     call setup
-    li a1, 7
-    li t0, 0
+    li a1, 1
+    li t0, 18446744073709507145
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5734,10 +5734,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 551: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 1608
+    li a0, 1288
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709502533
+    li a1, 2
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5745,10 +5745,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 552: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 0
+    li a0, 1592
     call setup
-    li a1, 128
-    li t0, 18446744073709517823
+    li a1, 18446744073709551615
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5756,10 +5756,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 553: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 1272
+    li a0, 808
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709534208
+    li a1, 232
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5767,10 +5767,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 554: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 1256
+    li a0, 888
     call setup
-    li a1, 8285294336812881585
-    li t0, 18446744073709550246
+    li a1, 255
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5778,10 +5778,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 555: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 928
+    li a0, 1032
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709529952
+    li a1, 1
+    li t0, 32768
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5789,10 +5789,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 556: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 688
+    li a0, 1200
     call setup
-    li a1, 32767
-    li t0, 18446744073709487103
+    li a1, 2
+    li t0, 18446744073709547422
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5800,10 +5800,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 557: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 280
+    li a0, 736
     call setup
-    li a1, 142
-    li t0, 18446744073709545032
+    li a1, 45485142008155293
+    li t0, 32000
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5811,10 +5811,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 558: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 1952
+    li a0, 1104
     call setup
-    li a1, 128
-    li t0, 18446744073709539461
+    li a1, 255
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5822,10 +5822,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 559: vsetvli x0,x0 (e16,m1,avl=3) */
-    li a0, 1728
+    li a0, 448
     call setup
-    li a1, 127
-    li t0, 18446744073709501440
+    li a1, 1
+    li t0, 18446744073709504101
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m1, tu,mu
@@ -5833,10 +5833,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 560: csrr vstart (e32,m1,avl=3) */
-    li a0, 1848
+    li a0, 648
     call setup
-    li a1, 2147483647
-    li t0, 18446744072750423485
+    li a1, 255
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5846,10 +5846,10 @@ test_main:
     csrr a0, vstart
     call dump
 /* case 561: csrw vstart (e32,m1,avl=3) */
-    li a0, 1760
+    li a0, 1896
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069422972927
+    li a1, 9276151038761902509
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5858,10 +5858,10 @@ test_main:
     csrr a0, vstart
     call dump
 /* case 562: csrr vxsat (e32,m1,avl=3) */
-    li a0, 1720
+    li a0, 1232
     call setup
-    li a1, 0
-    li t0, 1051372203
+    li a1, 32768
+    li t0, 18446744070663436379
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5871,10 +5871,10 @@ test_main:
     csrr a0, vxsat
     call dump
 /* case 563: csrw vxsat (e32,m1,avl=3) */
-    li a0, 256
+    li a0, 336
     call setup
-    li a1, 2
-    li t0, 18446744069414584321
+    li a1, 18446744073709551614
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5883,10 +5883,10 @@ test_main:
     csrr a0, vxsat
     call dump
 /* case 564: csrr vxrm (e32,m1,avl=3) */
-    li a0, 2016
+    li a0, 1400
     call setup
-    li a1, 244
-    li t0, 18446744069414584321
+    li a1, 18221629962434719369
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5896,10 +5896,10 @@ test_main:
     csrr a0, vxrm
     call dump
 /* case 565: csrw vxrm (e32,m1,avl=3) */
-    li a0, 216
+    li a0, 472
     call setup
-    li a1, 36110
-    li t0, 18446744072887468032
+    li a1, 2
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5908,10 +5908,10 @@ test_main:
     csrr a0, vxrm
     call dump
 /* case 566: csrr vcsr (e32,m1,avl=3) */
-    li a0, 816
+    li a0, 1120
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072897087348
+    li a1, 32768
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5921,10 +5921,10 @@ test_main:
     csrr a0, vcsr
     call dump
 /* case 567: csrw vcsr (e32,m1,avl=3) */
-    li a0, 688
+    li a0, 1320
     call setup
-    li a1, 0
-    li t0, 18446744070739984384
+    li a1, 127
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5933,10 +5933,10 @@ test_main:
     csrr a0, vcsr
     call dump
 /* case 568: csrr vl (e32,m1,avl=3) */
-    li a0, 120
+    li a0, 672
     call setup
-    li a1, 253893752745787324
-    li t0, 18446744072931627262
+    li a1, 18446744073709551615
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5946,10 +5946,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 569: csrw vl (e32,m1,avl=3) */
-    li a0, 1832
+    li a0, 88
     call setup
-    li a1, 32768
-    li t0, 3472883712
+    li a1, 192
+    li t0, 18446744071632394557
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5958,10 +5958,10 @@ test_main:
     csrr a0, vl
     call dump
 /* case 570: csrr vtype (e32,m1,avl=3) */
-    li a0, 1608
+    li a0, 600
     call setup
-    li a1, 5681054247921455798
-    li t0, 18446744073069444781
+    li a1, 32767
+    li t0, 613998936
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5971,10 +5971,10 @@ test_main:
     csrr a0, vtype
     call dump
 /* case 571: csrw vtype (e32,m1,avl=3) */
-    li a0, 1464
+    li a0, 1992
     call setup
-    li a1, 1
-    li t0, 18446744071553679360
+    li a1, 9223372036854775807
+    li t0, 18446744070839396939
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5983,10 +5983,10 @@ test_main:
     csrr a0, vtype
     call dump
 /* case 572: csrr vlenb (e32,m1,avl=3) */
-    li a0, 56
+    li a0, 224
     call setup
-    li a1, 127
-    li t0, 18446744073221496141
+    li a1, 18446744071562067968
+    li t0, 18446744069674248691
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -5996,10 +5996,10 @@ test_main:
     csrr a0, vlenb
     call dump
 /* case 573: csrw vlenb (e32,m1,avl=3) */
-    li a0, 680
+    li a0, 104
     call setup
-    li a1, 137
-    li t0, 18446744070739984384
+    li a1, 18446744073709551615
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6008,10 +6008,10 @@ test_main:
     csrr a0, vlenb
     call dump
 /* case 574: VS off: vadd.vv v8, v16, v24 (e32,m1,avl=3) */
-    li a0, 464
+    li a0, 776
     call setup
-    li a1, 5944
-    li t0, 3472883712
+    li a1, 9223372036854775807
+    li t0, 8388607
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6022,10 +6022,10 @@ test_main:
     csrs mstatus, a4
     call dump
 /* case 575: VS off: csrr a0, vl (e32,m1,avl=3) */
-    li a0, 1256
+    li a0, 1296
     call setup
-    li a1, 2
-    li t0, 18446744070479937536
+    li a1, 18446744073709551615
+    li t0, 18446744071144897130
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6036,10 +6036,10 @@ test_main:
     csrs mstatus, a4
     call dump
 /* case 576: VS off: vsetvli a0, zero, e8, m1, ta, ma (e32,m1,avl=3) */
-    li a0, 200
+    li a0, 1528
     call setup
-    li a1, 2
-    li t0, 18446744071562067968
+    li a1, 2147483647
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6050,10 +6050,10 @@ test_main:
     csrs mstatus, a4
     call dump
 /* case 577: VS off: vle8.v v8, (sp) (e32,m1,avl=3) */
-    li a0, 496
+    li a0, 24
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070465956523
+    li a1, 0
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6064,10 +6064,10 @@ test_main:
     csrs mstatus, a4
     call dump
 /* case 578: VS off: vl1re8.v v8, (sp) (e32,m1,avl=3) */
-    li a0, 960
+    li a0, 736
     call setup
-    li a1, 0
-    li t0, 18446744069422972927
+    li a1, 45
+    li t0, 18446744072375602676
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6078,10 +6078,10 @@ test_main:
     csrs mstatus, a4
     call dump
 /* case 579: VS off: csrwi vxrm, 1 (e32,m1,avl=3) */
-    li a0, 296
+    li a0, 16
     call setup
-    li a1, 32768
-    li t0, 18446744069414584320
+    li a1, 5
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6092,10 +6092,10 @@ test_main:
     csrs mstatus, a4
     call dump
 /* case 580: VS dirty: vadd.vv v8, v16, v24 (e32,m1,avl=3) */
-    li a0, 248
+    li a0, 992
     call setup
-    li a1, 127
-    li t0, 18446744072070157365
+    li a1, 18446744073709551614
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6109,10 +6109,10 @@ test_main:
     andi a0, a0, 3
     call dump
 /* case 581: VS dirty: csrwi vxrm, 1 (e32,m1,avl=3) */
-    li a0, 752
+    li a0, 1904
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069422972927
+    li a1, 2
+    li t0, 2143289344
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6126,10 +6126,10 @@ test_main:
     andi a0, a0, 3
     call dump
 /* case 582: VS dirty: vsetvli t1, zero, e8, m1, ta, ma (e32,m1,avl=3) */
-    li a0, 1256
+    li a0, 1800
     call setup
-    li a1, 255
-    li t0, 18446744072887468032
+    li a1, 11486112066741393054
+    li t0, 18446744073222485480
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6143,10 +6143,10 @@ test_main:
     andi a0, a0, 3
     call dump
 /* case 583: VS dirty: csrr a4, vl (e32,m1,avl=3) */
-    li a0, 1040
+    li a0, 1416
     call setup
-    li a1, 7
-    li t0, 18446744071557873664
+    li a1, 0
+    li t0, 18446744073285202913
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6160,10 +6160,10 @@ test_main:
     andi a0, a0, 3
     call dump
 /* case 584: VS dirty: vmv.x.s a4, v16 (e32,m1,avl=3) */
-    li a0, 2000
+    li a0, 600
     call setup
-    li a1, 7
-    li t0, 18446744069414584321
+    li a1, 6167952629513296265
+    li t0, 18446744071619874665
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6177,10 +6177,10 @@ test_main:
     andi a0, a0, 3
     call dump
 /* case 585: VS dirty: vadd.vv v8, v16, v24, v0.t (e32,m1,avl=3) */
-    li a0, 1960
+    li a0, 1576
     call setup
-    li a1, 2
-    li t0, 18446744073054459522
+    li a1, 1
+    li t0, 1
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,mu
@@ -6194,29 +6194,29 @@ test_main:
     andi a0, a0, 3
     call dump
 /* case 586: vstart alu (e32,m1,avl=max) */
-    li a0, 248
+    li a0, 744
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071628425803
+    li a1, 255
+    li t0, 18446744069893823189
     fmv.d.x fa1, t0
     vsetvli t1, zero, e32, m1, tu,mu
     csrwi vstart, 1
     vadd.vv v8, v16, v24
     call dump
 /* case 587: vill alu (e64,mf8,avl=max) */
-    li a0, 1056
+    li a0, 1472
     call setup
-    li a1, 7
-    li t0, 9218868437227405312
+    li a1, 18446744073709551615
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, mf8, tu,mu
     vadd.vv v8, v16, v24
     call dump
 /* case 588: misa (e8,m1,avl=1) */
-    li a0, 288
+    li a0, 40
     call setup
-    li a1, 32767
-    li t0, 18446744073701163008
+    li a1, 18446744071562067968
+    li t0, 18446744071244197304
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, m1, tu,mu

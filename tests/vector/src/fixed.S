@@ -260,557 +260,541 @@ test_main:
     vsetvli t1, t0, e16, mf8, tu,ma
     vsaddu.vv v8, v16, v24, v0.t
     call dump
-/* case 24: vsaddu.vx v8, v16, a1, v0.t (e8,mf8,avl=1) */
-    li a0, 1256
+/* case 24: vsaddu.vv v8, v8, v4, v0.t (e16,m4,avl=max) */
+    li a0, 1784
     call setup
-    li a1, 1
-    li t0, 18446744071562067968
+    li a1, 4614902453509474835
+    li t0, 18446744073709503217
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vsaddu.vx v8, v16, a1, v0.t
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, m4, tu,mu
+    vsaddu.vv v8, v8, v4, v0.t
     call dump
-/* case 25: vsaddu.vx v8, v16, a1, v0.t (e8,mf4,avl=3) */
-    li a0, 1408
-    call setup
-    li a1, 32767
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vsaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 26: vsaddu.vx v8, v16, a1 (e8,mf2,avl=0) */
-    li a0, 2040
-    call setup
-    li a1, 1
-    li t0, 18446744073522053064
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, tu,mu
-    vsaddu.vx v8, v16, a1
-    call dump
-/* case 27: vsaddu.vx v8, v16, a1, v0.t (e8,m1,avl=max) */
-    li a0, 112
+/* case 25: vsaddu.vv v0, v22, v24, v0.t (e8,m1,avl=max) */
+    li a0, 576
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744072818752134
+    li t0, 18446744071890195295
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, m1, tu,mu
+    vsaddu.vv v0, v22, v24, v0.t
+    call dump
+/* case 26: vsaddu.vv v0, v0, v0 (e16,m8,avl=max) */
+    li a0, 1168
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709507248
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, m8, tu,mu
+    vsaddu.vv v0, v0, v0
+    call dump
+/* case 27: vsaddu.vv v11, v11, v0 (e16,m1,avl=5) */
+    li a0, 728
+    call setup
+    li a1, 3810842311159414877
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vsaddu.vv v11, v11, v0
+    call dump
+/* case 28: vsaddu.vv v31, v0, v6, v0.t (e8,m1,avl=max) */
+    li a0, 448
+    call setup
+    li a1, 5
+    li t0, 18446744072137050313
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     vsetvli t1, zero, e8, m1, tu,mu
-    vsaddu.vx v8, v16, a1, v0.t
+    vsaddu.vv v31, v0, v6, v0.t
     call dump
-/* case 28: vsaddu.vx v8, v16, a1 (e8,m2,avl=7) */
-    li a0, 736
+/* case 29: vsaddu.vv v14, v0, v14, v0.t (e16,mf4,avl=5) */
+    li a0, 664
     call setup
-    li a1, 2147483647
-    li t0, 18446744071971069111
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e8, m2, ta,ma
-    vsaddu.vx v8, v16, a1
-    call dump
-/* case 29: vsaddu.vx v8, v16, a1, v0.t (e8,m4,avl=7) */
-    li a0, 608
-    call setup
-    li a1, 5
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e8, m4, tu,mu
-    vsaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 30: vsaddu.vx v8, v16, a1 (e8,m8,avl=13) */
-    li a0, 1528
-    call setup
-    li a1, 1
-    li t0, 18446744069422972927
+    li a1, 32767
+    li t0, 18446744073709536511
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, tu,mu
-    vsaddu.vx v8, v16, a1
-    call dump
-/* case 31: vsaddu.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
-    li a0, 1272
-    call setup
-    li a1, 52902
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
     li t0, 5
     vsetvli t1, t0, e16, mf4, tu,mu
-    vsaddu.vx v8, v16, a1, v0.t
+    vsaddu.vv v14, v0, v14, v0.t
     call dump
-/* case 32: vsaddu.vx v8, v16, a1 (e16,mf2,avl=5) */
+/* case 30: vsaddu.vx v8, v16, a1, v0.t (e8,mf8,avl=max) */
     li a0, 1312
     call setup
     li a1, 35169
-    li t0, 18446744073709491188
+    li t0, 18446744069749398217
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vsaddu.vx v8, v16, a1
+    vsetvli t1, zero, e8, mf8, tu,mu
+    vsaddu.vx v8, v16, a1, v0.t
     call dump
-/* case 33: vsaddu.vx v8, v16, a1 (e16,m1,avl=2) */
+/* case 31: vsaddu.vx v8, v16, a1 (e8,mf4,avl=1) */
     li a0, 232
     call setup
     li a1, 2
-    li t0, 18446744073709527296
+    li t0, 18446744072115772134
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,ma
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, ta,ma
     vsaddu.vx v8, v16, a1
     call dump
-/* case 34: vsaddu.vx v8, v16, a1 (e16,m2,avl=1) */
+/* case 32: vsaddu.vx v8, v16, a1, v0.t (e8,mf2,avl=max) */
     li a0, 1952
     call setup
     li a1, 2
-    li t0, 18446744073709546465
+    li t0, 18446744073371991898
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,ma
-    vsaddu.vx v8, v16, a1
+    vsetvli t1, zero, e8, mf2, ta,ma
+    vsaddu.vx v8, v16, a1, v0.t
     call dump
-/* case 35: vsaddu.vx v8, v16, a1, v0.t (e16,m4,avl=1) */
+/* case 33: vsaddu.vx v8, v16, a1 (e8,m1,avl=max) */
     li a0, 1984
     call setup
     li a1, 2
-    li t0, 18446744073709486081
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, ta,ma
-    vsaddu.vx v8, v16, a1, v0.t
+    vsetvli t1, zero, e8, m1, ta,ma
+    vsaddu.vx v8, v16, a1
     call dump
-/* case 36: vsaddu.vx v8, v16, a1, v0.t (e16,m8,avl=1) */
+/* case 34: vsaddu.vx v8, v16, a1, v0.t (e8,m2,avl=7) */
     li a0, 1288
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744073709534208
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e16, m8, tu,mu
+    li t0, 7
+    vsetvli t1, t0, e8, m2, tu,mu
     vsaddu.vx v8, v16, a1, v0.t
     call dump
-/* case 37: vsaddu.vx v8, v16, a1 (e32,mf2,avl=0) */
+/* case 35: vsaddu.vx v8, v16, a1 (e8,m4,avl=7) */
     li a0, 256
     call setup
     li a1, 18446744071562067968
     li t0, 4286578688
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,ma
+    li t0, 7
+    vsetvli t1, t0, e8, m4, ta,ma
     vsaddu.vx v8, v16, a1
     call dump
-/* case 38: vsaddu.vx v8, v16, a1 (e32,m1,avl=7) */
+/* case 36: vsaddu.vx v8, v16, a1 (e8,m8,avl=1000) */
     li a0, 848
     call setup
     li a1, 148
     li t0, 18446744071927308458
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,mu
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, tu,mu
     vsaddu.vx v8, v16, a1
     call dump
-/* case 39: vsaddu.vx v8, v16, a1 (e32,m2,avl=7) */
+/* case 37: vsaddu.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
     li a0, 464
     call setup
     li a1, 2
-    li t0, 18446744070042064493
+    li t0, 18446744073709495654
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,ma
-    vsaddu.vx v8, v16, a1
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vsaddu.vx v8, v16, a1, v0.t
     call dump
-/* case 40: vsaddu.vx v8, v16, a1, v0.t (e32,m4,avl=13) */
+/* case 38: vsaddu.vx v8, v16, a1, v0.t (e16,mf2,avl=1000) */
     li a0, 632
     call setup
     li a1, 1
-    li t0, 18446744071557873664
+    li t0, 18446744073709518336
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e32, m4, ta,mu
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, ta,mu
     vsaddu.vx v8, v16, a1, v0.t
     call dump
-/* case 41: vsaddu.vx v8, v16, a1, v0.t (e32,m8,avl=1000) */
+/* case 39: vsaddu.vx v8, v16, a1 (e16,m1,avl=5) */
     li a0, 1936
     call setup
     li a1, 152
-    li t0, 18446744072143543116
+    li t0, 18446744073709527720
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, ta,ma
-    vsaddu.vx v8, v16, a1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e16, m1, ta,ma
+    vsaddu.vx v8, v16, a1
     call dump
-/* case 42: vsaddu.vx v8, v16, a1, v0.t (e64,m1,avl=max) */
+/* case 40: vsaddu.vx v8, v16, a1 (e16,m2,avl=1) */
     li a0, 432
     call setup
     li a1, 18446744073709551614
-    li t0, 9221120237041090560
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,mu
+    vsaddu.vx v8, v16, a1
+    call dump
+/* case 41: vsaddu.vx v8, v16, a1, v0.t (e16,m4,avl=1) */
+    li a0, 816
+    call setup
+    li a1, 1
+    li t0, 18446744073709529811
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vsaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 42: vsaddu.vx v8, v16, a1 (e16,m8,avl=3) */
+    li a0, 1008
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709527902
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 3
+    vsetvli t1, t0, e16, m8, ta,mu
+    vsaddu.vx v8, v16, a1
+    call dump
+/* case 43: vsaddu.vx v8, v16, a1 (e32,mf2,avl=0) */
+    li a0, 760
+    call setup
+    li a1, 1
+    li t0, 18446744071304624923
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vsaddu.vx v8, v16, a1
+    call dump
+/* case 44: vsaddu.vx v8, v16, a1, v0.t (e32,m1,avl=3) */
+    li a0, 720
+    call setup
+    li a1, 27326
+    li t0, 18446744071735529462
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,ma
+    vsaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 45: vsaddu.vx v8, v16, a1 (e32,m2,avl=13) */
+    li a0, 1904
+    call setup
+    li a1, 1
+    li t0, 1
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,mu
+    vsaddu.vx v8, v16, a1
+    call dump
+/* case 46: vsaddu.vx v8, v16, a1 (e32,m4,avl=7) */
+    li a0, 1760
+    call setup
+    li a1, 5
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 7
+    vsetvli t1, t0, e32, m4, ta,mu
+    vsaddu.vx v8, v16, a1
+    call dump
+/* case 47: vsaddu.vx v8, v16, a1 (e32,m8,avl=max) */
+    li a0, 800
+    call setup
+    li a1, 128
+    li t0, 18446744070909085111
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, m8, tu,mu
+    vsaddu.vx v8, v16, a1
+    call dump
+/* case 48: vsaddu.vx v8, v16, a1, v0.t (e64,m1,avl=max) */
+    li a0, 1704
+    call setup
+    li a1, 18446744073709551615
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     vsetvli t1, zero, e64, m1, ta,mu
     vsaddu.vx v8, v16, a1, v0.t
     call dump
-/* case 43: vsaddu.vx v8, v16, a1, v0.t (e64,m2,avl=1000) */
-    li a0, 1032
+/* case 49: vsaddu.vx v8, v16, a1, v0.t (e64,m2,avl=1000) */
+    li a0, 816
     call setup
-    li a1, 7
+    li a1, 1
     li t0, 4503599627370495
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,ma
+    vsetvli t1, t0, e64, m2, tu,ma
     vsaddu.vx v8, v16, a1, v0.t
     call dump
-/* case 44: vsaddu.vx v8, v16, a1 (e64,m4,avl=2) */
-    li a0, 1848
-    call setup
-    li a1, 18446744071562067968
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e64, m4, tu,ma
-    vsaddu.vx v8, v16, a1
-    call dump
-/* case 45: vsaddu.vx v8, v16, a1 (e64,m8,avl=2) */
-    li a0, 1720
-    call setup
-    li a1, 3439897351897315307
-    li t0, 15965233998931504157
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e64, m8, ta,ma
-    vsaddu.vx v8, v16, a1
-    call dump
-/* case 46: vsaddu.vx v8, v16, a1, v0.t (e64,mf2,avl=1) */
-    li a0, 1912
-    call setup
-    li a1, 243
-    li t0, 10816873444383315668
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vsaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 47: vsaddu.vx v8, v16, a1, v0.t (e16,mf8,avl=3) */
-    li a0, 832
-    call setup
-    li a1, 5
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vsaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 48: vsaddu.vi v8, v16, 5 (e8,mf8,avl=0) */
-    li a0, 824
+/* case 50: vsaddu.vx v8, v16, a1 (e64,m4,avl=2) */
+    li a0, 696
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744069743663525
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vsaddu.vi v8, v16, 5
-    call dump
-/* case 49: vsaddu.vi v8, v16, -7, v0.t (e8,mf4,avl=0) */
-    li a0, 56
-    call setup
-    li a1, 127
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,mu
-    vsaddu.vi v8, v16, -7, v0.t
-    call dump
-/* case 50: vsaddu.vi v8, v16, 12, v0.t (e8,mf2,avl=3) */
-    li a0, 1112
-    call setup
-    li a1, 2648166064375662347
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vsaddu.vi v8, v16, 12, v0.t
-    call dump
-/* case 51: vsaddu.vi v8, v16, -4, v0.t (e8,m1,avl=max) */
-    li a0, 920
-    call setup
-    li a1, 128
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, m1, tu,mu
-    vsaddu.vi v8, v16, -4, v0.t
-    call dump
-/* case 52: vsaddu.vi v8, v16, 7, v0.t (e8,m2,avl=7) */
-    li a0, 416
-    call setup
-    li a1, 1
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e8, m2, tu,mu
-    vsaddu.vi v8, v16, 7, v0.t
-    call dump
-/* case 53: vsaddu.vi v8, v16, 5, v0.t (e8,m4,avl=max) */
-    li a0, 1152
-    call setup
-    li a1, 1
-    li t0, 18446744073372153620
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e8, m4, ta,ma
-    vsaddu.vi v8, v16, 5, v0.t
-    call dump
-/* case 54: vsaddu.vi v8, v16, 13 (e8,m8,avl=13) */
-    li a0, 1624
-    call setup
-    li a1, 32768
-    li t0, 2917062130
+    li t0, 1
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e8, m8, ta,mu
-    vsaddu.vi v8, v16, 13
+    li t0, 2
+    vsetvli t1, t0, e64, m4, tu,mu
+    vsaddu.vx v8, v16, a1
     call dump
-/* case 55: vsaddu.vi v8, v16, 13 (e16,mf4,avl=max) */
-    li a0, 2016
+/* case 51: vsaddu.vx v8, v16, a1 (e64,m8,avl=2) */
+    li a0, 104
     call setup
-    li a1, 53
-    li t0, 32256
+    li a1, 7
+    li t0, 8674062669288799777
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 2
+    vsetvli t1, t0, e64, m8, tu,ma
+    vsaddu.vx v8, v16, a1
+    call dump
+/* case 52: vsaddu.vx v8, v16, a1, v0.t (e64,mf2,avl=0) */
+    li a0, 888
+    call setup
+    li a1, 2858440548441559053
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vsaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 53: vsaddu.vx v8, v16, a1, v0.t (e16,mf8,avl=1) */
+    li a0, 240
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709540326
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vsaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 54: vsaddu.vx v20, v0, a1, v0.t (e8,mf8,avl=5) */
+    li a0, 1104
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071385453335
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vsaddu.vx v20, v0, a1, v0.t
+    call dump
+/* case 55: vsaddu.vx v8, v8, a1, v0.t (e32,m4,avl=max) */
+    li a0, 1856
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vsaddu.vi v8, v16, 13
+    vsetvli t1, zero, e32, m4, tu,mu
+    vsaddu.vx v8, v8, a1, v0.t
     call dump
-/* case 56: vsaddu.vi v8, v16, 5, v0.t (e16,mf2,avl=5) */
+/* case 56: vsaddu.vx v16, v0, a1 (e8,m8,avl=5) */
     li a0, 1808
     call setup
     li a1, 2147483647
-    li t0, 18446744073709517823
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     csrwi vxrm, 2
     li t0, 5
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vsaddu.vi v8, v16, 5, v0.t
+    vsetvli t1, t0, e8, m8, tu,mu
+    vsaddu.vx v16, v0, a1
     call dump
-/* case 57: vsaddu.vi v8, v16, -12, v0.t (e16,m1,avl=max) */
-    li a0, 1944
+/* case 57: vsaddu.vx v0, v0, a1, v0.t (e8,m1,avl=max) */
+    li a0, 88
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709523774
+    li a1, 2
+    li t0, 1051372203
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, m1, tu,mu
-    vsaddu.vi v8, v16, -12, v0.t
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, m1, tu,mu
+    vsaddu.vx v0, v0, a1, v0.t
     call dump
-/* case 58: vsaddu.vi v8, v16, 7 (e16,m2,avl=2) */
-    li a0, 56
+/* case 58: vsaddu.vx v7, v16, a1, v0.t (e8,m4,avl=1) */
+    li a0, 1936
     call setup
-    li a1, 5
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, m2, ta,ma
-    vsaddu.vi v8, v16, 7
-    call dump
-/* case 59: vsaddu.vi v8, v16, 14 (e16,m4,avl=max) */
-    li a0, 632
-    call setup
-    li a1, 23553
-    li t0, 18446744073709512022
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e16, m4, ta,mu
-    vsaddu.vi v8, v16, 14
-    call dump
-/* case 60: vsaddu.vi v8, v16, -5, v0.t (e16,m8,avl=0) */
-    li a0, 1264
-    call setup
-    li a1, 7
-    li t0, 18446744073709492413
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e16, m8, ta,ma
-    vsaddu.vi v8, v16, -5, v0.t
-    call dump
-/* case 61: vsaddu.vi v8, v16, 4, v0.t (e32,mf2,avl=3) */
-    li a0, 1320
-    call setup
-    li a1, 18446744073709551615
+    li a1, 2147483647
     li t0, 18446744069414584321
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vsaddu.vi v8, v16, 4, v0.t
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e8, m4, tu,mu
+    vsaddu.vx v7, v16, a1, v0.t
     call dump
-/* case 62: vsaddu.vi v8, v16, 3 (e32,m1,avl=max) */
-    li a0, 1584
+/* case 59: vsaddu.vx v0, v16, a1 (e16,m4,avl=5) */
+    li a0, 584
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073380473829
+    li a1, 32768
+    li t0, 18446744073709540602
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    vsetvli t1, zero, e32, m1, tu,ma
-    vsaddu.vi v8, v16, 3
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vsaddu.vx v0, v16, a1
     call dump
-/* case 63: vsaddu.vi v8, v16, -16, v0.t (e32,m2,avl=max) */
-    li a0, 1920
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072802229310
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, m2, ta,mu
-    vsaddu.vi v8, v16, -16, v0.t
-    call dump
-/* case 64: vsaddu.vi v8, v16, -6, v0.t (e32,m4,avl=max) */
-    li a0, 1584
+/* case 60: vsaddu.vi v8, v16, -2 (e8,mf8,avl=max) */
+    li a0, 1864
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744072809043044
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e32, m4, tu,ma
-    vsaddu.vi v8, v16, -6, v0.t
+    vsetvli t1, zero, e8, mf8, tu,ma
+    vsaddu.vi v8, v16, -2
     call dump
-/* case 65: vsaddu.vi v8, v16, 14, v0.t (e32,m8,avl=13) */
-    li a0, 1720
+/* case 61: vsaddu.vi v8, v16, -3 (e8,mf4,avl=3) */
+    li a0, 488
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e32, m8, ta,ma
-    vsaddu.vi v8, v16, 14, v0.t
-    call dump
-/* case 66: vsaddu.vi v8, v16, -15, v0.t (e64,m1,avl=5) */
-    li a0, 1672
-    call setup
-    li a1, 128
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,mu
-    vsaddu.vi v8, v16, -15, v0.t
-    call dump
-/* case 67: vsaddu.vi v8, v16, 0 (e64,m2,avl=5) */
-    li a0, 1096
-    call setup
-    li a1, 255
-    li t0, 17508327978718720932
+    li t0, 18446744070227909669
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,mu
-    vsaddu.vi v8, v16, 0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vsaddu.vi v8, v16, -3
     call dump
-/* case 68: vsaddu.vi v8, v16, -5, v0.t (e64,m4,avl=5) */
-    li a0, 880
+/* case 62: vsaddu.vi v8, v16, 2, v0.t (e8,mf2,avl=0) */
+    li a0, 1080
     call setup
-    li a1, 255
-    li t0, 15257684931444980095
+    li a1, 0
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m4, tu,mu
-    vsaddu.vi v8, v16, -5, v0.t
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, tu,ma
+    vsaddu.vi v8, v16, 2, v0.t
     call dump
-/* case 69: vsaddu.vi v8, v16, -10 (e64,m8,avl=max) */
-    li a0, 1464
+/* case 63: vsaddu.vi v8, v16, 11 (e8,m1,avl=max) */
+    li a0, 1840
     call setup
-    li a1, 13568011892251706493
-    li t0, 17899679040410596522
+    li a1, 18446744073709551614
+    li t0, 18446744069795068166
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e64, m8, tu,mu
-    vsaddu.vi v8, v16, -10
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m1, tu,ma
+    vsaddu.vi v8, v16, 11
     call dump
-/* case 70: vsaddu.vi v8, v16, -6 (e64,mf2,avl=1) */
+/* case 64: vsaddu.vi v8, v16, -16 (e8,m2,avl=7) */
+    li a0, 2000
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073416620716
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e8, m2, ta,mu
+    vsaddu.vi v8, v16, -16
+    call dump
+/* case 65: vsaddu.vi v8, v16, 14, v0.t (e8,m4,avl=13) */
+    li a0, 544
+    call setup
+    li a1, 127
+    li t0, 18446744072377686974
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,ma
+    vsaddu.vi v8, v16, 14, v0.t
+    call dump
+/* case 66: vsaddu.vi v8, v16, -6 (e8,m8,avl=13) */
     li a0, 184
     call setup
     li a1, 32768
-    li t0, 15832869891219766980
+    li t0, 18446744072252145348
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, ta,mu
+    li t0, 13
+    vsetvli t1, t0, e8, m8, ta,mu
     vsaddu.vi v8, v16, -6
     call dump
-/* case 71: vsaddu.vi v8, v16, 9 (e16,mf8,avl=1) */
-    li a0, 1896
+/* case 67: vsaddu.vi v8, v16, -3, v0.t (e16,mf4,avl=max) */
+    li a0, 1232
     call setup
     li a1, 2
     li t0, 18446744073709518336
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vsaddu.vi v8, v16, 9
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vsaddu.vi v8, v16, -3, v0.t
     call dump
-/* case 72: vsadd.vv v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 840
+/* case 68: vsaddu.vi v8, v16, -15 (e16,mf2,avl=5) */
+    li a0, 1816
+    call setup
+    li a1, 127
+    li t0, 32000
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vsaddu.vi v8, v16, -15
+    call dump
+/* case 69: vsaddu.vi v8, v16, -6, v0.t (e16,m1,avl=2) */
+    li a0, 1832
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 2
+    vsetvli t1, t0, e16, m1, tu,ma
+    vsaddu.vi v8, v16, -6, v0.t
+    call dump
+/* case 70: vsaddu.vi v8, v16, 9, v0.t (e16,m2,avl=max) */
+    li a0, 328
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709548496
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, m2, ta,mu
+    vsaddu.vi v8, v16, 9, v0.t
+    call dump
+/* case 71: vsaddu.vi v8, v16, 5 (e16,m4,avl=0) */
+    li a0, 1184
     call setup
     li a1, 0
-    li t0, 18446744070739984384
+    li t0, 18446744073709501440
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, tu,mu
-    vsadd.vv v8, v16, v24
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, tu,mu
+    vsaddu.vi v8, v16, 5
     call dump
-/* case 73: vsadd.vv v8, v16, v24 (e8,mf4,avl=1) */
+/* case 72: vsaddu.vi v8, v16, -13 (e16,m8,avl=0) */
     li a0, 1176
     call setup
     li a1, 7
-    li t0, 18446744070901598309
+    li t0, 18446744073709508770
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vsadd.vv v8, v16, v24
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,mu
+    vsaddu.vi v8, v16, -13
     call dump
-/* case 74: vsadd.vv v8, v16, v24, v0.t (e8,mf2,avl=3) */
+/* case 73: vsaddu.vi v8, v16, 1 (e32,mf2,avl=max) */
     li a0, 136
     call setup
     li a1, 7
     li t0, 18446744072602058643
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vsadd.vv v8, v16, v24, v0.t
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vsaddu.vi v8, v16, 1
     call dump
-/* case 75: vsadd.vv v8, v16, v24, v0.t (e8,m1,avl=3) */
+/* case 74: vsaddu.vi v8, v16, 0, v0.t (e32,m1,avl=3) */
     li a0, 1072
     call setup
     li a1, 2147483647
@@ -818,20 +802,21 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 2
     li t0, 3
-    vsetvli t1, t0, e8, m1, ta,ma
-    vsadd.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e32, m1, ta,ma
+    vsaddu.vi v8, v16, 0, v0.t
     call dump
-/* case 76: vsadd.vv v8, v16, v24, v0.t (e8,m2,avl=max) */
+/* case 75: vsaddu.vi v8, v16, -13, v0.t (e32,m2,avl=7) */
     li a0, 1296
     call setup
     li a1, 2
     li t0, 18446744070206668520
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e8, m2, ta,ma
-    vsadd.vv v8, v16, v24, v0.t
+    li t0, 7
+    vsetvli t1, t0, e32, m2, ta,ma
+    vsaddu.vi v8, v16, -13, v0.t
     call dump
-/* case 77: vsadd.vv v8, v16, v24, v0.t (e8,m4,avl=7) */
+/* case 76: vsaddu.vi v8, v16, -2, v0.t (e32,m4,avl=7) */
     li a0, 120
     call setup
     li a1, 2147483647
@@ -839,1518 +824,1437 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 2
     li t0, 7
-    vsetvli t1, t0, e8, m4, ta,mu
-    vsadd.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e32, m4, ta,mu
+    vsaddu.vi v8, v16, -2, v0.t
     call dump
-/* case 78: vsadd.vv v8, v16, v24, v0.t (e8,m8,avl=1000) */
+/* case 77: vsaddu.vi v8, v16, -1 (e32,m8,avl=13) */
     li a0, 1464
     call setup
     li a1, 162
     li t0, 18446744071562067968
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,ma
-    vsadd.vv v8, v16, v24, v0.t
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,ma
+    vsaddu.vi v8, v16, -1
     call dump
-/* case 79: vsadd.vv v8, v16, v24 (e16,mf4,avl=max) */
+/* case 78: vsaddu.vi v8, v16, 1, v0.t (e64,m1,avl=5) */
     li a0, 1880
     call setup
     li a1, 53597
-    li t0, 18446744073709518080
+    li t0, 1
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    vsetvli t1, zero, e16, mf4, tu,ma
-    vsadd.vv v8, v16, v24
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,ma
+    vsaddu.vi v8, v16, 1, v0.t
     call dump
-/* case 80: vsadd.vv v8, v16, v24, v0.t (e16,mf2,avl=1000) */
+/* case 79: vsaddu.vi v8, v16, 12 (e64,m2,avl=5) */
     li a0, 1864
     call setup
     li a1, 2147483647
-    li t0, 18446744073709531640
+    li t0, 2441235014323055863
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vsadd.vv v8, v16, v24, v0.t
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,ma
+    vsaddu.vi v8, v16, 12
     call dump
-/* case 81: vsadd.vv v8, v16, v24, v0.t (e16,m1,avl=5) */
+/* case 80: vsaddu.vi v8, v16, 15 (e64,m4,avl=2) */
     li a0, 1168
     call setup
     li a1, 2147483647
-    li t0, 18446744073709501440
+    li t0, 4607182418800017408
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, tu,ma
-    vsadd.vv v8, v16, v24, v0.t
+    li t0, 2
+    vsetvli t1, t0, e64, m4, tu,ma
+    vsaddu.vi v8, v16, 15
     call dump
-/* case 82: vsadd.vv v8, v16, v24, v0.t (e16,m2,avl=2) */
-    li a0, 1832
+/* case 81: vsaddu.vi v8, v16, 13 (e64,m8,avl=2) */
+    li a0, 264
     call setup
-    li a1, 0
-    li t0, 18446744073709497563
+    li a1, 18446744071562067968
+    li t0, 9219994337134247936
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     li t0, 2
-    vsetvli t1, t0, e16, m2, tu,mu
-    vsadd.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e64, m8, ta,ma
+    vsaddu.vi v8, v16, 13
     call dump
-/* case 83: vsadd.vv v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 1264
+/* case 82: vsaddu.vi v8, v16, -16, v0.t (e64,mf2,avl=max) */
+    li a0, 1296
     call setup
-    li a1, 32768
-    li t0, 18446744073709518848
+    li a1, 5
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vsaddu.vi v8, v16, -16, v0.t
+    call dump
+/* case 83: vsaddu.vi v8, v16, 12, v0.t (e16,mf8,avl=0) */
+    li a0, 1808
+    call setup
+    li a1, 7
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vsaddu.vi v8, v16, 12, v0.t
+    call dump
+/* case 84: vsaddu.vi v15, v15, 13 (e16,m1,avl=max) */
+    li a0, 152
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m1, tu,mu
+    vsaddu.vi v15, v15, 13
+    call dump
+/* case 85: vsaddu.vi v28, v0, 15, v0.t (e32,m1,avl=max) */
+    li a0, 1656
+    call setup
+    li a1, 0
+    li t0, 3612137297
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, m1, tu,mu
+    vsaddu.vi v28, v0, 15, v0.t
+    call dump
+/* case 86: vsaddu.vi v0, v0, -11 (e64,m1,avl=1) */
+    li a0, 304
+    call setup
+    li a1, 2
+    li t0, 13881890541933518617
     fmv.d.x fa1, t0
     csrwi vxrm, 2
     li t0, 1
-    vsetvli t1, t0, e16, m4, tu,mu
+    vsetvli t1, t0, e64, m1, tu,mu
+    vsaddu.vi v0, v0, -11
+    call dump
+/* case 87: vsaddu.vi v7, v7, -5 (e16,m8,avl=5) */
+    li a0, 1784
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709495113
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vsaddu.vi v7, v7, -5
+    call dump
+/* case 88: vsaddu.vi v0, v22, -7 (e16,mf2,avl=max) */
+    li a0, 1504
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vsaddu.vi v0, v22, -7
+    call dump
+/* case 89: vsaddu.vi v20, v21, 15 (e16,mf4,avl=5) */
+    li a0, 1480
+    call setup
+    li a1, 7
+    li t0, 18446744073709491050
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vsaddu.vi v20, v21, 15
+    call dump
+/* case 90: vsadd.vv v8, v16, v24 (e8,mf8,avl=0) */
+    li a0, 960
+    call setup
+    li a1, 128
+    li t0, 18446744070545646186
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,mu
     vsadd.vv v8, v16, v24
     call dump
-/* case 84: vsadd.vv v8, v16, v24 (e16,m8,avl=3) */
-    li a0, 416
+/* case 91: vsadd.vv v8, v16, v24 (e8,mf4,avl=3) */
+    li a0, 24
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709518080
+    li a1, 32767
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 3
-    vsetvli t1, t0, e16, m8, ta,ma
+    vsetvli t1, t0, e8, mf4, ta,mu
     vsadd.vv v8, v16, v24
     call dump
-/* case 85: vsadd.vv v8, v16, v24, v0.t (e32,mf2,avl=max) */
-    li a0, 440
-    call setup
-    li a1, 32768
-    li t0, 18446744071423583643
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vsadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 86: vsadd.vv v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 776
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,ma
-    vsadd.vv v8, v16, v24
-    call dump
-/* case 87: vsadd.vv v8, v16, v24, v0.t (e32,m2,avl=7) */
-    li a0, 664
-    call setup
-    li a1, 12962187082673680583
-    li t0, 18446744071501894912
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,mu
-    vsadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 88: vsadd.vv v8, v16, v24 (e32,m4,avl=7) */
-    li a0, 136
+/* case 92: vsadd.vv v8, v16, v24 (e8,mf2,avl=max) */
+    li a0, 1248
     call setup
     li a1, 2147483647
-    li t0, 18446744070479937536
+    li t0, 1747542859
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, mf2, ta,mu
+    vsadd.vv v8, v16, v24
+    call dump
+/* case 93: vsadd.vv v8, v16, v24 (e8,m1,avl=3) */
+    li a0, 528
+    call setup
+    li a1, 32767
+    li t0, 18446744070891047301
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e8, m1, ta,ma
+    vsadd.vv v8, v16, v24
+    call dump
+/* case 94: vsadd.vv v8, v16, v24 (e8,m2,avl=13) */
+    li a0, 616
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,mu
-    vsadd.vv v8, v16, v24
-    call dump
-/* case 89: vsadd.vv v8, v16, v24, v0.t (e32,m8,avl=13) */
-    li a0, 1416
-    call setup
-    li a1, 5
-    li t0, 18446744072168529274
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
     li t0, 13
-    vsetvli t1, t0, e32, m8, tu,ma
-    vsadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 90: vsadd.vv v8, v16, v24, v0.t (e64,m1,avl=5) */
-    li a0, 1264
-    call setup
-    li a1, 0
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 5
-    vsetvli t1, t0, e64, m1, tu,ma
-    vsadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 91: vsadd.vv v8, v16, v24, v0.t (e64,m2,avl=2) */
-    li a0, 840
-    call setup
-    li a1, 32767
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,ma
-    vsadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 92: vsadd.vv v8, v16, v24, v0.t (e64,m4,avl=5) */
-    li a0, 1872
-    call setup
-    li a1, 32767
-    li t0, 2728280062152052374
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 5
-    vsetvli t1, t0, e64, m4, tu,mu
-    vsadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 93: vsadd.vv v8, v16, v24, v0.t (e64,m8,avl=1) */
-    li a0, 1496
-    call setup
-    li a1, 12720574672744484293
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e64, m8, tu,mu
-    vsadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 94: vsadd.vv v8, v16, v24 (e64,mf2,avl=0) */
-    li a0, 2000
-    call setup
-    li a1, 32767
-    li t0, 9152548921505674659
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,ma
+    vsetvli t1, t0, e8, m2, tu,ma
     vsadd.vv v8, v16, v24
     call dump
-/* case 95: vsadd.vv v8, v16, v24, v0.t (e16,mf8,avl=0) */
-    li a0, 1176
-    call setup
-    li a1, 128
-    li t0, 18446744073709519719
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vsadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 96: vsadd.vx v8, v16, a1, v0.t (e8,mf8,avl=max) */
-    li a0, 728
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071744506969
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, mf8, ta,mu
-    vsadd.vx v8, v16, a1, v0.t
-    call dump
-/* case 97: vsadd.vx v8, v16, a1 (e8,mf4,avl=3) */
+/* case 95: vsadd.vv v8, v16, v24, v0.t (e8,m4,avl=7) */
     li a0, 1936
     call setup
     li a1, 2147483647
     li t0, 18446744070479937536
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, tu,ma
-    vsadd.vx v8, v16, a1
+    li t0, 7
+    vsetvli t1, t0, e8, m4, tu,ma
+    vsadd.vv v8, v16, v24, v0.t
     call dump
-/* case 98: vsadd.vx v8, v16, a1, v0.t (e8,mf2,avl=3) */
+/* case 96: vsadd.vv v8, v16, v24, v0.t (e8,m8,avl=1000) */
     li a0, 296
     call setup
     li a1, 250
     li t0, 18446744069414584320
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, tu,ma
-    vsadd.vx v8, v16, a1, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, tu,ma
+    vsadd.vv v8, v16, v24, v0.t
     call dump
-/* case 99: vsadd.vx v8, v16, a1, v0.t (e8,m1,avl=7) */
+/* case 97: vsadd.vv v8, v16, v24 (e16,mf4,avl=1000) */
     li a0, 768
     call setup
     li a1, 43
-    li t0, 18446744070739984384
+    li t0, 18446744073709501440
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vsadd.vx v8, v16, a1, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vsadd.vv v8, v16, v24
     call dump
-/* case 100: vsadd.vx v8, v16, a1 (e8,m2,avl=13) */
+/* case 98: vsadd.vv v8, v16, v24 (e16,mf2,avl=1000) */
     li a0, 976
     call setup
     li a1, 1
-    li t0, 926477838
+    li t0, 14136
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, tu,ma
-    vsadd.vx v8, v16, a1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vsadd.vv v8, v16, v24
     call dump
-/* case 101: vsadd.vx v8, v16, a1 (e8,m4,avl=13) */
+/* case 99: vsadd.vv v8, v16, v24 (e16,m1,avl=max) */
     li a0, 1896
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744071993078351
+    li t0, 18446744073709525424
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e8, m4, tu,ma
-    vsadd.vx v8, v16, a1
+    vsetvli t1, zero, e16, m1, tu,ma
+    vsadd.vv v8, v16, v24
     call dump
-/* case 102: vsadd.vx v8, v16, a1 (e8,m8,avl=max) */
+/* case 100: vsadd.vv v8, v16, v24, v0.t (e16,m2,avl=1) */
     li a0, 872
     call setup
     li a1, 7
-    li t0, 18446744072337658970
+    li t0, 18446744073709530682
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    vsetvli t1, zero, e8, m8, ta,ma
-    vsadd.vx v8, v16, a1
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,ma
+    vsadd.vv v8, v16, v24, v0.t
     call dump
-/* case 103: vsadd.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
+/* case 101: vsadd.vv v8, v16, v24 (e16,m4,avl=max) */
     li a0, 1448
     call setup
     li a1, 32767
     li t0, 18446744073709550592
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vsadd.vx v8, v16, a1, v0.t
+    vsetvli t1, zero, e16, m4, ta,mu
+    vsadd.vv v8, v16, v24
     call dump
-/* case 104: vsadd.vx v8, v16, a1 (e16,mf2,avl=2) */
+/* case 102: vsadd.vv v8, v16, v24 (e16,m8,avl=1) */
     li a0, 1952
     call setup
     li a1, 18446744073709551615
     li t0, 18446744073709506412
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vsadd.vx v8, v16, a1
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,ma
+    vsadd.vv v8, v16, v24
     call dump
-/* case 105: vsadd.vx v8, v16, a1 (e16,m1,avl=2) */
+/* case 103: vsadd.vv v8, v16, v24, v0.t (e32,mf2,avl=max) */
     li a0, 192
     call setup
     li a1, 2147483647
-    li t0, 18446744073709518080
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,ma
-    vsadd.vx v8, v16, a1
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vsadd.vv v8, v16, v24, v0.t
     call dump
-/* case 106: vsadd.vx v8, v16, a1, v0.t (e16,m2,avl=1) */
+/* case 104: vsadd.vv v8, v16, v24 (e32,m1,avl=3) */
     li a0, 1504
     call setup
     li a1, 44636
-    li t0, 18446744073709518080
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e16, m2, tu,ma
-    vsadd.vx v8, v16, a1, v0.t
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,ma
+    vsadd.vv v8, v16, v24
     call dump
-/* case 107: vsadd.vx v8, v16, a1, v0.t (e16,m4,avl=1) */
+/* case 105: vsadd.vv v8, v16, v24 (e32,m2,avl=7) */
     li a0, 1056
     call setup
     li a1, 13448
-    li t0, 18446744073709517957
+    li t0, 18446744071503694376
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,ma
-    vsadd.vx v8, v16, a1, v0.t
+    li t0, 7
+    vsetvli t1, t0, e32, m2, tu,ma
+    vsadd.vv v8, v16, v24
     call dump
-/* case 108: vsadd.vx v8, v16, a1, v0.t (e16,m8,avl=0) */
+/* case 106: vsadd.vv v8, v16, v24 (e32,m4,avl=13) */
     li a0, 1104
     call setup
     li a1, 2147483647
-    li t0, 18446744073709518336
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, ta,mu
-    vsadd.vx v8, v16, a1, v0.t
+    li t0, 13
+    vsetvli t1, t0, e32, m4, ta,mu
+    vsadd.vv v8, v16, v24
     call dump
-/* case 109: vsadd.vx v8, v16, a1 (e32,mf2,avl=max) */
+/* case 107: vsadd.vv v8, v16, v24 (e32,m8,avl=1000) */
     li a0, 1024
     call setup
     li a1, 2147483647
     li t0, 18446744071776586460
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vsadd.vx v8, v16, a1
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,mu
+    vsadd.vv v8, v16, v24
     call dump
-/* case 110: vsadd.vx v8, v16, a1, v0.t (e32,m1,avl=7) */
+/* case 108: vsadd.vv v8, v16, v24, v0.t (e64,m1,avl=5) */
     li a0, 296
     call setup
     li a1, 2147483647
-    li t0, 18446744070487342545
+    li t0, 7718761985305804241
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,mu
-    vsadd.vx v8, v16, a1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,mu
+    vsadd.vv v8, v16, v24, v0.t
     call dump
-/* case 111: vsadd.vx v8, v16, a1, v0.t (e32,m2,avl=7) */
-    li a0, 320
+/* case 109: vsadd.vv v8, v16, v24 (e64,m2,avl=5) */
+    li a0, 1160
     call setup
     li a1, 255
-    li t0, 18446744072609033824
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e32, m2, ta,mu
-    vsadd.vx v8, v16, a1, v0.t
-    call dump
-/* case 112: vsadd.vx v8, v16, a1, v0.t (e32,m4,avl=7) */
-    li a0, 1080
-    call setup
-    li a1, 5
-    li t0, 18446744072887468032
+    li t0, 6903355810557423200
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,mu
-    vsadd.vx v8, v16, a1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,ma
+    vsadd.vv v8, v16, v24
     call dump
-/* case 113: vsadd.vx v8, v16, a1 (e32,m8,avl=1000) */
+/* case 110: vsadd.vv v8, v16, v24 (e64,m4,avl=2) */
+    li a0, 1632
+    call setup
+    li a1, 5
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,ma
+    vsadd.vv v8, v16, v24
+    call dump
+/* case 111: vsadd.vv v8, v16, v24, v0.t (e64,m8,avl=2) */
     li a0, 1552
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744070775541337
+    li t0, 7881516524280647257
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, tu,mu
-    vsadd.vx v8, v16, a1
+    li t0, 2
+    vsetvli t1, t0, e64, m8, tu,mu
+    vsadd.vv v8, v16, v24, v0.t
     call dump
-/* case 114: vsadd.vx v8, v16, a1, v0.t (e64,m1,avl=1000) */
-    li a0, 1584
+/* case 112: vsadd.vv v8, v16, v24 (e64,mf2,avl=1) */
+    li a0, 1016
     call setup
-    li a1, 0
-    li t0, 10492438746004404578
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, ta,ma
-    vsadd.vx v8, v16, a1, v0.t
-    call dump
-/* case 115: vsadd.vx v8, v16, a1 (e64,m2,avl=5) */
-    li a0, 1312
-    call setup
-    li a1, 128
-    li t0, 2248458333745353513
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, ta,mu
-    vsadd.vx v8, v16, a1
-    call dump
-/* case 116: vsadd.vx v8, v16, a1, v0.t (e64,m4,avl=max) */
-    li a0, 816
-    call setup
-    li a1, 18446744073709551488
+    li a1, 5
     li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e64, m4, ta,mu
-    vsadd.vx v8, v16, a1, v0.t
-    call dump
-/* case 117: vsadd.vx v8, v16, a1, v0.t (e64,m8,avl=1) */
-    li a0, 360
-    call setup
-    li a1, 54229
-    li t0, 5124442737963202096
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 1
-    vsetvli t1, t0, e64, m8, tu,mu
-    vsadd.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vsadd.vv v8, v16, v24
     call dump
-/* case 118: vsadd.vx v8, v16, a1, v0.t (e64,mf2,avl=0) */
-    li a0, 504
+/* case 113: vsadd.vv v8, v16, v24, v0.t (e16,mf8,avl=1) */
+    li a0, 1312
     call setup
-    li a1, 32767
-    li t0, 9219994337134247936
+    li a1, 128
+    li t0, 18446744073709490984
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vsadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 114: vsadd.vv v12, v5, v12 (e8,mf8,avl=max) */
+    li a0, 600
+    call setup
+    li a1, 7
+    li t0, 18446744073688040966
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, mf8, tu,mu
+    vsadd.vv v12, v5, v12
+    call dump
+/* case 115: vsadd.vv v4, v2, v19 (e8,mf2,avl=5) */
+    li a0, 1320
+    call setup
+    li a1, 15545997297951481418
+    li t0, 18446744070173442902
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vsadd.vv v4, v2, v19
+    call dump
+/* case 116: vsadd.vv v11, v1, v10, v0.t (e64,m8,avl=max) */
+    li a0, 1472
+    call setup
+    li a1, 128
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vsadd.vx v8, v16, a1, v0.t
+    vsetvli t1, zero, e64, m8, tu,mu
+    vsadd.vv v11, v1, v10, v0.t
     call dump
-/* case 119: vsadd.vx v8, v16, a1, v0.t (e16,mf8,avl=3) */
-    li a0, 576
+/* case 117: vsadd.vv v8, v0, v4 (e32,m2,avl=5) */
+    li a0, 296
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709486080
+    li a1, 18446744073709551614
+    li t0, 18446744069838929611
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vsadd.vx v8, v16, a1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vsadd.vv v8, v0, v4
     call dump
-/* case 120: vsadd.vi v8, v16, 7 (e8,mf8,avl=0) */
-    li a0, 672
+/* case 118: vsadd.vv v28, v0, v24 (e64,m4,avl=5) */
+    li a0, 1240
     call setup
-    li a1, 57531
-    li t0, 18446744069605090387
+    li a1, 18446744073709551614
+    li t0, 17565548066108527052
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,ma
-    vsadd.vi v8, v16, 7
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vsadd.vv v28, v0, v24
     call dump
-/* case 121: vsadd.vi v8, v16, 0, v0.t (e8,mf4,avl=3) */
+/* case 119: vsadd.vv v20, v20, v20, v0.t (e8,m2,avl=max) */
     li a0, 1360
     call setup
     li a1, 2147483647
     li t0, 271408669
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vsadd.vi v8, v16, 0, v0.t
-    call dump
-/* case 122: vsadd.vi v8, v16, -10 (e8,mf2,avl=3) */
-    li a0, 632
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, ta,ma
-    vsadd.vi v8, v16, -10
-    call dump
-/* case 123: vsadd.vi v8, v16, -1 (e8,m1,avl=max) */
-    li a0, 1552
-    call setup
-    li a1, 5
-    li t0, 18446744069554369876
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m1, tu,mu
-    vsadd.vi v8, v16, -1
-    call dump
-/* case 124: vsadd.vi v8, v16, 0, v0.t (e8,m2,avl=max) */
-    li a0, 1864
-    call setup
-    li a1, 8444804294231274961
-    li t0, 18446744072339898511
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
     vsetvli t1, zero, e8, m2, tu,mu
-    vsadd.vi v8, v16, 0, v0.t
+    vsadd.vv v20, v20, v20, v0.t
     call dump
-/* case 125: vsadd.vi v8, v16, 10, v0.t (e8,m4,avl=max) */
-    li a0, 56
+/* case 120: vsadd.vx v8, v16, a1, v0.t (e8,mf8,avl=max) */
+    li a0, 216
     call setup
-    li a1, 2
-    li t0, 18446744070036506538
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m4, tu,mu
-    vsadd.vi v8, v16, 10, v0.t
-    call dump
-/* case 126: vsadd.vi v8, v16, 10 (e8,m8,avl=13) */
-    li a0, 0
-    call setup
-    li a1, 7
-    li t0, 18446744071087461502
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, tu,ma
-    vsadd.vi v8, v16, 10
-    call dump
-/* case 127: vsadd.vi v8, v16, -7, v0.t (e16,mf4,avl=max) */
-    li a0, 1336
-    call setup
-    li a1, 127
-    li t0, 18446744073709518108
+    li a1, 2147483647
+    li t0, 18446744071994329851
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e16, mf4, ta,mu
-    vsadd.vi v8, v16, -7, v0.t
+    vsetvli t1, zero, e8, mf8, ta,ma
+    vsadd.vx v8, v16, a1, v0.t
     call dump
-/* case 128: vsadd.vi v8, v16, 11, v0.t (e16,mf2,avl=2) */
-    li a0, 520
+/* case 121: vsadd.vx v8, v16, a1 (e8,mf4,avl=1) */
+    li a0, 304
+    call setup
+    li a1, 13604
+    li t0, 18446744071582086948
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vsadd.vx v8, v16, a1
+    call dump
+/* case 122: vsadd.vx v8, v16, a1, v0.t (e8,mf2,avl=0) */
+    li a0, 1576
+    call setup
+    li a1, 255
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vsadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 123: vsadd.vx v8, v16, a1 (e8,m1,avl=3) */
+    li a0, 440
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744073709501440
+    li t0, 18446744072012667692
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,ma
+    vsadd.vx v8, v16, a1
+    call dump
+/* case 124: vsadd.vx v8, v16, a1 (e8,m2,avl=max) */
+    li a0, 1136
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vsadd.vi v8, v16, 11, v0.t
+    vsetvli t1, zero, e8, m2, ta,ma
+    vsadd.vx v8, v16, a1
     call dump
-/* case 129: vsadd.vi v8, v16, 5, v0.t (e16,m1,avl=2) */
+/* case 125: vsadd.vx v8, v16, a1 (e8,m4,avl=13) */
     li a0, 752
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744073709518848
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,mu
-    vsadd.vi v8, v16, 5, v0.t
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,mu
+    vsadd.vx v8, v16, a1
     call dump
-/* case 130: vsadd.vi v8, v16, 15, v0.t (e16,m2,avl=1) */
+/* case 126: vsadd.vx v8, v16, a1, v0.t (e8,m8,avl=1000) */
     li a0, 368
     call setup
     li a1, 128
-    li t0, 1023
+    li t0, 8388607
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, tu,mu
-    vsadd.vi v8, v16, 15, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, tu,mu
+    vsadd.vx v8, v16, a1, v0.t
     call dump
-/* case 131: vsadd.vi v8, v16, -16 (e16,m4,avl=1) */
+/* case 127: vsadd.vx v8, v16, a1, v0.t (e16,mf4,avl=1000) */
     li a0, 1312
     call setup
     li a1, 11218
     li t0, 18446744073709518080
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,mu
-    vsadd.vi v8, v16, -16
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vsadd.vx v8, v16, a1, v0.t
     call dump
-/* case 132: vsadd.vi v8, v16, 2, v0.t (e16,m8,avl=3) */
+/* case 128: vsadd.vx v8, v16, a1, v0.t (e16,mf2,avl=5) */
     li a0, 80
     call setup
     li a1, 9223372036854775807
     li t0, 18446744073709502921
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e16, m8, tu,mu
-    vsadd.vi v8, v16, 2, v0.t
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vsadd.vx v8, v16, a1, v0.t
     call dump
-/* case 133: vsadd.vi v8, v16, -3 (e32,mf2,avl=3) */
+/* case 129: vsadd.vx v8, v16, a1 (e16,m1,avl=5) */
     li a0, 1856
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744071952001932
+    li t0, 18446744073709524797
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vsadd.vi v8, v16, -3
+    li t0, 5
+    vsetvli t1, t0, e16, m1, ta,mu
+    vsadd.vx v8, v16, a1
     call dump
-/* case 134: vsadd.vi v8, v16, -9, v0.t (e32,m1,avl=3) */
+/* case 130: vsadd.vx v8, v16, a1 (e16,m2,avl=2) */
     li a0, 528
     call setup
     li a1, 3947033747456652678
-    li t0, 18446744072947638729
+    li t0, 18446744073709539990
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, tu,ma
-    vsadd.vi v8, v16, -9, v0.t
+    li t0, 2
+    vsetvli t1, t0, e16, m2, tu,ma
+    vsadd.vx v8, v16, a1
     call dump
-/* case 135: vsadd.vi v8, v16, 0 (e32,m2,avl=13) */
+/* case 131: vsadd.vx v8, v16, a1 (e16,m4,avl=max) */
     li a0, 8
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744072887468032
+    li t0, 18446744073709517823
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,ma
-    vsadd.vi v8, v16, 0
+    vsetvli t1, zero, e16, m4, ta,ma
+    vsadd.vx v8, v16, a1
     call dump
-/* case 136: vsadd.vi v8, v16, 14 (e32,m4,avl=7) */
+/* case 132: vsadd.vx v8, v16, a1 (e16,m8,avl=0) */
     li a0, 1320
     call setup
     li a1, 128
-    li t0, 18446744070760417840
+    li t0, 18446744073709506615
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,mu
-    vsadd.vi v8, v16, 14
+    li t0, 0
+    vsetvli t1, t0, e16, m8, ta,mu
+    vsadd.vx v8, v16, a1
     call dump
-/* case 137: vsadd.vi v8, v16, -14 (e32,m8,avl=13) */
+/* case 133: vsadd.vx v8, v16, a1 (e32,mf2,avl=max) */
     li a0, 976
     call setup
     li a1, 32768
     li t0, 1350234149
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 13
-    vsetvli t1, t0, e32, m8, ta,ma
-    vsadd.vi v8, v16, -14
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vsadd.vx v8, v16, a1
     call dump
-/* case 138: vsadd.vi v8, v16, 13, v0.t (e64,m1,avl=max) */
+/* case 134: vsadd.vx v8, v16, a1 (e32,m1,avl=3) */
     li a0, 824
     call setup
     li a1, 2
-    li t0, 9810705817538132153
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e64, m1, tu,mu
-    vsadd.vi v8, v16, 13, v0.t
-    call dump
-/* case 139: vsadd.vi v8, v16, 4, v0.t (e64,m2,avl=1000) */
-    li a0, 1472
-    call setup
-    li a1, 255
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
-    vsadd.vi v8, v16, 4, v0.t
-    call dump
-/* case 140: vsadd.vi v8, v16, 10 (e64,m4,avl=max) */
-    li a0, 632
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18270886909814202456
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e64, m4, tu,ma
-    vsadd.vi v8, v16, 10
-    call dump
-/* case 141: vsadd.vi v8, v16, 11, v0.t (e64,m8,avl=1) */
-    li a0, 1920
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e64, m8, tu,mu
-    vsadd.vi v8, v16, 11, v0.t
-    call dump
-/* case 142: vsadd.vi v8, v16, 0 (e64,mf2,avl=0) */
-    li a0, 152
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vsadd.vi v8, v16, 0
-    call dump
-/* case 143: vsadd.vi v8, v16, -5 (e16,mf8,avl=3) */
-    li a0, 752
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709515227
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vsadd.vi v8, v16, -5
-    call dump
-/* case 144: vssubu.vv v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 16
-    call setup
-    li a1, 127
-    li t0, 18446744070560482043
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vssubu.vv v8, v16, v24
-    call dump
-/* case 145: vssubu.vv v8, v16, v24 (e8,mf4,avl=0) */
-    li a0, 1784
-    call setup
-    li a1, 127
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, tu,ma
-    vssubu.vv v8, v16, v24
-    call dump
-/* case 146: vssubu.vv v8, v16, v24 (e8,mf2,avl=max) */
-    li a0, 320
-    call setup
-    li a1, 2147483647
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e8, mf2, tu,ma
-    vssubu.vv v8, v16, v24
-    call dump
-/* case 147: vssubu.vv v8, v16, v24, v0.t (e8,m1,avl=7) */
-    li a0, 1520
-    call setup
-    li a1, 0
-    li t0, 18446744072867660894
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 148: vssubu.vv v8, v16, v24 (e8,m2,avl=13) */
-    li a0, 360
-    call setup
-    li a1, 13941356425456536604
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 13
-    vsetvli t1, t0, e8, m2, ta,ma
-    vssubu.vv v8, v16, v24
-    call dump
-/* case 149: vssubu.vv v8, v16, v24, v0.t (e8,m4,avl=7) */
-    li a0, 152
-    call setup
-    li a1, 6018181024430059538
-    li t0, 18446744072274562799
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e8, m4, tu,ma
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 150: vssubu.vv v8, v16, v24, v0.t (e8,m8,avl=1000) */
-    li a0, 1984
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,ma
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 151: vssubu.vv v8, v16, v24 (e16,mf4,avl=max) */
-    li a0, 1528
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vssubu.vv v8, v16, v24
-    call dump
-/* case 152: vssubu.vv v8, v16, v24, v0.t (e16,mf2,avl=1000) */
-    li a0, 392
-    call setup
-    li a1, 7
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 153: vssubu.vv v8, v16, v24 (e16,m1,avl=5) */
-    li a0, 240
-    call setup
-    li a1, 32767
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,ma
-    vssubu.vv v8, v16, v24
-    call dump
-/* case 154: vssubu.vv v8, v16, v24 (e16,m2,avl=2) */
-    li a0, 1840
-    call setup
-    li a1, 7
-    li t0, 18446744073709544851
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, m2, tu,ma
-    vssubu.vv v8, v16, v24
-    call dump
-/* case 155: vssubu.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 576
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709503326
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e16, m4, ta,mu
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 156: vssubu.vv v8, v16, v24 (e16,m8,avl=3) */
-    li a0, 1856
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e16, m8, tu,mu
-    vssubu.vv v8, v16, v24
-    call dump
-/* case 157: vssubu.vv v8, v16, v24, v0.t (e32,mf2,avl=3) */
-    li a0, 1328
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070366217612
+    li t0, 18446744070257113273
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vssubu.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e32, m1, tu,mu
+    vsadd.vx v8, v16, a1
     call dump
-/* case 158: vssubu.vv v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 584
+/* case 135: vsadd.vx v8, v16, a1 (e32,m2,avl=7) */
+    li a0, 1960
     call setup
     li a1, 2
-    li t0, 18446744072887468032
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e32, m1, ta,ma
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 159: vssubu.vv v8, v16, v24 (e32,m2,avl=7) */
-    li a0, 40
-    call setup
-    li a1, 32767
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
+    csrwi vxrm, 2
     li t0, 7
-    vsetvli t1, t0, e32, m2, ta,ma
-    vssubu.vv v8, v16, v24
+    vsetvli t1, t0, e32, m2, tu,ma
+    vsadd.vx v8, v16, a1
     call dump
-/* case 160: vssubu.vv v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 1216
-    call setup
-    li a1, 283480795229027075
-    li t0, 18446744073357651113
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, m4, ta,ma
-    vssubu.vv v8, v16, v24
-    call dump
-/* case 161: vssubu.vv v8, v16, v24, v0.t (e32,m8,avl=max) */
-    li a0, 1248
-    call setup
-    li a1, 127
-    li t0, 18446744072951053819
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, m8, tu,mu
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 162: vssubu.vv v8, v16, v24, v0.t (e64,m1,avl=1000) */
-    li a0, 1640
+/* case 136: vsadd.vx v8, v16, a1 (e32,m4,avl=max) */
+    li a0, 744
     call setup
     li a1, 18446744073709551615
-    li t0, 0
+    li t0, 18446744072889942033
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,mu
-    vssubu.vv v8, v16, v24, v0.t
+    vsetvli t1, zero, e32, m4, tu,mu
+    vsadd.vx v8, v16, a1
     call dump
-/* case 163: vssubu.vv v8, v16, v24, v0.t (e64,m2,avl=5) */
-    li a0, 472
-    call setup
-    li a1, 9223372036854775807
-    li t0, 10540827237369453445
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,mu
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 164: vssubu.vv v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 1664
-    call setup
-    li a1, 18446744073709551488
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e64, m4, tu,mu
-    vssubu.vv v8, v16, v24
-    call dump
-/* case 165: vssubu.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
-    li a0, 968
+/* case 137: vsadd.vx v8, v16, a1, v0.t (e32,m8,avl=13) */
+    li a0, 1680
     call setup
     li a1, 5
-    li t0, 5465962968695501670
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e64, m8, tu,mu
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 166: vssubu.vv v8, v16, v24, v0.t (e64,mf2,avl=1) */
-    li a0, 1080
-    call setup
-    li a1, 15437732111815391086
-    li t0, 8704764895018168230
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 167: vssubu.vv v8, v16, v24, v0.t (e16,mf8,avl=3) */
-    li a0, 1880
-    call setup
-    li a1, 61723
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vssubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 168: vssubu.vx v8, v16, a1 (e8,mf8,avl=0) */
-    li a0, 1488
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744072734498299
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 169: vssubu.vx v8, v16, a1, v0.t (e8,mf4,avl=0) */
-    li a0, 624
-    call setup
-    li a1, 18104226970916358522
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, tu,ma
-    vssubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 170: vssubu.vx v8, v16, a1, v0.t (e8,mf2,avl=0) */
-    li a0, 336
-    call setup
-    li a1, 255
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vssubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 171: vssubu.vx v8, v16, a1 (e8,m1,avl=3) */
-    li a0, 1912
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070409696412
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e8, m1, tu,ma
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 172: vssubu.vx v8, v16, a1 (e8,m2,avl=13) */
-    li a0, 720
-    call setup
-    li a1, 108335826223425036
-    li t0, 18446744073403042511
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, tu,ma
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 173: vssubu.vx v8, v16, a1, v0.t (e8,m4,avl=max) */
-    li a0, 1056
-    call setup
-    li a1, 2147483647
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m4, ta,mu
-    vssubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 174: vssubu.vx v8, v16, a1 (e8,m8,avl=max) */
-    li a0, 808
-    call setup
-    li a1, 128
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m8, ta,mu
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 175: vssubu.vx v8, v16, a1 (e16,mf4,avl=max) */
-    li a0, 1896
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 176: vssubu.vx v8, v16, a1 (e16,mf2,avl=1000) */
-    li a0, 592
-    call setup
-    li a1, 188
-    li t0, 18446744073709522807
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 177: vssubu.vx v8, v16, a1, v0.t (e16,m1,avl=2) */
-    li a0, 440
-    call setup
-    li a1, 5
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,ma
-    vssubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 178: vssubu.vx v8, v16, a1 (e16,m2,avl=1) */
-    li a0, 1000
-    call setup
-    li a1, 11094734748364287800
-    li t0, 18446744073709510726
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,ma
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 179: vssubu.vx v8, v16, a1 (e16,m4,avl=0) */
-    li a0, 1760
-    call setup
-    li a1, 1
-    li t0, 18446744073709540871
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,ma
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 180: vssubu.vx v8, v16, a1 (e16,m8,avl=3) */
-    li a0, 1624
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709505442
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e16, m8, tu,ma
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 181: vssubu.vx v8, v16, a1, v0.t (e32,mf2,avl=max) */
-    li a0, 1392
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070136861877
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vssubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 182: vssubu.vx v8, v16, a1 (e32,m1,avl=7) */
-    li a0, 1584
-    call setup
-    li a1, 159
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,ma
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 183: vssubu.vx v8, v16, a1 (e32,m2,avl=13) */
-    li a0, 800
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069788735721
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,mu
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 184: vssubu.vx v8, v16, a1 (e32,m4,avl=max) */
-    li a0, 1568
-    call setup
-    li a1, 9223372036854775807
-    li t0, 2141192192
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e32, m4, tu,ma
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 185: vssubu.vx v8, v16, a1 (e32,m8,avl=13) */
-    li a0, 1480
-    call setup
-    li a1, 32768
     li t0, 18446744073701163008
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     li t0, 13
     vsetvli t1, t0, e32, m8, tu,mu
-    vssubu.vx v8, v16, a1
+    vsadd.vx v8, v16, a1, v0.t
     call dump
-/* case 186: vssubu.vx v8, v16, a1, v0.t (e64,m1,avl=1000) */
-    li a0, 576
-    call setup
-    li a1, 7
-    li t0, 13062171498477475596
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,ma
-    vssubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 187: vssubu.vx v8, v16, a1 (e64,m2,avl=1000) */
-    li a0, 392
-    call setup
-    li a1, 18446744073709551615
-    li t0, 7433080062216020655
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 188: vssubu.vx v8, v16, a1 (e64,m4,avl=max) */
-    li a0, 456
-    call setup
-    li a1, 1
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e64, m4, tu,ma
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 189: vssubu.vx v8, v16, a1 (e64,m8,avl=max) */
-    li a0, 1504
-    call setup
-    li a1, 1
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e64, m8, ta,ma
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 190: vssubu.vx v8, v16, a1 (e64,mf2,avl=1) */
-    li a0, 1496
-    call setup
-    li a1, 18446744073709551488
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vssubu.vx v8, v16, a1
-    call dump
-/* case 191: vssubu.vx v8, v16, a1, v0.t (e16,mf8,avl=0) */
-    li a0, 512
-    call setup
-    li a1, 1500
-    li t0, 1023
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vssubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 192: vssub.vv v8, v16, v24, v0.t (e8,mf8,avl=1) */
-    li a0, 1624
-    call setup
-    li a1, 0
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,ma
-    vssub.vv v8, v16, v24, v0.t
-    call dump
-/* case 193: vssub.vv v8, v16, v24 (e8,mf4,avl=0) */
-    li a0, 784
+/* case 138: vsadd.vx v8, v16, a1, v0.t (e64,m1,avl=max) */
+    li a0, 1040
     call setup
     li a1, 32768
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vssub.vv v8, v16, v24
-    call dump
-/* case 194: vssub.vv v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 2032
-    call setup
-    li a1, 2
-    li t0, 18446744069422972927
+    li t0, 15578950082401499000
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,ma
-    vssub.vv v8, v16, v24
+    vsetvli t1, zero, e64, m1, tu,mu
+    vsadd.vx v8, v16, a1, v0.t
     call dump
-/* case 195: vssub.vv v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 64
-    call setup
-    li a1, 1593324954585535947
-    li t0, 18446744070169086430
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vssub.vv v8, v16, v24
-    call dump
-/* case 196: vssub.vv v8, v16, v24 (e8,m2,avl=7) */
-    li a0, 824
-    call setup
-    li a1, 5
-    li t0, 18446744073208056717
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e8, m2, ta,mu
-    vssub.vv v8, v16, v24
-    call dump
-/* case 197: vssub.vv v8, v16, v24 (e8,m4,avl=7) */
-    li a0, 408
-    call setup
-    li a1, 127
-    li t0, 18446744071448357415
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,mu
-    vssub.vv v8, v16, v24
-    call dump
-/* case 198: vssub.vv v8, v16, v24, v0.t (e8,m8,avl=13) */
-    li a0, 408
-    call setup
-    li a1, 2147483647
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, tu,mu
-    vssub.vv v8, v16, v24, v0.t
-    call dump
-/* case 199: vssub.vv v8, v16, v24 (e16,mf4,avl=5) */
-    li a0, 1320
-    call setup
-    li a1, 7514078583163633826
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vssub.vv v8, v16, v24
-    call dump
-/* case 200: vssub.vv v8, v16, v24 (e16,mf2,avl=2) */
-    li a0, 288
-    call setup
-    li a1, 32767
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vssub.vv v8, v16, v24
-    call dump
-/* case 201: vssub.vv v8, v16, v24 (e16,m1,avl=5) */
-    li a0, 536
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,mu
-    vssub.vv v8, v16, v24
-    call dump
-/* case 202: vssub.vv v8, v16, v24 (e16,m2,avl=2) */
+/* case 139: vsadd.vx v8, v16, a1, v0.t (e64,m2,avl=5) */
     li a0, 296
     call setup
-    li a1, 9223372036854775807
-    li t0, 64512
+    li a1, 128
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, tu,mu
-    vssub.vv v8, v16, v24
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,ma
+    vsadd.vx v8, v16, a1, v0.t
     call dump
-/* case 203: vssub.vv v8, v16, v24 (e16,m4,avl=0) */
-    li a0, 1808
+/* case 140: vsadd.vx v8, v16, a1, v0.t (e64,m4,avl=5) */
+    li a0, 1336
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709525484
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
+    li a1, 5
     li t0, 0
-    vsetvli t1, t0, e16, m4, tu,mu
-    vssub.vv v8, v16, v24
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vsadd.vx v8, v16, a1, v0.t
     call dump
-/* case 204: vssub.vv v8, v16, v24, v0.t (e16,m8,avl=3) */
-    li a0, 192
+/* case 141: vsadd.vx v8, v16, a1 (e64,m8,avl=max) */
+    li a0, 1416
     call setup
-    li a1, 11662295760281527112
-    li t0, 18446744073709507647
+    li a1, 32767
+    li t0, 4607182418800017408
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e16, m8, tu,mu
-    vssub.vv v8, v16, v24, v0.t
+    vsetvli t1, zero, e64, m8, ta,mu
+    vsadd.vx v8, v16, a1
     call dump
-/* case 205: vssub.vv v8, v16, v24, v0.t (e32,mf2,avl=max) */
-    li a0, 1368
-    call setup
-    li a1, 201
-    li t0, 18446744072368117623
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vssub.vv v8, v16, v24, v0.t
-    call dump
-/* case 206: vssub.vv v8, v16, v24, v0.t (e32,m1,avl=7) */
-    li a0, 824
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,mu
-    vssub.vv v8, v16, v24, v0.t
-    call dump
-/* case 207: vssub.vv v8, v16, v24, v0.t (e32,m2,avl=13) */
-    li a0, 904
-    call setup
-    li a1, 1
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,mu
-    vssub.vv v8, v16, v24, v0.t
-    call dump
-/* case 208: vssub.vv v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 832
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e32, m4, ta,ma
-    vssub.vv v8, v16, v24
-    call dump
-/* case 209: vssub.vv v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 408
-    call setup
-    li a1, 5764441347844108150
-    li t0, 2821542689
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, m8, ta,mu
-    vssub.vv v8, v16, v24
-    call dump
-/* case 210: vssub.vv v8, v16, v24, v0.t (e64,m1,avl=5) */
-    li a0, 168
-    call setup
-    li a1, 7156
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,mu
-    vssub.vv v8, v16, v24, v0.t
-    call dump
-/* case 211: vssub.vv v8, v16, v24 (e64,m2,avl=5) */
-    li a0, 208
-    call setup
-    li a1, 10318565696728702635
-    li t0, 14044627677009117704
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,ma
-    vssub.vv v8, v16, v24
-    call dump
-/* case 212: vssub.vv v8, v16, v24 (e64,m4,avl=2) */
-    li a0, 880
-    call setup
-    li a1, 2
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, tu,ma
-    vssub.vv v8, v16, v24
-    call dump
-/* case 213: vssub.vv v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 904
-    call setup
-    li a1, 18446744071562067968
-    li t0, 3080804201827480494
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e64, m8, tu,mu
-    vssub.vv v8, v16, v24
-    call dump
-/* case 214: vssub.vv v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 1064
-    call setup
-    li a1, 255
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vssub.vv v8, v16, v24, v0.t
-    call dump
-/* case 215: vssub.vv v8, v16, v24 (e16,mf8,avl=3) */
-    li a0, 776
+/* case 142: vsadd.vx v8, v16, a1, v0.t (e64,mf2,avl=max) */
+    li a0, 1832
     call setup
     li a1, 128
     li t0, 1
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vssub.vv v8, v16, v24
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vsadd.vx v8, v16, a1, v0.t
     call dump
-/* case 216: vssub.vx v8, v16, a1 (e8,mf8,avl=0) */
-    li a0, 1816
+/* case 143: vsadd.vx v8, v16, a1, v0.t (e16,mf8,avl=0) */
+    li a0, 984
     call setup
-    li a1, 1
-    li t0, 18446744070479937536
+    li a1, 18446744073709551488
+    li t0, 18446744073709518848
     fmv.d.x fa1, t0
     csrwi vxrm, 2
     li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,ma
-    vssub.vx v8, v16, a1
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vsadd.vx v8, v16, a1, v0.t
     call dump
-/* case 217: vssub.vx v8, v16, a1 (e8,mf4,avl=1) */
-    li a0, 1456
+/* case 144: vsadd.vx v11, v24, a1, v0.t (e16,mf2,avl=max) */
+    li a0, 1224
+    call setup
+    li a1, 2
+    li t0, 18446744073709531320
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vsadd.vx v11, v24, a1, v0.t
+    call dump
+/* case 145: vsadd.vx v22, v29, a1, v0.t (e32,mf2,avl=max) */
+    li a0, 120
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072830275582
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vsadd.vx v22, v29, a1, v0.t
+    call dump
+/* case 146: vsadd.vx v0, v24, a1 (e8,m4,avl=5) */
+    li a0, 816
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744072887468032
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e8, m4, tu,mu
+    vsadd.vx v0, v24, a1
+    call dump
+/* case 147: vsadd.vx v0, v16, a1 (e64,m8,avl=1) */
+    li a0, 1280
+    call setup
+    li a1, 18446744073709551614
+    li t0, 14342923300475392639
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 1
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vssub.vx v8, v16, a1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vsadd.vx v0, v16, a1
     call dump
-/* case 218: vssub.vx v8, v16, a1 (e8,mf2,avl=0) */
+/* case 148: vsadd.vx v0, v0, a1, v0.t (e32,m1,avl=1) */
+    li a0, 1128
+    call setup
+    li a1, 41142
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vsadd.vx v0, v0, a1, v0.t
+    call dump
+/* case 149: vsadd.vx v0, v0, a1 (e8,m8,avl=5) */
+    li a0, 744
+    call setup
+    li a1, 59040
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e8, m8, tu,mu
+    vsadd.vx v0, v0, a1
+    call dump
+/* case 150: vsadd.vi v8, v16, -6, v0.t (e8,mf8,avl=1) */
+    li a0, 192
+    call setup
+    li a1, 255
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vsadd.vi v8, v16, -6, v0.t
+    call dump
+/* case 151: vsadd.vi v8, v16, -12 (e8,mf4,avl=3) */
+    li a0, 192
+    call setup
+    li a1, 255
+    li t0, 18446744072366010907
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vsadd.vi v8, v16, -12
+    call dump
+/* case 152: vsadd.vi v8, v16, 1 (e8,mf2,avl=0) */
+    li a0, 520
+    call setup
+    li a1, 255
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, ta,mu
+    vsadd.vi v8, v16, 1
+    call dump
+/* case 153: vsadd.vi v8, v16, 2 (e8,m1,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 128
+    li t0, 18446744069813152370
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, m1, tu,ma
+    vsadd.vi v8, v16, 2
+    call dump
+/* case 154: vsadd.vi v8, v16, -7, v0.t (e8,m2,avl=13) */
+    li a0, 816
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070695810751
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 13
+    vsetvli t1, t0, e8, m2, tu,ma
+    vsadd.vi v8, v16, -7, v0.t
+    call dump
+/* case 155: vsadd.vi v8, v16, 7 (e8,m4,avl=7) */
+    li a0, 1408
+    call setup
+    li a1, 11
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e8, m4, tu,ma
+    vsadd.vi v8, v16, 7
+    call dump
+/* case 156: vsadd.vi v8, v16, -8, v0.t (e8,m8,avl=13) */
+    li a0, 1928
+    call setup
+    li a1, 5
+    li t0, 18446744071141510981
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e8, m8, ta,mu
+    vsadd.vi v8, v16, -8, v0.t
+    call dump
+/* case 157: vsadd.vi v8, v16, 8, v0.t (e16,mf4,avl=5) */
+    li a0, 264
+    call setup
+    li a1, 2
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vsadd.vi v8, v16, 8, v0.t
+    call dump
+/* case 158: vsadd.vi v8, v16, 4 (e16,mf2,avl=2) */
+    li a0, 1464
+    call setup
+    li a1, 1
+    li t0, 18446744073709512805
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vsadd.vi v8, v16, 4
+    call dump
+/* case 159: vsadd.vi v8, v16, 3 (e16,m1,avl=max) */
+    li a0, 72
+    call setup
+    li a1, 14391082087023534
+    li t0, 18446744073709543385
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e16, m1, ta,mu
+    vsadd.vi v8, v16, 3
+    call dump
+/* case 160: vsadd.vi v8, v16, -9 (e16,m2,avl=max) */
+    li a0, 624
+    call setup
+    li a1, 5349503153761527950
+    li t0, 18446744073709534139
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e16, m2, ta,ma
+    vsadd.vi v8, v16, -9
+    call dump
+/* case 161: vsadd.vi v8, v16, 0 (e16,m4,avl=max) */
+    li a0, 296
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e16, m4, ta,ma
+    vsadd.vi v8, v16, 0
+    call dump
+/* case 162: vsadd.vi v8, v16, 0 (e16,m8,avl=0) */
+    li a0, 144
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709537808
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,ma
+    vsadd.vi v8, v16, 0
+    call dump
+/* case 163: vsadd.vi v8, v16, 14, v0.t (e32,mf2,avl=0) */
+    li a0, 1088
+    call setup
+    li a1, 7
+    li t0, 18446744071609377716
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vsadd.vi v8, v16, 14, v0.t
+    call dump
+/* case 164: vsadd.vi v8, v16, 11 (e32,m1,avl=7) */
+    li a0, 688
+    call setup
+    li a1, 5
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 7
+    vsetvli t1, t0, e32, m1, ta,ma
+    vsadd.vi v8, v16, 11
+    call dump
+/* case 165: vsadd.vi v8, v16, -14 (e32,m2,avl=max) */
+    li a0, 1776
+    call setup
+    li a1, 7
+    li t0, 2141192192
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e32, m2, tu,ma
+    vsadd.vi v8, v16, -14
+    call dump
+/* case 166: vsadd.vi v8, v16, 11, v0.t (e32,m4,avl=7) */
+    li a0, 1864
+    call setup
+    li a1, 127
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 7
+    vsetvli t1, t0, e32, m4, tu,ma
+    vsadd.vi v8, v16, 11, v0.t
+    call dump
+/* case 167: vsadd.vi v8, v16, -9 (e32,m8,avl=13) */
+    li a0, 1472
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,mu
+    vsadd.vi v8, v16, -9
+    call dump
+/* case 168: vsadd.vi v8, v16, -2 (e64,m1,avl=5) */
+    li a0, 1104
+    call setup
+    li a1, 18446744073709551614
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,mu
+    vsadd.vi v8, v16, -2
+    call dump
+/* case 169: vsadd.vi v8, v16, 10, v0.t (e64,m2,avl=1000) */
+    li a0, 1696
+    call setup
+    li a1, 30685
+    li t0, 0
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, ta,mu
+    vsadd.vi v8, v16, 10, v0.t
+    call dump
+/* case 170: vsadd.vi v8, v16, 6, v0.t (e64,m4,avl=2) */
+    li a0, 1344
+    call setup
+    li a1, 35001
+    li t0, 18044005777400377393
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,mu
+    vsadd.vi v8, v16, 6, v0.t
+    call dump
+/* case 171: vsadd.vi v8, v16, -3, v0.t (e64,m8,avl=1) */
+    li a0, 1480
+    call setup
+    li a1, 127
+    li t0, 10236319320760564559
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,ma
+    vsadd.vi v8, v16, -3, v0.t
+    call dump
+/* case 172: vsadd.vi v8, v16, 13, v0.t (e64,mf2,avl=0) */
+    li a0, 1080
+    call setup
+    li a1, 1
+    li t0, 15106858490877880162
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vsadd.vi v8, v16, 13, v0.t
+    call dump
+/* case 173: vsadd.vi v8, v16, -6 (e16,mf8,avl=0) */
+    li a0, 200
+    call setup
+    li a1, 66
+    li t0, 18446744073709489848
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vsadd.vi v8, v16, -6
+    call dump
+/* case 174: vsadd.vi v8, v0, 6 (e8,m1,avl=1) */
+    li a0, 624
+    call setup
+    li a1, 255
+    li t0, 18446744069488030516
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e8, m1, tu,mu
+    vsadd.vi v8, v0, 6
+    call dump
+/* case 175: vsadd.vi v5, v15, 3 (e32,m4,avl=1) */
+    li a0, 424
+    call setup
+    li a1, 255
+    li t0, 110619809
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vsadd.vi v5, v15, 3
+    call dump
+/* case 176: vsadd.vi v10, v10, -12 (e8,mf2,avl=5) */
+    li a0, 1864
+    call setup
+    li a1, 5
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vsadd.vi v10, v10, -12
+    call dump
+/* case 177: vsadd.vi v14, v14, 5 (e32,m1,avl=5) */
+    li a0, 440
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vsadd.vi v14, v14, 5
+    call dump
+/* case 178: vsadd.vi v25, v0, 12 (e64,m2,avl=5) */
+    li a0, 88
+    call setup
+    li a1, 9223372036854775807
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vsadd.vi v25, v0, 12
+    call dump
+/* case 179: vsadd.vi v11, v0, -3 (e32,m2,avl=5) */
+    li a0, 1136
+    call setup
+    li a1, 2
+    li t0, 18446744072740726705
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vsadd.vi v11, v0, -3
+    call dump
+/* case 180: vssubu.vv v8, v16, v24, v0.t (e8,mf8,avl=0) */
+    li a0, 1104
+    call setup
+    li a1, 2
+    li t0, 18446744069599243502
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vssubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 181: vssubu.vv v8, v16, v24 (e8,mf4,avl=1) */
+    li a0, 1504
+    call setup
+    li a1, 1
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, ta,ma
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 182: vssubu.vv v8, v16, v24 (e8,mf2,avl=max) */
+    li a0, 1304
+    call setup
+    li a1, 127
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, mf2, ta,ma
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 183: vssubu.vv v8, v16, v24 (e8,m1,avl=max) */
+    li a0, 704
+    call setup
+    li a1, 255
+    li t0, 18446744073564261521
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, m1, ta,ma
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 184: vssubu.vv v8, v16, v24 (e8,m2,avl=13) */
+    li a0, 544
+    call setup
+    li a1, 5
+    li t0, 679124427
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 13
+    vsetvli t1, t0, e8, m2, ta,ma
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 185: vssubu.vv v8, v16, v24, v0.t (e8,m4,avl=13) */
+    li a0, 1432
+    call setup
+    li a1, 128
+    li t0, 18446744070872234807
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,mu
+    vssubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 186: vssubu.vv v8, v16, v24 (e8,m8,avl=max) */
+    li a0, 120
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m8, ta,mu
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 187: vssubu.vv v8, v16, v24 (e16,mf4,avl=5) */
+    li a0, 1160
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709529452
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 188: vssubu.vv v8, v16, v24, v0.t (e16,mf2,avl=5) */
+    li a0, 264
+    call setup
+    li a1, 2
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vssubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 189: vssubu.vv v8, v16, v24, v0.t (e16,m1,avl=5) */
+    li a0, 712
+    call setup
+    li a1, 0
+    li t0, 18446744073709533920
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e16, m1, ta,mu
+    vssubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 190: vssubu.vv v8, v16, v24 (e16,m2,avl=2) */
+    li a0, 432
+    call setup
+    li a1, 2
+    li t0, 18446744073709535518
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,mu
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 191: vssubu.vv v8, v16, v24 (e16,m4,avl=1) */
+    li a0, 32
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 192: vssubu.vv v8, v16, v24 (e16,m8,avl=1) */
+    li a0, 1728
+    call setup
+    li a1, 37410
+    li t0, 1592
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,ma
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 193: vssubu.vv v8, v16, v24, v0.t (e32,mf2,avl=0) */
+    li a0, 1080
+    call setup
+    li a1, 561189598867155302
+    li t0, 18446744071721450538
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vssubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 194: vssubu.vv v8, v16, v24, v0.t (e32,m1,avl=max) */
+    li a0, 1264
+    call setup
+    li a1, 1
+    li t0, 18446744072329722131
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e32, m1, ta,mu
+    vssubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 195: vssubu.vv v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 536
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e32, m2, ta,mu
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 196: vssubu.vv v8, v16, v24 (e32,m4,avl=max) */
+    li a0, 296
+    call setup
+    li a1, 9223372036854775807
+    li t0, 4286578688
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e32, m4, tu,mu
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 197: vssubu.vv v8, v16, v24, v0.t (e32,m8,avl=13) */
+    li a0, 1808
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071996973692
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 13
+    vsetvli t1, t0, e32, m8, tu,mu
+    vssubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 198: vssubu.vv v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 192
+    call setup
+    li a1, 11662295760281527112
+    li t0, 9412111580067230874
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e64, m1, tu,mu
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 199: vssubu.vv v8, v16, v24, v0.t (e64,m2,avl=5) */
+    li a0, 1368
+    call setup
+    li a1, 201
+    li t0, 13583997806532319095
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,ma
+    vssubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 200: vssubu.vv v8, v16, v24, v0.t (e64,m4,avl=max) */
+    li a0, 824
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e64, m4, ta,mu
+    vssubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 201: vssubu.vv v8, v16, v24 (e64,m8,avl=2) */
+    li a0, 1680
+    call setup
+    li a1, 2
+    li t0, 917196995184964787
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,ma
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 202: vssubu.vv v8, v16, v24 (e64,mf2,avl=max) */
+    li a0, 528
+    call setup
+    li a1, 128
+    li t0, 10605715661255080899
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vssubu.vv v8, v16, v24
+    call dump
+/* case 203: vssubu.vv v8, v16, v24, v0.t (e16,mf8,avl=1) */
+    li a0, 1232
+    call setup
+    li a1, 5
+    li t0, 18446744073709507282
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vssubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 204: vssubu.vv v8, v10, v0 (e64,m4,avl=5) */
+    li a0, 440
+    call setup
+    li a1, 2
+    li t0, 0
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vssubu.vv v8, v10, v0
+    call dump
+/* case 205: vssubu.vv v0, v3, v0 (e16,mf2,avl=1) */
+    li a0, 304
+    call setup
+    li a1, 5
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vssubu.vv v0, v3, v0
+    call dump
+/* case 206: vssubu.vv v6, v5, v14 (e8,mf4,avl=5) */
+    li a0, 1152
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744072690898494
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vssubu.vv v6, v5, v14
+    call dump
+/* case 207: vssubu.vv v0, v0, v22 (e8,mf8,avl=5) */
+    li a0, 2000
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vssubu.vv v0, v0, v22
+    call dump
+/* case 208: vssubu.vv v0, v10, v28, v0.t (e16,mf2,avl=max) */
+    li a0, 1328
+    call setup
+    li a1, 47543
+    li t0, 18446744073709530093
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vssubu.vv v0, v10, v28, v0.t
+    call dump
+/* case 209: vssubu.vv v16, v19, v19, v0.t (e32,m2,avl=1) */
+    li a0, 2032
+    call setup
+    li a1, 10665837743430423622
+    li t0, 18446744073216215266
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vssubu.vv v16, v19, v19, v0.t
+    call dump
+/* case 210: vssubu.vx v8, v16, a1, v0.t (e8,mf8,avl=0) */
     li a0, 744
     call setup
     li a1, 2147483647
@@ -2358,32 +2262,31 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 0
-    vsetvli t1, t0, e8, mf2, tu,ma
-    vssub.vx v8, v16, a1
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vssubu.vx v8, v16, a1, v0.t
     call dump
-/* case 219: vssub.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
+/* case 211: vssubu.vx v8, v16, a1, v0.t (e8,mf4,avl=0) */
     li a0, 1600
     call setup
     li a1, 18446744071562067968
     li t0, 18446744071708603470
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e8, m1, tu,mu
-    vssub.vx v8, v16, a1, v0.t
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vssubu.vx v8, v16, a1, v0.t
     call dump
-/* case 220: vssub.vx v8, v16, a1, v0.t (e8,m2,avl=7) */
+/* case 212: vssubu.vx v8, v16, a1 (e8,mf2,avl=max) */
     li a0, 312
     call setup
     li a1, 0
     li t0, 18446744071906278141
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e8, m2, ta,ma
-    vssub.vx v8, v16, a1, v0.t
+    vsetvli t1, zero, e8, mf2, ta,ma
+    vssubu.vx v8, v16, a1
     call dump
-/* case 221: vssub.vx v8, v16, a1, v0.t (e8,m4,avl=7) */
+/* case 213: vssubu.vx v8, v16, a1 (e8,m1,avl=7) */
     li a0, 1552
     call setup
     li a1, 32768
@@ -2391,1099 +2294,1053 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    vssub.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e8, m1, ta,ma
+    vssubu.vx v8, v16, a1
     call dump
-/* case 222: vssub.vx v8, v16, a1 (e8,m8,avl=1000) */
+/* case 214: vssubu.vx v8, v16, a1 (e8,m2,avl=max) */
     li a0, 1456
     call setup
     li a1, 1
     li t0, 18446744073647438670
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,ma
-    vssub.vx v8, v16, a1
+    vsetvli t1, zero, e8, m2, tu,ma
+    vssubu.vx v8, v16, a1
     call dump
-/* case 223: vssub.vx v8, v16, a1 (e16,mf4,avl=5) */
+/* case 215: vssubu.vx v8, v16, a1, v0.t (e8,m4,avl=max) */
     li a0, 560
     call setup
     li a1, 7682782520822279170
-    li t0, 18446744073709486081
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vssub.vx v8, v16, a1
+    vsetvli t1, zero, e8, m4, ta,mu
+    vssubu.vx v8, v16, a1, v0.t
     call dump
-/* case 224: vssub.vx v8, v16, a1 (e16,mf2,avl=2) */
+/* case 216: vssubu.vx v8, v16, a1 (e8,m8,avl=1000) */
     li a0, 544
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744073709490842
+    li t0, 18446744069726724431
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vssub.vx v8, v16, a1
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, tu,ma
+    vssubu.vx v8, v16, a1
     call dump
-/* case 225: vssub.vx v8, v16, a1, v0.t (e16,m1,avl=2) */
+/* case 217: vssubu.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
     li a0, 624
     call setup
     li a1, 2
     li t0, 18446744073709517823
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,mu
-    vssub.vx v8, v16, a1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vssubu.vx v8, v16, a1, v0.t
     call dump
-/* case 226: vssub.vx v8, v16, a1, v0.t (e16,m2,avl=1) */
+/* case 218: vssubu.vx v8, v16, a1 (e16,mf2,avl=5) */
     li a0, 592
     call setup
     li a1, 2
     li t0, 18446744073709533602
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e16, m2, tu,mu
-    vssub.vx v8, v16, a1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vssubu.vx v8, v16, a1
     call dump
-/* case 227: vssub.vx v8, v16, a1 (e16,m4,avl=0) */
+/* case 219: vssubu.vx v8, v16, a1, v0.t (e16,m1,avl=5) */
     li a0, 816
     call setup
     li a1, 18446744073709551614
     li t0, 54303
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,mu
-    vssub.vx v8, v16, a1
+    li t0, 5
+    vsetvli t1, t0, e16, m1, ta,mu
+    vssubu.vx v8, v16, a1, v0.t
     call dump
-/* case 228: vssub.vx v8, v16, a1, v0.t (e16,m8,avl=1) */
+/* case 220: vssubu.vx v8, v16, a1, v0.t (e16,m2,avl=2) */
     li a0, 664
     call setup
     li a1, 1
     li t0, 18446744073709518848
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,ma
-    vssub.vx v8, v16, a1, v0.t
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,ma
+    vssubu.vx v8, v16, a1, v0.t
     call dump
-/* case 229: vssub.vx v8, v16, a1 (e32,mf2,avl=max) */
+/* case 221: vssubu.vx v8, v16, a1, v0.t (e16,m4,avl=max) */
     li a0, 1104
     call setup
     li a1, 1
-    li t0, 18446744069422972927
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vssub.vx v8, v16, a1
+    vsetvli t1, zero, e16, m4, tu,ma
+    vssubu.vx v8, v16, a1, v0.t
     call dump
-/* case 230: vssub.vx v8, v16, a1 (e32,m1,avl=7) */
+/* case 222: vssubu.vx v8, v16, a1 (e16,m8,avl=3) */
     li a0, 1312
     call setup
     li a1, 255
-    li t0, 18446744070002521705
+    li t0, 18446744073709495051
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,mu
-    vssub.vx v8, v16, a1
+    li t0, 3
+    vsetvli t1, t0, e16, m8, ta,mu
+    vssubu.vx v8, v16, a1
     call dump
-/* case 231: vssub.vx v8, v16, a1, v0.t (e32,m2,avl=7) */
+/* case 223: vssubu.vx v8, v16, a1 (e32,mf2,avl=0) */
     li a0, 1312
     call setup
     li a1, 18446744073709551614
     li t0, 18446744072703311793
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,mu
-    vssub.vx v8, v16, a1, v0.t
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vssubu.vx v8, v16, a1
     call dump
-/* case 232: vssub.vx v8, v16, a1 (e32,m4,avl=max) */
+/* case 224: vssubu.vx v8, v16, a1, v0.t (e32,m1,avl=7) */
     li a0, 1264
     call setup
     li a1, 5546583494611092242
     li t0, 18446744069422972927
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    vsetvli t1, zero, e32, m4, ta,mu
-    vssub.vx v8, v16, a1
+    li t0, 7
+    vsetvli t1, t0, e32, m1, ta,mu
+    vssubu.vx v8, v16, a1, v0.t
     call dump
-/* case 233: vssub.vx v8, v16, a1 (e32,m8,avl=1000) */
+/* case 225: vssubu.vx v8, v16, a1 (e32,m2,avl=13) */
     li a0, 1928
     call setup
     li a1, 9223372036854775807
     li t0, 18446744072539589663
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, tu,mu
-    vssub.vx v8, v16, a1
+    li t0, 13
+    vsetvli t1, t0, e32, m2, tu,mu
+    vssubu.vx v8, v16, a1
     call dump
-/* case 234: vssub.vx v8, v16, a1 (e64,m1,avl=5) */
+/* case 226: vssubu.vx v8, v16, a1, v0.t (e32,m4,avl=7) */
     li a0, 656
     call setup
     li a1, 2
-    li t0, 7338762388048048594
+    li t0, 18446744071270166994
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m1, tu,mu
-    vssub.vx v8, v16, a1
+    li t0, 7
+    vsetvli t1, t0, e32, m4, tu,mu
+    vssubu.vx v8, v16, a1, v0.t
     call dump
-/* case 235: vssub.vx v8, v16, a1, v0.t (e64,m2,avl=2) */
+/* case 227: vssubu.vx v8, v16, a1 (e32,m8,avl=max) */
     li a0, 1992
     call setup
     li a1, 18446744073709551615
-    li t0, 0
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, ta,ma
-    vssub.vx v8, v16, a1, v0.t
+    vsetvli t1, zero, e32, m8, ta,ma
+    vssubu.vx v8, v16, a1
     call dump
-/* case 236: vssub.vx v8, v16, a1 (e64,m4,avl=max) */
+/* case 228: vssubu.vx v8, v16, a1 (e64,m1,avl=max) */
     li a0, 1152
     call setup
     li a1, 18446744073709551488
     li t0, 17209042150740420793
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    vsetvli t1, zero, e64, m4, tu,mu
-    vssub.vx v8, v16, a1
+    vsetvli t1, zero, e64, m1, tu,mu
+    vssubu.vx v8, v16, a1
     call dump
-/* case 237: vssub.vx v8, v16, a1 (e64,m8,avl=max) */
+/* case 229: vssubu.vx v8, v16, a1 (e64,m2,avl=1000) */
     li a0, 192
     call setup
     li a1, 1
     li t0, 0
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e64, m8, ta,mu
-    vssub.vx v8, v16, a1
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, ta,mu
+    vssubu.vx v8, v16, a1
     call dump
-/* case 238: vssub.vx v8, v16, a1, v0.t (e64,mf2,avl=0) */
+/* case 230: vssubu.vx v8, v16, a1 (e64,m4,avl=5) */
     li a0, 192
     call setup
     li a1, 75685374955459251
     li t0, 7410532073453894967
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vssub.vx v8, v16, a1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,mu
+    vssubu.vx v8, v16, a1
     call dump
-/* case 239: vssub.vx v8, v16, a1 (e16,mf8,avl=3) */
+/* case 231: vssubu.vx v8, v16, a1, v0.t (e64,m8,avl=1) */
     li a0, 1136
     call setup
     li a1, 128
-    li t0, 18446744073709486081
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vssub.vx v8, v16, a1
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,ma
+    vssubu.vx v8, v16, a1, v0.t
     call dump
-/* case 240: vsmul.vv v8, v16, v24 (e8,mf8,avl=1) */
+/* case 232: vssubu.vx v8, v16, a1, v0.t (e64,mf2,avl=1) */
+    li a0, 1368
+    call setup
+    li a1, 5
+    li t0, 14915724228009356909
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vssubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 233: vssubu.vx v8, v16, a1, v0.t (e16,mf8,avl=1) */
+    li a0, 32
+    call setup
+    li a1, 155
+    li t0, 18446744073709519366
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vssubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 234: vssubu.vx v2, v0, a1, v0.t (e16,m4,avl=1) */
     li a0, 800
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vssubu.vx v2, v0, a1, v0.t
+    call dump
+/* case 235: vssubu.vx v0, v3, a1, v0.t (e16,m1,avl=max) */
+    li a0, 1544
+    call setup
+    li a1, 127
+    li t0, 18446744073709498165
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m1, tu,mu
+    vssubu.vx v0, v3, a1, v0.t
+    call dump
+/* case 236: vssubu.vx v20, v0, a1, v0.t (e8,mf4,avl=5) */
+    li a0, 1832
+    call setup
+    li a1, 103
+    li t0, 18446744069423445939
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vssubu.vx v20, v0, a1, v0.t
+    call dump
+/* case 237: vssubu.vx v4, v4, a1, v0.t (e64,m1,avl=1) */
+    li a0, 520
+    call setup
+    li a1, 32767
+    li t0, 17531689465753985911
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vssubu.vx v4, v4, a1, v0.t
+    call dump
+/* case 238: vssubu.vx v22, v19, a1, v0.t (e32,m2,avl=5) */
+    li a0, 1112
     call setup
     li a1, 255
-    li t0, 18446744072545859135
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,ma
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 241: vsmul.vv v8, v16, v24 (e8,mf4,avl=1) */
-    li a0, 800
-    call setup
-    li a1, 1
-    li t0, 2141192192
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 242: vsmul.vv v8, v16, v24, v0.t (e8,mf2,avl=3) */
-    li a0, 2016
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072649878698
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, tu,ma
-    vsmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 243: vsmul.vv v8, v16, v24 (e8,m1,avl=max) */
-    li a0, 928
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e8, m1, ta,ma
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 244: vsmul.vv v8, v16, v24, v0.t (e8,m2,avl=max) */
-    li a0, 16
-    call setup
-    li a1, 127
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e8, m2, ta,mu
-    vsmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 245: vsmul.vv v8, v16, v24, v0.t (e8,m4,avl=7) */
-    li a0, 416
-    call setup
-    li a1, 512182982100342290
-    li t0, 3846232911
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    vsmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 246: vsmul.vv v8, v16, v24 (e8,m8,avl=1000) */
-    li a0, 1240
-    call setup
-    li a1, 15626594066555178675
-    li t0, 8388607
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,mu
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 247: vsmul.vv v8, v16, v24 (e16,mf4,avl=5) */
-    li a0, 1168
-    call setup
-    li a1, 128
-    li t0, 18446744073709518080
+    li t0, 18446744072823554321
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vsmul.vv v8, v16, v24
+    vsetvli t1, t0, e32, m2, tu,mu
+    vssubu.vx v22, v19, a1, v0.t
     call dump
-/* case 248: vsmul.vv v8, v16, v24, v0.t (e16,mf2,avl=1000) */
-    li a0, 208
-    call setup
-    li a1, 7
-    li t0, 18446744073709517961
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vsmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 249: vsmul.vv v8, v16, v24, v0.t (e16,m1,avl=5) */
-    li a0, 1056
-    call setup
-    li a1, 28212
-    li t0, 18446744073709517981
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,ma
-    vsmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 250: vsmul.vv v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 880
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709501939
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e16, m2, ta,ma
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 251: vsmul.vv v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 160
-    call setup
-    li a1, 32768
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, m4, ta,mu
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 252: vsmul.vv v8, v16, v24 (e16,m8,avl=1) */
-    li a0, 2032
-    call setup
-    li a1, 1
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,ma
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 253: vsmul.vv v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 1824
-    call setup
-    li a1, 32767
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 254: vsmul.vv v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 496
-    call setup
-    li a1, 0
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,mu
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 255: vsmul.vv v8, v16, v24 (e32,m2,avl=13) */
-    li a0, 328
-    call setup
-    li a1, 34
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,ma
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 256: vsmul.vv v8, v16, v24, v0.t (e32,m4,avl=13) */
+/* case 239: vssubu.vx v0, v0, a1, v0.t (e32,m4,avl=1) */
     li a0, 800
     call setup
-    li a1, 7
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 13
-    vsetvli t1, t0, e32, m4, ta,mu
-    vsmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 257: vsmul.vv v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 80
-    call setup
-    li a1, 108
-    li t0, 18446744071264512247
+    li a1, 196
+    li t0, 18446744072097954999
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    vsetvli t1, zero, e32, m8, ta,ma
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 258: vsmul.vv v8, v16, v24, v0.t (e64,m1,avl=max) */
-    li a0, 96
-    call setup
-    li a1, 32767
-    li t0, 8194988485794159479
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e64, m1, tu,mu
-    vsmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 259: vsmul.vv v8, v16, v24, v0.t (e64,m2,avl=2) */
-    li a0, 1232
-    call setup
-    li a1, 214
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,ma
-    vsmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 260: vsmul.vv v8, v16, v24, v0.t (e64,m4,avl=2) */
-    li a0, 736
-    call setup
-    li a1, 0
     li t0, 1
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 2
-    vsetvli t1, t0, e64, m4, ta,ma
-    vsmul.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e32, m4, tu,mu
+    vssubu.vx v0, v0, a1, v0.t
     call dump
-/* case 261: vsmul.vv v8, v16, v24, v0.t (e64,m8,avl=1) */
-    li a0, 1560
-    call setup
-    li a1, 0
-    li t0, 2013976809616336511
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e64, m8, tu,mu
-    vsmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 262: vsmul.vv v8, v16, v24, v0.t (e64,mf2,avl=0) */
-    li a0, 440
-    call setup
-    li a1, 32767
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vsmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 263: vsmul.vv v8, v16, v24 (e16,mf8,avl=1) */
-    li a0, 232
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709513700
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vsmul.vv v8, v16, v24
-    call dump
-/* case 264: vsmul.vx v8, v16, a1, v0.t (e8,mf8,avl=1) */
-    li a0, 1264
-    call setup
-    li a1, 151
-    li t0, 18446744070728454113
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vsmul.vx v8, v16, a1, v0.t
-    call dump
-/* case 265: vsmul.vx v8, v16, a1 (e8,mf4,avl=0) */
-    li a0, 424
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vsmul.vx v8, v16, a1
-    call dump
-/* case 266: vsmul.vx v8, v16, a1, v0.t (e8,mf2,avl=3) */
-    li a0, 312
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vsmul.vx v8, v16, a1, v0.t
-    call dump
-/* case 267: vsmul.vx v8, v16, a1, v0.t (e8,m1,avl=max) */
-    li a0, 928
-    call setup
-    li a1, 127
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, m1, tu,ma
-    vsmul.vx v8, v16, a1, v0.t
-    call dump
-/* case 268: vsmul.vx v8, v16, a1, v0.t (e8,m2,avl=13) */
-    li a0, 1024
+/* case 240: vssub.vv v8, v16, v24, v0.t (e8,mf8,avl=0) */
+    li a0, 512
     call setup
     li a1, 2147483647
-    li t0, 18446744071601435502
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vssub.vv v8, v16, v24, v0.t
+    call dump
+/* case 241: vssub.vv v8, v16, v24 (e8,mf4,avl=3) */
+    li a0, 1688
+    call setup
+    li a1, 32768
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vssub.vv v8, v16, v24
+    call dump
+/* case 242: vssub.vv v8, v16, v24, v0.t (e8,mf2,avl=3) */
+    li a0, 1040
+    call setup
+    li a1, 7
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, ta,ma
+    vssub.vv v8, v16, v24, v0.t
+    call dump
+/* case 243: vssub.vv v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 1736
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070499629791
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,ma
+    vssub.vv v8, v16, v24, v0.t
+    call dump
+/* case 244: vssub.vv v8, v16, v24, v0.t (e8,m2,avl=7) */
+    li a0, 1656
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 7
+    vsetvli t1, t0, e8, m2, tu,ma
+    vssub.vv v8, v16, v24, v0.t
+    call dump
+/* case 245: vssub.vv v8, v16, v24, v0.t (e8,m4,avl=13) */
+    li a0, 624
+    call setup
+    li a1, 32768
+    li t0, 18446744070656287473
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 13
-    vsetvli t1, t0, e8, m2, tu,ma
-    vsmul.vx v8, v16, a1, v0.t
-    call dump
-/* case 269: vsmul.vx v8, v16, a1 (e8,m4,avl=7) */
-    li a0, 496
-    call setup
-    li a1, 7
-    li t0, 18446744073526381015
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
     vsetvli t1, t0, e8, m4, ta,ma
-    vsmul.vx v8, v16, a1
+    vssub.vv v8, v16, v24, v0.t
     call dump
-/* case 270: vsmul.vx v8, v16, a1, v0.t (e8,m8,avl=max) */
-    li a0, 1824
-    call setup
-    li a1, 62214
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e8, m8, ta,ma
-    vsmul.vx v8, v16, a1, v0.t
-    call dump
-/* case 271: vsmul.vx v8, v16, a1 (e16,mf4,avl=1000) */
-    li a0, 48
-    call setup
-    li a1, 7
-    li t0, 18446744073709491844
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vsmul.vx v8, v16, a1
-    call dump
-/* case 272: vsmul.vx v8, v16, a1, v0.t (e16,mf2,avl=1000) */
-    li a0, 272
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vsmul.vx v8, v16, a1, v0.t
-    call dump
-/* case 273: vsmul.vx v8, v16, a1, v0.t (e16,m1,avl=2) */
-    li a0, 720
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709487689
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,ma
-    vsmul.vx v8, v16, a1, v0.t
-    call dump
-/* case 274: vsmul.vx v8, v16, a1, v0.t (e16,m2,avl=2) */
-    li a0, 616
-    call setup
-    li a1, 2
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, ta,ma
-    vsmul.vx v8, v16, a1, v0.t
-    call dump
-/* case 275: vsmul.vx v8, v16, a1 (e16,m4,avl=1) */
-    li a0, 1240
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e16, m4, ta,mu
-    vsmul.vx v8, v16, a1
-    call dump
-/* case 276: vsmul.vx v8, v16, a1 (e16,m8,avl=1) */
-    li a0, 280
-    call setup
-    li a1, 127
-    li t0, 40845
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, tu,ma
-    vsmul.vx v8, v16, a1
-    call dump
-/* case 277: vsmul.vx v8, v16, a1 (e32,mf2,avl=max) */
-    li a0, 1576
+/* case 246: vssub.vv v8, v16, v24, v0.t (e8,m8,avl=max) */
+    li a0, 1704
     call setup
     li a1, 18446744073709551488
     li t0, 18446744070479937536
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vsmul.vx v8, v16, a1
+    vsetvli t1, zero, e8, m8, ta,mu
+    vssub.vv v8, v16, v24, v0.t
     call dump
-/* case 278: vsmul.vx v8, v16, a1, v0.t (e32,m1,avl=3) */
-    li a0, 920
+/* case 247: vssub.vv v8, v16, v24 (e16,mf4,avl=1000) */
+    li a0, 808
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070475541935
+    li a1, 0
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vssub.vv v8, v16, v24
+    call dump
+/* case 248: vssub.vv v8, v16, v24 (e16,mf2,avl=2) */
+    li a0, 824
+    call setup
+    li a1, 5
+    li t0, 31744
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vssub.vv v8, v16, v24
+    call dump
+/* case 249: vssub.vv v8, v16, v24, v0.t (e16,m1,avl=5) */
+    li a0, 416
+    call setup
+    li a1, 157
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,ma
+    vssub.vv v8, v16, v24, v0.t
+    call dump
+/* case 250: vssub.vv v8, v16, v24, v0.t (e16,m2,avl=max) */
+    li a0, 552
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709508277
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m2, ta,mu
+    vssub.vv v8, v16, v24, v0.t
+    call dump
+/* case 251: vssub.vv v8, v16, v24 (e16,m4,avl=1) */
+    li a0, 1320
+    call setup
+    li a1, 0
+    li t0, 18446744073709544206
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,ma
+    vssub.vv v8, v16, v24
+    call dump
+/* case 252: vssub.vv v8, v16, v24, v0.t (e16,m8,avl=1) */
+    li a0, 208
+    call setup
+    li a1, 13085496795928809226
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,mu
+    vssub.vv v8, v16, v24, v0.t
+    call dump
+/* case 253: vssub.vv v8, v16, v24 (e32,mf2,avl=0) */
+    li a0, 1896
+    call setup
+    li a1, 0
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vssub.vv v8, v16, v24
+    call dump
+/* case 254: vssub.vv v8, v16, v24, v0.t (e32,m1,avl=3) */
+    li a0, 0
+    call setup
+    li a1, 32768
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     li t0, 3
     vsetvli t1, t0, e32, m1, ta,mu
-    vsmul.vx v8, v16, a1, v0.t
+    vssub.vv v8, v16, v24, v0.t
     call dump
-/* case 279: vsmul.vx v8, v16, a1 (e32,m2,avl=max) */
-    li a0, 392
+/* case 255: vssub.vv v8, v16, v24 (e32,m2,avl=7) */
+    li a0, 792
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071553679359
+    li a1, 5
+    li t0, 18446744071788458313
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, m2, tu,mu
-    vsmul.vx v8, v16, a1
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e32, m2, tu,mu
+    vssub.vv v8, v16, v24
     call dump
-/* case 280: vsmul.vx v8, v16, a1, v0.t (e32,m4,avl=max) */
-    li a0, 1432
+/* case 256: vssub.vv v8, v16, v24 (e32,m4,avl=13) */
+    li a0, 1456
     call setup
-    li a1, 207
-    li t0, 2206485487
+    li a1, 255
+    li t0, 18446744070746842516
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, m4, ta,ma
-    vsmul.vx v8, v16, a1, v0.t
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e32, m4, ta,mu
+    vssub.vv v8, v16, v24
     call dump
-/* case 281: vsmul.vx v8, v16, a1 (e32,m8,avl=1000) */
-    li a0, 1120
+/* case 257: vssub.vv v8, v16, v24 (e32,m8,avl=13) */
+    li a0, 544
+    call setup
+    li a1, 255
+    li t0, 18446744069866646644
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 13
+    vsetvli t1, t0, e32, m8, tu,ma
+    vssub.vv v8, v16, v24
+    call dump
+/* case 258: vssub.vv v8, v16, v24, v0.t (e64,m1,avl=1000) */
+    li a0, 1712
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744071857506550
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
+    csrwi vxrm, 3
     li t0, 1000
-    vsetvli t1, t0, e32, m8, ta,ma
-    vsmul.vx v8, v16, a1
+    vsetvli t1, t0, e64, m1, tu,ma
+    vssub.vv v8, v16, v24, v0.t
     call dump
-/* case 282: vsmul.vx v8, v16, a1 (e64,m1,avl=1000) */
-    li a0, 704
+/* case 259: vssub.vv v8, v16, v24, v0.t (e64,m2,avl=1000) */
+    li a0, 576
     call setup
-    li a1, 0
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,mu
-    vsmul.vx v8, v16, a1
-    call dump
-/* case 283: vsmul.vx v8, v16, a1 (e64,m2,avl=1000) */
-    li a0, 1032
-    call setup
-    li a1, 1
-    li t0, 4503599627370495
+    li a1, 32768
+    li t0, 3578305882961163196
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 1000
     vsetvli t1, t0, e64, m2, ta,mu
-    vsmul.vx v8, v16, a1
+    vssub.vv v8, v16, v24, v0.t
     call dump
-/* case 284: vsmul.vx v8, v16, a1, v0.t (e64,m4,avl=max) */
-    li a0, 952
+/* case 260: vssub.vv v8, v16, v24, v0.t (e64,m4,avl=5) */
+    li a0, 1112
     call setup
-    li a1, 32767
-    li t0, 11184748601402544380
+    li a1, 7
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,mu
+    vssub.vv v8, v16, v24, v0.t
+    call dump
+/* case 261: vssub.vv v8, v16, v24 (e64,m8,avl=1) */
+    li a0, 320
+    call setup
+    li a1, 2264004198744176475
+    li t0, 8393144780633879602
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e64, m4, tu,mu
-    vsmul.vx v8, v16, a1, v0.t
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,ma
+    vssub.vv v8, v16, v24
     call dump
-/* case 285: vsmul.vx v8, v16, a1 (e64,m8,avl=max) */
-    li a0, 648
+/* case 262: vssub.vv v8, v16, v24, v0.t (e64,mf2,avl=1) */
+    li a0, 1648
+    call setup
+    li a1, 2147483647
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vssub.vv v8, v16, v24, v0.t
+    call dump
+/* case 263: vssub.vv v8, v16, v24 (e16,mf8,avl=1) */
+    li a0, 768
+    call setup
+    li a1, 32768
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vssub.vv v8, v16, v24
+    call dump
+/* case 264: vssub.vv v0, v0, v4, v0.t (e16,m8,avl=1) */
+    li a0, 1496
     call setup
     li a1, 18446744073709551614
-    li t0, 16533771269811019145
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vssub.vv v0, v0, v4, v0.t
+    call dump
+/* case 265: vssub.vv v10, v10, v0, v0.t (e16,m1,avl=max) */
+    li a0, 1528
+    call setup
+    li a1, 2083
+    li t0, 18446744073709549809
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, m1, tu,mu
+    vssub.vv v10, v10, v0, v0.t
+    call dump
+/* case 266: vssub.vv v0, v0, v24 (e16,m8,avl=max) */
+    li a0, 952
+    call setup
+    li a1, 128
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m8, tu,mu
+    vssub.vv v0, v0, v24
+    call dump
+/* case 267: vssub.vv v5, v0, v0, v0.t (e8,mf4,avl=5) */
+    li a0, 1520
+    call setup
+    li a1, 135
+    li t0, 18446744071202467902
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vssub.vv v5, v0, v0, v0.t
+    call dump
+/* case 268: vssub.vv v23, v0, v0 (e8,m4,avl=max) */
+    li a0, 1584
+    call setup
+    li a1, 11895697785919666695
+    li t0, 18446744070019941963
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e64, m8, ta,ma
-    vsmul.vx v8, v16, a1
+    vsetvli t1, zero, e8, m4, tu,mu
+    vssub.vv v23, v0, v0
     call dump
-/* case 286: vsmul.vx v8, v16, a1, v0.t (e64,mf2,avl=0) */
+/* case 269: vssub.vv v0, v0, v0, v0.t (e16,mf2,avl=1) */
+    li a0, 1152
+    call setup
+    li a1, 5
+    li t0, 18446744073709509055
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vssub.vv v0, v0, v0, v0.t
+    call dump
+/* case 270: vssub.vx v8, v16, a1, v0.t (e8,mf8,avl=0) */
+    li a0, 1368
+    call setup
+    li a1, 29867
+    li t0, 18446744072748392751
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vssub.vx v8, v16, a1, v0.t
+    call dump
+/* case 271: vssub.vx v8, v16, a1 (e8,mf4,avl=3) */
+    li a0, 392
+    call setup
+    li a1, 9223372036854775807
+    li t0, 3212836864
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vssub.vx v8, v16, a1
+    call dump
+/* case 272: vssub.vx v8, v16, a1, v0.t (e8,mf2,avl=0) */
+    li a0, 1000
+    call setup
+    li a1, 0
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, tu,ma
+    vssub.vx v8, v16, a1, v0.t
+    call dump
+/* case 273: vssub.vx v8, v16, a1, v0.t (e8,m1,avl=max) */
     li a0, 1960
     call setup
     li a1, 18446744071562067968
-    li t0, 2291773950122479310
+    li t0, 18446744073349582542
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vsmul.vx v8, v16, a1, v0.t
+    vsetvli t1, zero, e8, m1, ta,mu
+    vssub.vx v8, v16, a1, v0.t
     call dump
-/* case 287: vsmul.vx v8, v16, a1 (e16,mf8,avl=1) */
-    li a0, 1568
+/* case 274: vssub.vx v8, v16, a1, v0.t (e8,m2,avl=max) */
+    li a0, 1344
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744073709487103
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vsmul.vx v8, v16, a1
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, m2, tu,ma
+    vssub.vx v8, v16, a1, v0.t
     call dump
-/* case 288: vssrl.vv v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 1768
+/* case 275: vssub.vx v8, v16, a1, v0.t (e8,m4,avl=max) */
+    li a0, 1056
+    call setup
+    li a1, 9927886244183523093
+    li t0, 18446744069466869439
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, m4, ta,ma
+    vssub.vx v8, v16, a1, v0.t
+    call dump
+/* case 276: vssub.vx v8, v16, a1 (e8,m8,avl=1000) */
+    li a0, 1424
     call setup
     li a1, 32768
-    li t0, 18446744069837443206
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, tu,mu
-    vssrl.vv v8, v16, v24
-    call dump
-/* case 289: vssrl.vv v8, v16, v24, v0.t (e8,mf4,avl=0) */
-    li a0, 696
-    call setup
-    li a1, 1
-    li t0, 18446744072873195770
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,mu
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 290: vssrl.vv v8, v16, v24, v0.t (e8,mf2,avl=max) */
-    li a0, 1192
-    call setup
-    li a1, 32767
-    li t0, 18446744070735472889
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e8, mf2, tu,ma
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 291: vssrl.vv v8, v16, v24 (e8,m1,avl=max) */
-    li a0, 896
-    call setup
-    li a1, 7429866716307551102
-    li t0, 18446744071995933018
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, m1, tu,ma
-    vssrl.vv v8, v16, v24
-    call dump
-/* case 292: vssrl.vv v8, v16, v24 (e8,m2,avl=7) */
-    li a0, 1128
-    call setup
-    li a1, 127
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e8, m2, ta,ma
-    vssrl.vv v8, v16, v24
-    call dump
-/* case 293: vssrl.vv v8, v16, v24, v0.t (e8,m4,avl=7) */
-    li a0, 1416
-    call setup
-    li a1, 2
     li t0, 18446744072627421184
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e8, m4, tu,mu
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 294: vssrl.vv v8, v16, v24 (e8,m8,avl=1000) */
-    li a0, 96
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
+    csrwi vxrm, 2
     li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,ma
-    vssrl.vv v8, v16, v24
+    vsetvli t1, t0, e8, m8, tu,ma
+    vssub.vx v8, v16, a1
     call dump
-/* case 295: vssrl.vv v8, v16, v24 (e16,mf4,avl=5) */
-    li a0, 1440
+/* case 277: vssub.vx v8, v16, a1 (e16,mf4,avl=5) */
+    li a0, 352
     call setup
     li a1, 2
-    li t0, 18446744073709518848
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vssub.vx v8, v16, a1
+    call dump
+/* case 278: vssub.vx v8, v16, a1, v0.t (e16,mf2,avl=2) */
+    li a0, 232
+    call setup
+    li a1, 5
+    li t0, 15360
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vssrl.vv v8, v16, v24
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vssub.vx v8, v16, a1, v0.t
     call dump
-/* case 296: vssrl.vv v8, v16, v24 (e16,mf2,avl=2) */
-    li a0, 264
+/* case 279: vssub.vx v8, v16, a1, v0.t (e16,m1,avl=max) */
+    li a0, 152
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709496109
+    li a1, 7
+    li t0, 18446744073709509522
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, m1, ta,ma
+    vssub.vx v8, v16, a1, v0.t
+    call dump
+/* case 280: vssub.vx v8, v16, a1, v0.t (e16,m2,avl=2) */
+    li a0, 792
+    call setup
+    li a1, 5
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     csrwi vxrm, 2
     li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vssrl.vv v8, v16, v24
+    vsetvli t1, t0, e16, m2, tu,ma
+    vssub.vx v8, v16, a1, v0.t
     call dump
-/* case 297: vssrl.vv v8, v16, v24 (e16,m1,avl=5) */
-    li a0, 1160
+/* case 281: vssub.vx v8, v16, a1, v0.t (e16,m4,avl=max) */
+    li a0, 1648
     call setup
-    li a1, 2
-    li t0, 18446744073709486081
+    li a1, 32768
+    li t0, 18446744073709493252
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, tu,ma
-    vssrl.vv v8, v16, v24
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m4, tu,ma
+    vssub.vx v8, v16, a1, v0.t
     call dump
-/* case 298: vssrl.vv v8, v16, v24, v0.t (e16,m2,avl=1) */
-    li a0, 1368
+/* case 282: vssub.vx v8, v16, a1 (e16,m8,avl=3) */
+    li a0, 744
     call setup
-    li a1, 137
-    li t0, 18446744073709501440
+    li a1, 18446744073709551488
+    li t0, 48128
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e16, m2, tu,mu
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 299: vssrl.vv v8, v16, v24, v0.t (e16,m4,avl=0) */
-    li a0, 768
-    call setup
-    li a1, 81
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,ma
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 300: vssrl.vv v8, v16, v24, v0.t (e16,m8,avl=0) */
-    li a0, 1888
-    call setup
-    li a1, 0
-    li t0, 18446744073709519388
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
+    li t0, 3
     vsetvli t1, t0, e16, m8, tu,ma
-    vssrl.vv v8, v16, v24, v0.t
+    vssub.vx v8, v16, a1
     call dump
-/* case 301: vssrl.vv v8, v16, v24, v0.t (e32,mf2,avl=3) */
-    li a0, 1752
+/* case 283: vssub.vx v8, v16, a1, v0.t (e32,mf2,avl=3) */
+    li a0, 1816
     call setup
-    li a1, 0
-    li t0, 18446744072336028050
+    li a1, 5
+    li t0, 18446744069722274721
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 3
     vsetvli t1, t0, e32, mf2, tu,mu
-    vssrl.vv v8, v16, v24, v0.t
+    vssub.vx v8, v16, a1, v0.t
     call dump
-/* case 302: vssrl.vv v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 1544
+/* case 284: vssub.vx v8, v16, a1 (e32,m1,avl=7) */
+    li a0, 1360
     call setup
     li a1, 32768
-    li t0, 18446744070366663356
+    li t0, 18446744073602301514
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, m1, tu,mu
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 303: vssrl.vv v8, v16, v24 (e32,m2,avl=7) */
-    li a0, 928
-    call setup
-    li a1, 5300654899135100516
-    li t0, 3757926820
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
+    csrwi vxrm, 3
     li t0, 7
-    vsetvli t1, t0, e32, m2, tu,mu
-    vssrl.vv v8, v16, v24
+    vsetvli t1, t0, e32, m1, ta,mu
+    vssub.vx v8, v16, a1
     call dump
-/* case 304: vssrl.vv v8, v16, v24, v0.t (e32,m4,avl=13) */
-    li a0, 1448
+/* case 285: vssub.vx v8, v16, a1 (e32,m2,avl=7) */
+    li a0, 320
     call setup
-    li a1, 5
+    li a1, 2194016196059262059
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e32, m2, ta,mu
+    vssub.vx v8, v16, a1
+    call dump
+/* case 286: vssub.vx v8, v16, a1, v0.t (e32,m4,avl=max) */
+    li a0, 1760
+    call setup
+    li a1, 237
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, m4, tu,mu
+    vssub.vx v8, v16, a1, v0.t
+    call dump
+/* case 287: vssub.vx v8, v16, a1, v0.t (e32,m8,avl=1000) */
+    li a0, 1816
+    call setup
+    li a1, 1445588155232327616
+    li t0, 18446744073559267668
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,ma
+    vssub.vx v8, v16, a1, v0.t
+    call dump
+/* case 288: vssub.vx v8, v16, a1 (e64,m1,avl=5) */
+    li a0, 1064
+    call setup
+    li a1, 7
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,ma
+    vssub.vx v8, v16, a1
+    call dump
+/* case 289: vssub.vx v8, v16, a1, v0.t (e64,m2,avl=5) */
+    li a0, 144
+    call setup
+    li a1, 255
+    li t0, 6878482084315914417
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,ma
+    vssub.vx v8, v16, a1, v0.t
+    call dump
+/* case 290: vssub.vx v8, v16, a1, v0.t (e64,m4,avl=max) */
+    li a0, 1888
+    call setup
+    li a1, 0
+    li t0, 12837092753785245098
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, m4, tu,ma
+    vssub.vx v8, v16, a1, v0.t
+    call dump
+/* case 291: vssub.vx v8, v16, a1 (e64,m8,avl=1) */
+    li a0, 432
+    call setup
+    li a1, 9223372036854775807
+    li t0, 17724521691184192072
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,ma
+    vssub.vx v8, v16, a1
+    call dump
+/* case 292: vssub.vx v8, v16, a1 (e64,mf2,avl=max) */
+    li a0, 48
+    call setup
+    li a1, 24809
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vssub.vx v8, v16, a1
+    call dump
+/* case 293: vssub.vx v8, v16, a1 (e16,mf8,avl=3) */
+    li a0, 112
+    call setup
+    li a1, 32768
+    li t0, 18446744073709527096
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vssub.vx v8, v16, a1
+    call dump
+/* case 294: vssub.vx v24, v24, a1 (e16,m4,avl=1) */
+    li a0, 1400
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709530810
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vssub.vx v24, v24, a1
+    call dump
+/* case 295: vssub.vx v15, v15, a1 (e8,mf4,avl=5) */
+    li a0, 1096
+    call setup
+    li a1, 2147483647
+    li t0, 18446744069548541384
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vssub.vx v15, v15, a1
+    call dump
+/* case 296: vssub.vx v8, v0, a1, v0.t (e16,m8,avl=max) */
+    li a0, 232
+    call setup
+    li a1, 18446744073709551488
+    li t0, 35059
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, m8, tu,mu
+    vssub.vx v8, v0, a1, v0.t
+    call dump
+/* case 297: vssub.vx v24, v24, a1 (e8,m2,avl=max) */
+    li a0, 960
+    call setup
+    li a1, 127
+    li t0, 18446744069895672147
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m2, tu,mu
+    vssub.vx v24, v24, a1
+    call dump
+/* case 298: vssub.vx v16, v0, a1 (e32,m4,avl=5) */
+    li a0, 1944
+    call setup
+    li a1, 7
+    li t0, 1
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vssub.vx v16, v0, a1
+    call dump
+/* case 299: vssub.vx v16, v0, a1 (e32,m8,avl=1) */
+    li a0, 856
+    call setup
+    li a1, 18446744073709551488
     li t0, 18446744073701163008
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e32, m4, tu,ma
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 305: vssrl.vv v8, v16, v24 (e32,m8,avl=13) */
-    li a0, 1656
-    call setup
-    li a1, 5
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 13
+    li t0, 1
     vsetvli t1, t0, e32, m8, tu,mu
-    vssrl.vv v8, v16, v24
+    vssub.vx v16, v0, a1
     call dump
-/* case 306: vssrl.vv v8, v16, v24, v0.t (e64,m1,avl=5) */
-    li a0, 120
-    call setup
-    li a1, 128
-    li t0, 3917916898041807375
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,mu
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 307: vssrl.vv v8, v16, v24, v0.t (e64,m2,avl=1000) */
-    li a0, 1768
+/* case 300: vsmul.vv v8, v16, v24, v0.t (e8,mf8,avl=0) */
+    li a0, 1280
     call setup
     li a1, 18446744073709551488
-    li t0, 17473372034237142113
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,ma
+    vsmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 301: vsmul.vv v8, v16, v24 (e8,mf4,avl=0) */
+    li a0, 648
+    call setup
+    li a1, 62557
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vsmul.vv v8, v16, v24
+    call dump
+/* case 302: vsmul.vv v8, v16, v24 (e8,mf2,avl=max) */
+    li a0, 384
+    call setup
+    li a1, 1
+    li t0, 18446744069950763643
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
-    vssrl.vv v8, v16, v24, v0.t
+    vsetvli t1, zero, e8, mf2, ta,ma
+    vsmul.vv v8, v16, v24
     call dump
-/* case 308: vssrl.vv v8, v16, v24, v0.t (e64,m4,avl=5) */
-    li a0, 1672
+/* case 303: vsmul.vv v8, v16, v24 (e8,m1,avl=3) */
+    li a0, 1464
     call setup
-    li a1, 32768
-    li t0, 4339074312829801538
+    li a1, 1
+    li t0, 18446744070122236143
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m4, tu,ma
-    vssrl.vv v8, v16, v24, v0.t
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,ma
+    vsmul.vv v8, v16, v24
     call dump
-/* case 309: vssrl.vv v8, v16, v24, v0.t (e64,m8,avl=2) */
-    li a0, 1720
+/* case 304: vsmul.vv v8, v16, v24, v0.t (e8,m2,avl=13) */
+    li a0, 1912
     call setup
-    li a1, 5
-    li t0, 5661445740487023242
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 2
-    vsetvli t1, t0, e64, m8, ta,ma
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 310: vssrl.vv v8, v16, v24, v0.t (e64,mf2,avl=1) */
-    li a0, 1296
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 311: vssrl.vv v8, v16, v24, v0.t (e16,mf8,avl=1) */
-    li a0, 304
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709539261
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vssrl.vv v8, v16, v24, v0.t
-    call dump
-/* case 312: vssrl.vx v8, v16, a1 (e8,mf8,avl=0) */
-    li a0, 1432
-    call setup
-    li a1, 7
-    li t0, 18446744071918154633
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vssrl.vx v8, v16, a1
-    call dump
-/* case 313: vssrl.vx v8, v16, a1 (e8,mf4,avl=0) */
-    li a0, 1840
-    call setup
-    li a1, 5
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,mu
-    vssrl.vx v8, v16, a1
-    call dump
-/* case 314: vssrl.vx v8, v16, a1, v0.t (e8,mf2,avl=0) */
-    li a0, 1120
-    call setup
-    li a1, 5
-    li t0, 18446744070541787105
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, tu,mu
-    vssrl.vx v8, v16, a1, v0.t
-    call dump
-/* case 315: vssrl.vx v8, v16, a1 (e8,m1,avl=max) */
-    li a0, 520
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069441862449
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e8, m1, tu,ma
-    vssrl.vx v8, v16, a1
-    call dump
-/* case 316: vssrl.vx v8, v16, a1 (e8,m2,avl=13) */
-    li a0, 1224
-    call setup
-    li a1, 127
-    li t0, 18446744073609701348
+    li a1, 1
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 13
     vsetvli t1, t0, e8, m2, ta,ma
-    vssrl.vx v8, v16, a1
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 317: vssrl.vx v8, v16, a1 (e8,m4,avl=7) */
-    li a0, 1808
+/* case 305: vsmul.vv v8, v16, v24 (e8,m4,avl=7) */
+    li a0, 368
     call setup
-    li a1, 5
-    li t0, 607180799
+    li a1, 246
+    li t0, 18446744069536769388
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
+    csrwi vxrm, 0
     li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    vssrl.vx v8, v16, a1
+    vsetvli t1, t0, e8, m4, tu,mu
+    vsmul.vv v8, v16, v24
     call dump
-/* case 318: vssrl.vx v8, v16, a1, v0.t (e8,m8,avl=1000) */
-    li a0, 48
+/* case 306: vsmul.vv v8, v16, v24, v0.t (e8,m8,avl=max) */
+    li a0, 400
     call setup
-    li a1, 32767
-    li t0, 18446744072627421184
+    li a1, 255
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,ma
-    vssrl.vx v8, v16, a1, v0.t
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, m8, ta,mu
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 319: vssrl.vx v8, v16, a1 (e16,mf4,avl=max) */
-    li a0, 1448
+/* case 307: vsmul.vv v8, v16, v24, v0.t (e16,mf4,avl=1000) */
+    li a0, 728
     call setup
     li a1, 255
     li t0, 52135
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, mf4, tu,ma
-    vssrl.vx v8, v16, a1
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 320: vssrl.vx v8, v16, a1, v0.t (e16,mf2,avl=5) */
+/* case 308: vsmul.vv v8, v16, v24 (e16,mf2,avl=1000) */
     li a0, 1088
     call setup
     li a1, 64712
     li t0, 18446744073709499733
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 5
+    li t0, 1000
     vsetvli t1, t0, e16, mf2, ta,mu
-    vssrl.vx v8, v16, a1, v0.t
+    vsmul.vv v8, v16, v24
     call dump
-/* case 321: vssrl.vx v8, v16, a1, v0.t (e16,m1,avl=2) */
+/* case 309: vsmul.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
     li a0, 1616
     call setup
     li a1, 190
     li t0, 18446744073709487232
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,mu
-    vssrl.vx v8, v16, a1, v0.t
+    vsetvli t1, zero, e16, m1, tu,mu
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 322: vssrl.vx v8, v16, a1 (e16,m2,avl=2) */
+/* case 310: vsmul.vv v8, v16, v24, v0.t (e16,m2,avl=1) */
     li a0, 176
     call setup
     li a1, 18446744073709551614
     li t0, 18446744073709517823
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 2
+    li t0, 1
     vsetvli t1, t0, e16, m2, ta,ma
-    vssrl.vx v8, v16, a1
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 323: vssrl.vx v8, v16, a1, v0.t (e16,m4,avl=0) */
+/* case 311: vsmul.vv v8, v16, v24, v0.t (e16,m4,avl=0) */
     li a0, 72
     call setup
     li a1, 0
@@ -3492,9 +3349,9 @@ test_main:
     csrwi vxrm, 3
     li t0, 0
     vsetvli t1, t0, e16, m4, tu,mu
-    vssrl.vx v8, v16, a1, v0.t
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 324: vssrl.vx v8, v16, a1, v0.t (e16,m8,avl=3) */
+/* case 312: vsmul.vv v8, v16, v24, v0.t (e16,m8,avl=3) */
     li a0, 1264
     call setup
     li a1, 32767
@@ -3503,30 +3360,31 @@ test_main:
     csrwi vxrm, 0
     li t0, 3
     vsetvli t1, t0, e16, m8, ta,ma
-    vssrl.vx v8, v16, a1, v0.t
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 325: vssrl.vx v8, v16, a1, v0.t (e32,mf2,avl=max) */
+/* case 313: vsmul.vv v8, v16, v24 (e32,mf2,avl=0) */
     li a0, 864
     call setup
     li a1, 2
     li t0, 18446744071553679360
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vssrl.vx v8, v16, a1, v0.t
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vsmul.vv v8, v16, v24
     call dump
-/* case 326: vssrl.vx v8, v16, a1, v0.t (e32,m1,avl=7) */
+/* case 314: vsmul.vv v8, v16, v24 (e32,m1,avl=3) */
     li a0, 128
     call setup
     li a1, 14056876216781637429
     li t0, 18446744069414584321
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 7
+    li t0, 3
     vsetvli t1, t0, e32, m1, ta,mu
-    vssrl.vx v8, v16, a1, v0.t
+    vsmul.vv v8, v16, v24
     call dump
-/* case 327: vssrl.vx v8, v16, a1 (e32,m2,avl=max) */
+/* case 315: vsmul.vv v8, v16, v24 (e32,m2,avl=max) */
     li a0, 616
     call setup
     li a1, 0
@@ -3534,20 +3392,20 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     vsetvli t1, zero, e32, m2, ta,mu
-    vssrl.vx v8, v16, a1
+    vsmul.vv v8, v16, v24
     call dump
-/* case 328: vssrl.vx v8, v16, a1 (e32,m4,avl=7) */
+/* case 316: vsmul.vv v8, v16, v24, v0.t (e32,m4,avl=13) */
     li a0, 608
     call setup
     li a1, 32767
     li t0, 18446744072408189941
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 7
+    li t0, 13
     vsetvli t1, t0, e32, m4, ta,mu
-    vssrl.vx v8, v16, a1
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 329: vssrl.vx v8, v16, a1 (e32,m8,avl=13) */
+/* case 317: vsmul.vv v8, v16, v24 (e32,m8,avl=13) */
     li a0, 1640
     call setup
     li a1, 18446744073709551614
@@ -3556,2133 +3414,2080 @@ test_main:
     csrwi vxrm, 3
     li t0, 13
     vsetvli t1, t0, e32, m8, tu,ma
-    vssrl.vx v8, v16, a1
+    vsmul.vv v8, v16, v24
     call dump
-/* case 330: vssrl.vx v8, v16, a1, v0.t (e64,m1,avl=1000) */
+/* case 318: vsmul.vv v8, v16, v24 (e64,m1,avl=5) */
     li a0, 1496
     call setup
     li a1, 2
     li t0, 7521809893236717792
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 1000
+    li t0, 5
     vsetvli t1, t0, e64, m1, ta,mu
-    vssrl.vx v8, v16, a1, v0.t
+    vsmul.vv v8, v16, v24
     call dump
-/* case 331: vssrl.vx v8, v16, a1 (e64,m2,avl=1000) */
+/* case 319: vsmul.vv v8, v16, v24, v0.t (e64,m2,avl=2) */
     li a0, 1856
     call setup
     li a1, 32768
     li t0, 1856910978050010251
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 1000
+    li t0, 2
     vsetvli t1, t0, e64, m2, ta,ma
-    vssrl.vx v8, v16, a1
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 332: vssrl.vx v8, v16, a1 (e64,m4,avl=max) */
+/* case 320: vsmul.vv v8, v16, v24, v0.t (e64,m4,avl=5) */
     li a0, 232
     call setup
     li a1, 18446744073709551615
     li t0, 9219994337134247936
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e64, m4, ta,ma
-    vssrl.vx v8, v16, a1
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,ma
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 333: vssrl.vx v8, v16, a1, v0.t (e64,m8,avl=1) */
+/* case 321: vsmul.vv v8, v16, v24, v0.t (e64,m8,avl=2) */
     li a0, 1776
     call setup
     li a1, 1
     li t0, 9219994337134247936
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1
+    li t0, 2
     vsetvli t1, t0, e64, m8, tu,mu
-    vssrl.vx v8, v16, a1, v0.t
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 334: vssrl.vx v8, v16, a1, v0.t (e64,mf2,avl=max) */
+/* case 322: vsmul.vv v8, v16, v24 (e64,mf2,avl=1) */
     li a0, 504
     call setup
     li a1, 128
     li t0, 14561624740390848155
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vssrl.vx v8, v16, a1, v0.t
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vsmul.vv v8, v16, v24
     call dump
-/* case 335: vssrl.vx v8, v16, a1, v0.t (e16,mf8,avl=1) */
+/* case 323: vsmul.vv v8, v16, v24, v0.t (e16,mf8,avl=0) */
     li a0, 344
     call setup
     li a1, 4364615094527788146
     li t0, 32256
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1
+    li t0, 0
     vsetvli t1, t0, e16, mf8, tu,ma
-    vssrl.vx v8, v16, a1, v0.t
+    vsmul.vv v8, v16, v24, v0.t
     call dump
-/* case 336: vssrl.vi v8, v16, 4 (e8,mf8,avl=1) */
-    li a0, 1464
+/* case 324: vsmul.vv v0, v0, v0 (e16,m2,avl=5) */
+    li a0, 1264
     call setup
-    li a1, 128
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,ma
-    vssrl.vi v8, v16, 4
-    call dump
-/* case 337: vssrl.vi v8, v16, 14 (e8,mf4,avl=0) */
-    li a0, 864
-    call setup
-    li a1, 0
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vssrl.vi v8, v16, 14
-    call dump
-/* case 338: vssrl.vi v8, v16, 18 (e8,mf2,avl=0) */
-    li a0, 928
-    call setup
-    li a1, 5
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vssrl.vi v8, v16, 18
-    call dump
-/* case 339: vssrl.vi v8, v16, 23, v0.t (e8,m1,avl=3) */
-    li a0, 632
-    call setup
-    li a1, 255
-    li t0, 18446744072887468032
+    li a1, 7
+    li t0, 18446744073709540017
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e8, m1, tu,mu
-    vssrl.vi v8, v16, 23, v0.t
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vsmul.vv v0, v0, v0
     call dump
-/* case 340: vssrl.vi v8, v16, 1, v0.t (e8,m2,avl=max) */
-    li a0, 2000
+/* case 325: vsmul.vv v0, v0, v12, v0.t (e8,m2,avl=max) */
+    li a0, 1328
+    call setup
+    li a1, 32767
+    li t0, 18446744072953889416
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, m2, tu,mu
+    vsmul.vv v0, v0, v12, v0.t
+    call dump
+/* case 326: vsmul.vv v0, v4, v19, v0.t (e32,mf2,avl=5) */
+    li a0, 800
+    call setup
+    li a1, 30251
+    li t0, 18446744072735852005
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vsmul.vv v0, v4, v19, v0.t
+    call dump
+/* case 327: vsmul.vv v8, v20, v18, v0.t (e32,m2,avl=5) */
+    li a0, 752
+    call setup
+    li a1, 128
+    li t0, 18446744072106656917
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vsmul.vv v8, v20, v18, v0.t
+    call dump
+/* case 328: vsmul.vv v0, v0, v0 (e16,m8,avl=max) */
+    li a0, 1520
+    call setup
+    li a1, 15490086047630448954
+    li t0, 18446744073709505821
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, m8, tu,mu
+    vsmul.vv v0, v0, v0
+    call dump
+/* case 329: vsmul.vv v24, v4, v20, v0.t (e8,m2,avl=1) */
+    li a0, 312
     call setup
     li a1, 2
     li t0, 18446744070753576563
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m2, tu,ma
-    vssrl.vi v8, v16, 1, v0.t
-    call dump
-/* case 341: vssrl.vi v8, v16, 4 (e8,m4,avl=13) */
-    li a0, 768
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073274008058
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e8, m4, tu,mu
-    vssrl.vi v8, v16, 4
-    call dump
-/* case 342: vssrl.vi v8, v16, 17 (e8,m8,avl=1000) */
-    li a0, 128
-    call setup
-    li a1, 128
-    li t0, 2139095039
-    fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,mu
-    vssrl.vi v8, v16, 17
-    call dump
-/* case 343: vssrl.vi v8, v16, 8 (e16,mf4,avl=1000) */
-    li a0, 1264
-    call setup
-    li a1, 32768
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vssrl.vi v8, v16, 8
-    call dump
-/* case 344: vssrl.vi v8, v16, 3, v0.t (e16,mf2,avl=5) */
-    li a0, 1160
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vssrl.vi v8, v16, 3, v0.t
-    call dump
-/* case 345: vssrl.vi v8, v16, 9, v0.t (e16,m1,avl=max) */
-    li a0, 720
-    call setup
-    li a1, 2
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, m1, tu,mu
-    vssrl.vi v8, v16, 9, v0.t
-    call dump
-/* case 346: vssrl.vi v8, v16, 20 (e16,m2,avl=1) */
-    li a0, 920
-    call setup
-    li a1, 128
-    li t0, 26796
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
     li t0, 1
-    vsetvli t1, t0, e16, m2, tu,ma
-    vssrl.vi v8, v16, 20
+    vsetvli t1, t0, e8, m2, tu,mu
+    vsmul.vv v24, v4, v20, v0.t
     call dump
-/* case 347: vssrl.vi v8, v16, 6, v0.t (e16,m4,avl=0) */
-    li a0, 1216
+/* case 330: vsmul.vx v8, v16, a1, v0.t (e8,mf8,avl=1) */
+    li a0, 1024
     call setup
-    li a1, 173
-    li t0, 18446744073709511134
+    li a1, 10213508704421703793
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,mu
-    vssrl.vi v8, v16, 6, v0.t
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,mu
+    vsmul.vx v8, v16, a1, v0.t
     call dump
-/* case 348: vssrl.vi v8, v16, 14 (e16,m8,avl=3) */
-    li a0, 2040
+/* case 331: vsmul.vx v8, v16, a1, v0.t (e8,mf4,avl=3) */
+    li a0, 40
     call setup
-    li a1, 127
-    li t0, 18446744073709518336
+    li a1, 18446744073709551615
+    li t0, 18446744072011660632
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     li t0, 3
-    vsetvli t1, t0, e16, m8, ta,mu
-    vssrl.vi v8, v16, 14
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vsmul.vx v8, v16, a1, v0.t
     call dump
-/* case 349: vssrl.vi v8, v16, 27, v0.t (e32,mf2,avl=0) */
+/* case 332: vsmul.vx v8, v16, a1 (e8,mf2,avl=max) */
+    li a0, 968
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, mf2, tu,ma
+    vsmul.vx v8, v16, a1
+    call dump
+/* case 333: vsmul.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
+    li a0, 1936
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073022833114
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,ma
+    vsmul.vx v8, v16, a1, v0.t
+    call dump
+/* case 334: vsmul.vx v8, v16, a1 (e8,m2,avl=max) */
+    li a0, 1016
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071977915528
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, m2, tu,ma
+    vsmul.vx v8, v16, a1
+    call dump
+/* case 335: vsmul.vx v8, v16, a1, v0.t (e8,m4,avl=13) */
+    li a0, 1768
+    call setup
+    li a1, 127
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,mu
+    vsmul.vx v8, v16, a1, v0.t
+    call dump
+/* case 336: vsmul.vx v8, v16, a1 (e8,m8,avl=13) */
     li a0, 320
     call setup
     li a1, 1
     li t0, 18446744073259551051
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vssrl.vi v8, v16, 27, v0.t
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,mu
+    vsmul.vx v8, v16, a1
     call dump
-/* case 350: vssrl.vi v8, v16, 27, v0.t (e32,m1,avl=3) */
+/* case 337: vsmul.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
     li a0, 584
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073388861781
+    li t0, 18446744073709546722
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, ta,mu
-    vssrl.vi v8, v16, 27, v0.t
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vsmul.vx v8, v16, a1, v0.t
     call dump
-/* case 351: vssrl.vi v8, v16, 31, v0.t (e32,m2,avl=13) */
+/* case 338: vsmul.vx v8, v16, a1, v0.t (e16,mf2,avl=2) */
     li a0, 1464
     call setup
     li a1, 32768
-    li t0, 18446744070064256961
+    li t0, 18446744073709495993
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e32, m2, tu,ma
-    vssrl.vi v8, v16, 31, v0.t
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vsmul.vx v8, v16, a1, v0.t
     call dump
-/* case 352: vssrl.vi v8, v16, 12, v0.t (e32,m4,avl=7) */
+/* case 339: vsmul.vx v8, v16, a1 (e16,m1,avl=2) */
     li a0, 136
     call setup
     li a1, 14094665951758638698
-    li t0, 18446744069732541576
+    li t0, 18446744073709490931
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,ma
-    vssrl.vi v8, v16, 12, v0.t
+    li t0, 2
+    vsetvli t1, t0, e16, m1, ta,ma
+    vsmul.vx v8, v16, a1
     call dump
-/* case 353: vssrl.vi v8, v16, 30, v0.t (e32,m8,avl=max) */
+/* case 340: vsmul.vx v8, v16, a1, v0.t (e16,m2,avl=max) */
     li a0, 1448
     call setup
     li a1, 1
-    li t0, 18446744069414584320
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    vsetvli t1, zero, e32, m8, ta,ma
-    vssrl.vi v8, v16, 30, v0.t
+    vsetvli t1, zero, e16, m2, ta,ma
+    vsmul.vx v8, v16, a1, v0.t
     call dump
-/* case 354: vssrl.vi v8, v16, 9 (e64,m1,avl=1000) */
+/* case 341: vsmul.vx v8, v16, a1, v0.t (e16,m4,avl=1) */
     li a0, 1928
     call setup
     li a1, 0
-    li t0, 9218868437227405311
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, ta,mu
-    vssrl.vi v8, v16, 9
-    call dump
-/* case 355: vssrl.vi v8, v16, 29, v0.t (e64,m2,avl=1000) */
-    li a0, 624
-    call setup
-    li a1, 32767
-    li t0, 4211740841711331404
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, tu,ma
-    vssrl.vi v8, v16, 29, v0.t
-    call dump
-/* case 356: vssrl.vi v8, v16, 6, v0.t (e64,m4,avl=max) */
-    li a0, 1432
-    call setup
-    li a1, 2
-    li t0, 16714003325562273273
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e64, m4, tu,ma
-    vssrl.vi v8, v16, 6, v0.t
-    call dump
-/* case 357: vssrl.vi v8, v16, 22, v0.t (e64,m8,avl=1) */
-    li a0, 1792
-    call setup
-    li a1, 32767
-    li t0, 4214950705503661260
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
     li t0, 1
-    vsetvli t1, t0, e64, m8, ta,ma
-    vssrl.vi v8, v16, 22, v0.t
+    vsetvli t1, t0, e16, m4, ta,mu
+    vsmul.vx v8, v16, a1, v0.t
     call dump
-/* case 358: vssrl.vi v8, v16, 1, v0.t (e64,mf2,avl=1) */
+/* case 342: vsmul.vx v8, v16, a1, v0.t (e16,m8,avl=3) */
+    li a0, 1176
+    call setup
+    li a1, 127
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,mu
+    vsmul.vx v8, v16, a1, v0.t
+    call dump
+/* case 343: vsmul.vx v8, v16, a1 (e32,mf2,avl=max) */
+    li a0, 1048
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744072362723655
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vsmul.vx v8, v16, a1
+    call dump
+/* case 344: vsmul.vx v8, v16, a1 (e32,m1,avl=7) */
+    li a0, 728
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744072163855201
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,mu
+    vsmul.vx v8, v16, a1
+    call dump
+/* case 345: vsmul.vx v8, v16, a1 (e32,m2,avl=13) */
     li a0, 1192
     call setup
     li a1, 18446744073709551488
-    li t0, 9832218133160075824
+    li t0, 18446744071514432048
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vssrl.vi v8, v16, 1, v0.t
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,ma
+    vsmul.vx v8, v16, a1
     call dump
-/* case 359: vssrl.vi v8, v16, 31, v0.t (e16,mf8,avl=3) */
-    li a0, 712
+/* case 346: vsmul.vx v8, v16, a1, v0.t (e32,m4,avl=max) */
+    li a0, 1144
     call setup
-    li a1, 5
-    li t0, 18446744073709486081
+    li a1, 9223372036854775807
+    li t0, 18446744070160577182
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vssrl.vi v8, v16, 31, v0.t
+    vsetvli t1, zero, e32, m4, ta,ma
+    vsmul.vx v8, v16, a1, v0.t
     call dump
-/* case 360: vssra.vv v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 424
+/* case 347: vsmul.vx v8, v16, a1, v0.t (e32,m8,avl=13) */
+    li a0, 16
     call setup
-    li a1, 6999702817779157790
-    li t0, 18446744071714630992
+    li a1, 32768
+    li t0, 18446744072850128242
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vssra.vv v8, v16, v24
+    csrwi vxrm, 0
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,mu
+    vsmul.vx v8, v16, a1, v0.t
     call dump
-/* case 361: vssra.vv v8, v16, v24, v0.t (e8,mf4,avl=0) */
+/* case 348: vsmul.vx v8, v16, a1 (e64,m1,avl=5) */
+    li a0, 1744
+    call setup
+    li a1, 207
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,ma
+    vsmul.vx v8, v16, a1
+    call dump
+/* case 349: vsmul.vx v8, v16, a1, v0.t (e64,m2,avl=1000) */
+    li a0, 1784
+    call setup
+    li a1, 128
+    li t0, 1
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,mu
+    vsmul.vx v8, v16, a1, v0.t
+    call dump
+/* case 350: vsmul.vx v8, v16, a1, v0.t (e64,m4,avl=5) */
+    li a0, 1840
+    call setup
+    li a1, 10286527006385473410
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vsmul.vx v8, v16, a1, v0.t
+    call dump
+/* case 351: vsmul.vx v8, v16, a1 (e64,m8,avl=1) */
     li a0, 664
     call setup
     li a1, 32768
-    li t0, 18446744070479937536
+    li t0, 4607182418800017408
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,mu
-    vssra.vv v8, v16, v24, v0.t
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,mu
+    vsmul.vx v8, v16, a1
     call dump
-/* case 362: vssra.vv v8, v16, v24 (e8,mf2,avl=3) */
-    li a0, 800
+/* case 352: vsmul.vx v8, v16, a1 (e64,mf2,avl=max) */
+    li a0, 360
     call setup
-    li a1, 65199
-    li t0, 18446744072522988325
+    li a1, 5
+    li t0, 13350493548349554458
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, ta,ma
-    vssra.vv v8, v16, v24
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vsmul.vx v8, v16, a1
     call dump
-/* case 363: vssra.vv v8, v16, v24, v0.t (e8,m1,avl=max) */
+/* case 353: vsmul.vx v8, v16, a1 (e16,mf8,avl=3) */
     li a0, 1120
     call setup
     li a1, 255
-    li t0, 18446744073563756172
+    li t0, 18446744073709549391
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e8, m1, ta,ma
-    vssra.vv v8, v16, v24, v0.t
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vsmul.vx v8, v16, a1
     call dump
-/* case 364: vssra.vv v8, v16, v24, v0.t (e8,m2,avl=13) */
-    li a0, 136
+/* case 354: vsmul.vx v18, v8, a1, v0.t (e16,m1,avl=1) */
+    li a0, 1336
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e8, m2, ta,ma
-    vssra.vv v8, v16, v24, v0.t
-    call dump
-/* case 365: vssra.vv v8, v16, v24 (e8,m4,avl=max) */
-    li a0, 1056
-    call setup
-    li a1, 12792734548279368055
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m4, ta,ma
-    vssra.vv v8, v16, v24
-    call dump
-/* case 366: vssra.vv v8, v16, v24 (e8,m8,avl=13) */
-    li a0, 304
-    call setup
-    li a1, 127
-    li t0, 18446744070548380413
+    li a1, 2147483647
+    li t0, 18446744073709518848
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 13
-    vsetvli t1, t0, e8, m8, ta,mu
-    vssra.vv v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vsmul.vx v18, v8, a1, v0.t
     call dump
-/* case 367: vssra.vv v8, v16, v24, v0.t (e16,mf4,avl=max) */
-    li a0, 776
+/* case 355: vsmul.vx v0, v16, a1 (e64,m8,avl=max) */
+    li a0, 488
     call setup
-    li a1, 7
+    li a1, 11822308115615860042
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vsmul.vx v0, v16, a1
+    call dump
+/* case 356: vsmul.vx v4, v0, a1 (e32,mf2,avl=5) */
+    li a0, 200
+    call setup
+    li a1, 1
+    li t0, 18446744073172331865
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vsmul.vx v4, v0, a1
+    call dump
+/* case 357: vsmul.vx v2, v2, a1 (e16,mf2,avl=5) */
+    li a0, 968
+    call setup
+    li a1, 2147483647
     li t0, 18446744073709518080
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e16, mf4, tu,ma
-    vssra.vv v8, v16, v24, v0.t
-    call dump
-/* case 368: vssra.vv v8, v16, v24 (e16,mf2,avl=5) */
-    li a0, 1792
-    call setup
-    li a1, 255
-    li t0, 18446744073709487931
-    fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 5
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vssra.vv v8, v16, v24
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vsmul.vx v2, v2, a1
     call dump
-/* case 369: vssra.vv v8, v16, v24 (e16,m1,avl=5) */
-    li a0, 544
+/* case 358: vsmul.vx v0, v24, a1 (e64,m8,avl=5) */
+    li a0, 2040
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709499733
+    li a1, 2147483647
+    li t0, 8066978353524011631
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vsmul.vx v0, v24, a1
+    call dump
+/* case 359: vsmul.vx v0, v0, a1 (e64,m4,avl=max) */
+    li a0, 656
+    call setup
+    li a1, 18446744071562067968
+    li t0, 16993606304184291449
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e64, m4, tu,mu
+    vsmul.vx v0, v0, a1
+    call dump
+/* case 360: vssrl.vv v8, v16, v24, v0.t (e8,mf8,avl=max) */
+    li a0, 1136
+    call setup
+    li a1, 7
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, mf8, tu,ma
+    vssrl.vv v8, v16, v24, v0.t
+    call dump
+/* case 361: vssrl.vv v8, v16, v24, v0.t (e8,mf4,avl=3) */
+    li a0, 1136
+    call setup
+    li a1, 2
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,mu
-    vssra.vv v8, v16, v24
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 370: vssra.vv v8, v16, v24 (e16,m2,avl=2) */
-    li a0, 976
+/* case 362: vssrl.vv v8, v16, v24, v0.t (e8,mf2,avl=0) */
+    li a0, 1648
     call setup
     li a1, 128
-    li t0, 18446744073709489488
+    li t0, 18446744069585093670
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, m2, tu,ma
-    vssra.vv v8, v16, v24
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, ta,ma
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 371: vssra.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 1024
+/* case 363: vssrl.vv v8, v16, v24, v0.t (e8,m1,avl=max) */
+    li a0, 1816
     call setup
-    li a1, 255
-    li t0, 18446744073709510801
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e16, m4, ta,mu
-    vssra.vv v8, v16, v24, v0.t
-    call dump
-/* case 372: vssra.vv v8, v16, v24 (e16,m8,avl=3) */
-    li a0, 920
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709486081
+    li a1, 2147483647
+    li t0, 18446744069908557977
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e16, m8, ta,ma
-    vssra.vv v8, v16, v24
+    vsetvli t1, zero, e8, m1, ta,ma
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 373: vssra.vv v8, v16, v24, v0.t (e32,mf2,avl=max) */
-    li a0, 328
-    call setup
-    li a1, 127
-    li t0, 18446744072604871804
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vssra.vv v8, v16, v24, v0.t
-    call dump
-/* case 374: vssra.vv v8, v16, v24, v0.t (e32,m1,avl=7) */
-    li a0, 584
-    call setup
-    li a1, 240
-    li t0, 1065353216
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,ma
-    vssra.vv v8, v16, v24, v0.t
-    call dump
-/* case 375: vssra.vv v8, v16, v24 (e32,m2,avl=max) */
-    li a0, 584
-    call setup
-    li a1, 32768
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e32, m2, tu,ma
-    vssra.vv v8, v16, v24
-    call dump
-/* case 376: vssra.vv v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 880
-    call setup
-    li a1, 13742917791339103270
-    li t0, 18446744071707952031
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e32, m4, ta,mu
-    vssra.vv v8, v16, v24
-    call dump
-/* case 377: vssra.vv v8, v16, v24, v0.t (e32,m8,avl=1000) */
-    li a0, 1344
-    call setup
-    li a1, 5
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, tu,ma
-    vssra.vv v8, v16, v24, v0.t
-    call dump
-/* case 378: vssra.vv v8, v16, v24 (e64,m1,avl=5) */
+/* case 364: vssrl.vv v8, v16, v24 (e8,m2,avl=13) */
     li a0, 1760
     call setup
     li a1, 32768
-    li t0, 9219994337134247936
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, tu,mu
-    vssra.vv v8, v16, v24
+    li t0, 13
+    vsetvli t1, t0, e8, m2, tu,mu
+    vssrl.vv v8, v16, v24
     call dump
-/* case 379: vssra.vv v8, v16, v24, v0.t (e64,m2,avl=5) */
-    li a0, 520
+/* case 365: vssrl.vv v8, v16, v24, v0.t (e8,m4,avl=7) */
+    li a0, 432
     call setup
-    li a1, 131
-    li t0, 17109459646561820773
+    li a1, 18446744073709551615
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,ma
-    vssra.vv v8, v16, v24, v0.t
+    csrwi vxrm, 1
+    li t0, 7
+    vsetvli t1, t0, e8, m4, ta,ma
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 380: vssra.vv v8, v16, v24, v0.t (e64,m4,avl=5) */
+/* case 366: vssrl.vv v8, v16, v24, v0.t (e8,m8,avl=13) */
     li a0, 984
     call setup
     li a1, 32767
-    li t0, 9221120237041090560
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m4, tu,mu
-    vssra.vv v8, v16, v24, v0.t
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,mu
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 381: vssra.vv v8, v16, v24 (e64,m8,avl=2) */
-    li a0, 864
+/* case 367: vssrl.vv v8, v16, v24 (e16,mf4,avl=max) */
+    li a0, 1352
     call setup
-    li a1, 7
-    li t0, 9221120237041090560
+    li a1, 18446744073709551488
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, mf4, ta,mu
+    vssrl.vv v8, v16, v24
+    call dump
+/* case 368: vssrl.vv v8, v16, v24, v0.t (e16,mf2,avl=2) */
+    li a0, 1992
+    call setup
+    li a1, 32768
+    li t0, 13305
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     li t0, 2
-    vsetvli t1, t0, e64, m8, tu,mu
-    vssra.vv v8, v16, v24
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 382: vssra.vv v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 1848
-    call setup
-    li a1, 18446744073709551614
-    li t0, 5262336105424592232
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vssra.vv v8, v16, v24, v0.t
-    call dump
-/* case 383: vssra.vv v8, v16, v24, v0.t (e16,mf8,avl=1) */
-    li a0, 488
+/* case 369: vssrl.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
+    li a0, 1872
     call setup
     li a1, 127
     li t0, 18446744073709492719
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vssra.vv v8, v16, v24, v0.t
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, m1, ta,mu
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 384: vssra.vx v8, v16, a1 (e8,mf8,avl=1) */
-    li a0, 408
+/* case 370: vssrl.vv v8, v16, v24 (e16,m2,avl=1) */
+    li a0, 584
     call setup
     li a1, 2
-    li t0, 3903444447
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 1
-    vsetvli t1, t0, e8, mf8, tu,mu
-    vssra.vx v8, v16, a1
+    vsetvli t1, t0, e16, m2, ta,mu
+    vssrl.vv v8, v16, v24
     call dump
-/* case 385: vssra.vx v8, v16, a1, v0.t (e8,mf4,avl=0) */
-    li a0, 48
+/* case 371: vssrl.vv v8, v16, v24, v0.t (e16,m4,avl=0) */
+    li a0, 128
     call setup
-    li a1, 18446744073709551614
-    li t0, 1028281
+    li a1, 23110
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
     csrwi vxrm, 2
     li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vssra.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e16, m4, tu,mu
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 386: vssra.vx v8, v16, a1, v0.t (e8,mf2,avl=3) */
-    li a0, 1320
+/* case 372: vssrl.vv v8, v16, v24, v0.t (e16,m8,avl=1) */
+    li a0, 544
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071562067968
+    li a1, 18446744071562067968
+    li t0, 18446744073709520530
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vssra.vx v8, v16, a1, v0.t
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,ma
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 387: vssra.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
+/* case 373: vssrl.vv v8, v16, v24, v0.t (e32,mf2,avl=3) */
+    li a0, 1944
+    call setup
+    li a1, 12771028459443833225
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vssrl.vv v8, v16, v24, v0.t
+    call dump
+/* case 374: vssrl.vv v8, v16, v24 (e32,m1,avl=7) */
+    li a0, 904
+    call setup
+    li a1, 92
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,ma
+    vssrl.vv v8, v16, v24
+    call dump
+/* case 375: vssrl.vv v8, v16, v24 (e32,m2,avl=7) */
+    li a0, 1920
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069811926428
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 7
+    vsetvli t1, t0, e32, m2, ta,mu
+    vssrl.vv v8, v16, v24
+    call dump
+/* case 376: vssrl.vv v8, v16, v24, v0.t (e32,m4,avl=max) */
     li a0, 616
     call setup
     li a1, 128
     li t0, 18446744069577454628
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e8, m1, tu,ma
-    vssra.vx v8, v16, a1, v0.t
+    vsetvli t1, zero, e32, m4, tu,ma
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 388: vssra.vx v8, v16, a1, v0.t (e8,m2,avl=13) */
+/* case 377: vssrl.vv v8, v16, v24, v0.t (e32,m8,avl=max) */
     li a0, 376
     call setup
     li a1, 2147483647
     li t0, 18446744071804002970
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e8, m2, ta,mu
-    vssra.vx v8, v16, a1, v0.t
+    vsetvli t1, zero, e32, m8, ta,mu
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 389: vssra.vx v8, v16, a1 (e8,m4,avl=max) */
+/* case 378: vssrl.vv v8, v16, v24 (e64,m1,avl=1000) */
     li a0, 328
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073074658886
+    li t0, 9889145555406835270
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e8, m4, ta,ma
-    vssra.vx v8, v16, a1
-    call dump
-/* case 390: vssra.vx v8, v16, a1 (e8,m8,avl=max) */
-    li a0, 1512
-    call setup
-    li a1, 2
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m8, tu,mu
-    vssra.vx v8, v16, a1
-    call dump
-/* case 391: vssra.vx v8, v16, a1, v0.t (e16,mf4,avl=max) */
-    li a0, 784
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709500340
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vssra.vx v8, v16, a1, v0.t
-    call dump
-/* case 392: vssra.vx v8, v16, a1 (e16,mf2,avl=5) */
-    li a0, 1968
-    call setup
-    li a1, 2
-    li t0, 18446744073709542230
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vssra.vx v8, v16, a1
-    call dump
-/* case 393: vssra.vx v8, v16, a1 (e16,m1,avl=2) */
-    li a0, 1200
-    call setup
-    li a1, 1
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,ma
-    vssra.vx v8, v16, a1
-    call dump
-/* case 394: vssra.vx v8, v16, a1 (e16,m2,avl=1) */
-    li a0, 1752
-    call setup
-    li a1, 9487219557750858147
-    li t0, 18446744073709500723
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,ma
-    vssra.vx v8, v16, a1
-    call dump
-/* case 395: vssra.vx v8, v16, a1, v0.t (e16,m4,avl=max) */
-    li a0, 1232
-    call setup
-    li a1, 32768
-    li t0, 18446744073709508753
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e16, m4, ta,mu
-    vssra.vx v8, v16, a1, v0.t
-    call dump
-/* case 396: vssra.vx v8, v16, a1 (e16,m8,avl=1) */
-    li a0, 664
-    call setup
-    li a1, 190
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, m8, tu,ma
-    vssra.vx v8, v16, a1
-    call dump
-/* case 397: vssra.vx v8, v16, a1 (e32,mf2,avl=0) */
-    li a0, 32
-    call setup
-    li a1, 32767
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vssra.vx v8, v16, a1
-    call dump
-/* case 398: vssra.vx v8, v16, a1, v0.t (e32,m1,avl=7) */
-    li a0, 1936
-    call setup
-    li a1, 0
-    li t0, 18446744069598772825
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,ma
-    vssra.vx v8, v16, a1, v0.t
-    call dump
-/* case 399: vssra.vx v8, v16, a1 (e32,m2,avl=13) */
-    li a0, 320
-    call setup
-    li a1, 1
-    li t0, 18446744069594316372
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,mu
-    vssra.vx v8, v16, a1
-    call dump
-/* case 400: vssra.vx v8, v16, a1, v0.t (e32,m4,avl=7) */
-    li a0, 840
-    call setup
-    li a1, 2
-    li t0, 2246941717
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,mu
-    vssra.vx v8, v16, a1, v0.t
-    call dump
-/* case 401: vssra.vx v8, v16, a1 (e32,m8,avl=13) */
-    li a0, 1376
-    call setup
-    li a1, 7
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 13
-    vsetvli t1, t0, e32, m8, tu,mu
-    vssra.vx v8, v16, a1
-    call dump
-/* case 402: vssra.vx v8, v16, a1 (e64,m1,avl=1000) */
-    li a0, 200
-    call setup
-    li a1, 0
-    li t0, 5698707775821726203
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
     li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,ma
-    vssra.vx v8, v16, a1
+    vsetvli t1, t0, e64, m1, ta,ma
+    vssrl.vv v8, v16, v24
     call dump
-/* case 403: vssra.vx v8, v16, a1 (e64,m2,avl=2) */
-    li a0, 184
-    call setup
-    li a1, 127
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, ta,mu
-    vssra.vx v8, v16, a1
-    call dump
-/* case 404: vssra.vx v8, v16, a1 (e64,m4,avl=max) */
-    li a0, 1456
-    call setup
-    li a1, 11538560732594234534
-    li t0, 0
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e64, m4, ta,ma
-    vssra.vx v8, v16, a1
-    call dump
-/* case 405: vssra.vx v8, v16, a1 (e64,m8,avl=2) */
-    li a0, 680
-    call setup
-    li a1, 0
-    li t0, 9348377831992161236
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 2
-    vsetvli t1, t0, e64, m8, ta,ma
-    vssra.vx v8, v16, a1
-    call dump
-/* case 406: vssra.vx v8, v16, a1, v0.t (e64,mf2,avl=max) */
-    li a0, 1360
-    call setup
-    li a1, 1
-    li t0, 0
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vssra.vx v8, v16, a1, v0.t
-    call dump
-/* case 407: vssra.vx v8, v16, a1, v0.t (e16,mf8,avl=0) */
+/* case 379: vssrl.vv v8, v16, v24, v0.t (e64,m2,avl=5) */
     li a0, 672
     call setup
-    li a1, 6764847398950382590
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vssra.vx v8, v16, a1, v0.t
-    call dump
-/* case 408: vssra.vi v8, v16, 14 (e8,mf8,avl=max) */
-    li a0, 1936
-    call setup
     li a1, 255
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, mf8, ta,mu
-    vssra.vi v8, v16, 14
-    call dump
-/* case 409: vssra.vi v8, v16, 7, v0.t (e8,mf4,avl=1) */
-    li a0, 1056
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vssra.vi v8, v16, 7, v0.t
-    call dump
-/* case 410: vssra.vi v8, v16, 17 (e8,mf2,avl=3) */
-    li a0, 1296
-    call setup
-    li a1, 2147483647
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, tu,mu
-    vssra.vi v8, v16, 17
-    call dump
-/* case 411: vssra.vi v8, v16, 9 (e8,m1,avl=7) */
-    li a0, 704
-    call setup
-    li a1, 127
-    li t0, 18446744070982499226
+    li t0, 1411997239422873715
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vssra.vi v8, v16, 9
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,mu
+    vssrl.vv v8, v16, v24, v0.t
     call dump
-/* case 412: vssra.vi v8, v16, 8 (e8,m2,avl=13) */
-    li a0, 1272
-    call setup
-    li a1, 2147483647
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e8, m2, tu,mu
-    vssra.vi v8, v16, 8
-    call dump
-/* case 413: vssra.vi v8, v16, 12, v0.t (e8,m4,avl=7) */
-    li a0, 1640
-    call setup
-    li a1, 0
-    li t0, 18446744071353070166
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e8, m4, tu,mu
-    vssra.vi v8, v16, 12, v0.t
-    call dump
-/* case 414: vssra.vi v8, v16, 25, v0.t (e8,m8,avl=max) */
-    li a0, 1704
-    call setup
-    li a1, 18446744073709551615
-    li t0, 2894269303
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, m8, ta,ma
-    vssra.vi v8, v16, 25, v0.t
-    call dump
-/* case 415: vssra.vi v8, v16, 0 (e16,mf4,avl=max) */
-    li a0, 1432
-    call setup
-    li a1, 127
-    li t0, 18446744073709491140
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, mf4, ta,mu
-    vssra.vi v8, v16, 0
-    call dump
-/* case 416: vssra.vi v8, v16, 7 (e16,mf2,avl=2) */
-    li a0, 1088
-    call setup
-    li a1, 5
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vssra.vi v8, v16, 7
-    call dump
-/* case 417: vssra.vi v8, v16, 11, v0.t (e16,m1,avl=max) */
-    li a0, 1992
-    call setup
-    li a1, 18446744073709551488
-    li t0, 31744
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, m1, tu,ma
-    vssra.vi v8, v16, 11, v0.t
-    call dump
-/* case 418: vssra.vi v8, v16, 27, v0.t (e16,m2,avl=2) */
-    li a0, 1256
-    call setup
-    li a1, 128
-    li t0, 64512
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 2
-    vsetvli t1, t0, e16, m2, ta,ma
-    vssra.vi v8, v16, 27, v0.t
-    call dump
-/* case 419: vssra.vi v8, v16, 11, v0.t (e16,m4,avl=max) */
-    li a0, 104
-    call setup
-    li a1, 5689797771783297079
-    li t0, 18446744073709525613
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, m4, tu,ma
-    vssra.vi v8, v16, 11, v0.t
-    call dump
-/* case 420: vssra.vi v8, v16, 20 (e16,m8,avl=1) */
-    li a0, 1976
-    call setup
-    li a1, 18446744073709551488
-    li t0, 58757
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e16, m8, tu,ma
-    vssra.vi v8, v16, 20
-    call dump
-/* case 421: vssra.vi v8, v16, 3 (e32,mf2,avl=max) */
-    li a0, 1552
+/* case 380: vssrl.vv v8, v16, v24 (e64,m4,avl=2) */
+    li a0, 512
     call setup
     li a1, 32768
-    li t0, 18446744071553679359
+    li t0, 13649541441074906452
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vssra.vi v8, v16, 3
-    call dump
-/* case 422: vssra.vi v8, v16, 16, v0.t (e32,m1,avl=7) */
-    li a0, 576
-    call setup
-    li a1, 14751946647595495486
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,mu
-    vssra.vi v8, v16, 16, v0.t
-    call dump
-/* case 423: vssra.vi v8, v16, 1, v0.t (e32,m2,avl=13) */
-    li a0, 544
-    call setup
-    li a1, 1
-    li t0, 1649039245
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, tu,ma
-    vssra.vi v8, v16, 1, v0.t
-    call dump
-/* case 424: vssra.vi v8, v16, 25 (e32,m4,avl=7) */
-    li a0, 1832
-    call setup
-    li a1, 1
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,ma
-    vssra.vi v8, v16, 25
-    call dump
-/* case 425: vssra.vi v8, v16, 26, v0.t (e32,m8,avl=max) */
-    li a0, 184
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, m8, tu,ma
-    vssra.vi v8, v16, 26, v0.t
-    call dump
-/* case 426: vssra.vi v8, v16, 26, v0.t (e64,m1,avl=5) */
-    li a0, 1712
-    call setup
-    li a1, 2
-    li t0, 5256565073893667583
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,ma
-    vssra.vi v8, v16, 26, v0.t
-    call dump
-/* case 427: vssra.vi v8, v16, 15, v0.t (e64,m2,avl=5) */
-    li a0, 1928
-    call setup
-    li a1, 5
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m2, ta,ma
-    vssra.vi v8, v16, 15, v0.t
-    call dump
-/* case 428: vssra.vi v8, v16, 30 (e64,m4,avl=2) */
-    li a0, 856
-    call setup
-    li a1, 1718535355127280407
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
     li t0, 2
     vsetvli t1, t0, e64, m4, tu,mu
-    vssra.vi v8, v16, 30
+    vssrl.vv v8, v16, v24
     call dump
-/* case 429: vssra.vi v8, v16, 2 (e64,m8,avl=2) */
-    li a0, 1240
+/* case 381: vssrl.vv v8, v16, v24 (e64,m8,avl=1) */
+    li a0, 1656
+    call setup
+    li a1, 5
+    li t0, 16707737138992360395
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,mu
+    vssrl.vv v8, v16, v24
+    call dump
+/* case 382: vssrl.vv v8, v16, v24 (e64,mf2,avl=max) */
+    li a0, 1328
+    call setup
+    li a1, 128
+    li t0, 936605275529486997
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vssrl.vv v8, v16, v24
+    call dump
+/* case 383: vssrl.vv v8, v16, v24 (e16,mf8,avl=0) */
+    li a0, 1248
     call setup
     li a1, 18446744071562067968
-    li t0, 17539073876669938768
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 2
-    vsetvli t1, t0, e64, m8, ta,ma
-    vssra.vi v8, v16, 2
-    call dump
-/* case 430: vssra.vi v8, v16, 28 (e64,mf2,avl=0) */
-    li a0, 880
-    call setup
-    li a1, 32768
-    li t0, 9223372036854775808
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 0
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vssra.vi v8, v16, 28
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vssrl.vv v8, v16, v24
     call dump
-/* case 431: vssra.vi v8, v16, 6, v0.t (e16,mf8,avl=1) */
-    li a0, 1616
+/* case 384: vssrl.vv v24, v0, v0 (e32,m8,avl=1) */
+    li a0, 1416
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709518916
+    li a1, 32767
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     csrwi vxrm, 2
     li t0, 1
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vssra.vi v8, v16, 6, v0.t
+    vsetvli t1, t0, e32, m8, tu,mu
+    vssrl.vv v24, v0, v0
     call dump
-/* case 432: vnclipu.wv v8, v16, v24, v0.t (e8,mf8,avl=1) */
-    li a0, 96
+/* case 385: vssrl.vv v0, v0, v7, v0.t (e16,mf2,avl=1) */
+    li a0, 1664
     call setup
-    li a1, 0
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,ma
-    vnclipu.wv v8, v16, v24, v0.t
-    call dump
-/* case 433: vnclipu.wv v8, v16, v24 (e8,mf4,avl=0) */
-    li a0, 792
-    call setup
-    li a1, 127
-    li t0, 18446744073131094516
+    li a1, 255
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
     csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vssrl.vv v0, v0, v7, v0.t
+    call dump
+/* case 386: vssrl.vv v14, v0, v14, v0.t (e8,m1,avl=1) */
+    li a0, 104
+    call setup
+    li a1, 791083606202352605
+    li t0, 18446744072397004299
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e8, m1, tu,mu
+    vssrl.vv v14, v0, v14, v0.t
+    call dump
+/* case 387: vssrl.vv v6, v24, v24 (e32,m4,avl=5) */
+    li a0, 600
+    call setup
+    li a1, 12955243189335107186
+    li t0, 18446744072160461642
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vssrl.vv v6, v24, v24
+    call dump
+/* case 388: vssrl.vv v0, v0, v0 (e32,m1,avl=1) */
+    li a0, 1304
+    call setup
+    li a1, 15822674320992675635
+    li t0, 2147483648
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vssrl.vv v0, v0, v0
+    call dump
+/* case 389: vssrl.vv v6, v6, v0, v0.t (e16,m1,avl=max) */
+    li a0, 1056
+    call setup
+    li a1, 5
+    li t0, 18446744073709487256
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m1, tu,mu
+    vssrl.vv v6, v6, v0, v0.t
+    call dump
+/* case 390: vssrl.vx v8, v16, a1, v0.t (e8,mf8,avl=1) */
+    li a0, 280
+    call setup
+    li a1, 1135962814597355599
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,ma
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 391: vssrl.vx v8, v16, a1 (e8,mf4,avl=0) */
+    li a0, 1520
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744070463369568
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
     li t0, 0
     vsetvli t1, t0, e8, mf4, tu,ma
-    vnclipu.wv v8, v16, v24
+    vssrl.vx v8, v16, a1
     call dump
-/* case 434: vnclipu.wv v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 1960
+/* case 392: vssrl.vx v8, v16, a1 (e8,mf2,avl=0) */
+    li a0, 2040
     call setup
-    li a1, 32768
-    li t0, 18446744070465956523
+    li a1, 5
+    li t0, 18446744071299932342
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 0
     vsetvli t1, t0, e8, mf2, ta,ma
-    vnclipu.wv v8, v16, v24
+    vssrl.vx v8, v16, a1
     call dump
-/* case 435: vnclipu.wv v8, v16, v24, v0.t (e8,m1,avl=max) */
-    li a0, 1216
+/* case 393: vssrl.vx v8, v16, a1, v0.t (e8,m1,avl=7) */
+    li a0, 824
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070651424554
+    li a1, 7
+    li t0, 18446744071884035847
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e8, m1, tu,ma
-    vnclipu.wv v8, v16, v24, v0.t
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,mu
+    vssrl.vx v8, v16, a1, v0.t
     call dump
-/* case 436: vnclipu.wv v8, v16, v24, v0.t (e8,m2,avl=7) */
-    li a0, 920
+/* case 394: vssrl.vx v8, v16, a1 (e8,m2,avl=7) */
+    li a0, 1064
+    call setup
+    li a1, 17682326246301254097
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e8, m2, ta,mu
+    vssrl.vx v8, v16, a1
+    call dump
+/* case 395: vssrl.vx v8, v16, a1, v0.t (e8,m4,avl=7) */
+    li a0, 1568
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 7
+    vsetvli t1, t0, e8, m4, ta,ma
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 396: vssrl.vx v8, v16, a1, v0.t (e8,m8,avl=1000) */
+    li a0, 1456
+    call setup
+    li a1, 0
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, tu,ma
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 397: vssrl.vx v8, v16, a1, v0.t (e16,mf4,avl=1000) */
+    li a0, 1496
     call setup
     li a1, 5
-    li t0, 18446744070985058077
+    li t0, 22517
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 398: vssrl.vx v8, v16, a1, v0.t (e16,mf2,avl=1000) */
+    li a0, 736
+    call setup
+    li a1, 18446744073709551614
+    li t0, 15360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 399: vssrl.vx v8, v16, a1, v0.t (e16,m1,avl=5) */
+    li a0, 1640
+    call setup
+    li a1, 0
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,ma
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 400: vssrl.vx v8, v16, a1, v0.t (e16,m2,avl=1) */
+    li a0, 928
+    call setup
+    li a1, 128
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 401: vssrl.vx v8, v16, a1 (e16,m4,avl=1) */
+    li a0, 624
+    call setup
+    li a1, 18371065003606687292
+    li t0, 13653
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,ma
+    vssrl.vx v8, v16, a1
+    call dump
+/* case 402: vssrl.vx v8, v16, a1 (e16,m8,avl=3) */
+    li a0, 256
+    call setup
+    li a1, 255
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e16, m8, ta,ma
+    vssrl.vx v8, v16, a1
+    call dump
+/* case 403: vssrl.vx v8, v16, a1 (e32,mf2,avl=0) */
+    li a0, 1600
+    call setup
+    li a1, 32767
+    li t0, 18446744071382061668
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vssrl.vx v8, v16, a1
+    call dump
+/* case 404: vssrl.vx v8, v16, a1 (e32,m1,avl=3) */
+    li a0, 1328
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,mu
+    vssrl.vx v8, v16, a1
+    call dump
+/* case 405: vssrl.vx v8, v16, a1, v0.t (e32,m2,avl=13) */
+    li a0, 24
+    call setup
+    li a1, 32768
+    li t0, 18446744069925416035
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,ma
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 406: vssrl.vx v8, v16, a1, v0.t (e32,m4,avl=max) */
+    li a0, 1776
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e32, m4, tu,mu
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 407: vssrl.vx v8, v16, a1, v0.t (e32,m8,avl=1000) */
+    li a0, 1312
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073616736607
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, ta,ma
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 408: vssrl.vx v8, v16, a1, v0.t (e64,m1,avl=5) */
+    li a0, 1248
+    call setup
+    li a1, 237
+    li t0, 5701137722028185846
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,ma
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 409: vssrl.vx v8, v16, a1 (e64,m2,avl=1000) */
+    li a0, 1848
+    call setup
+    li a1, 2147483647
+    li t0, 17322538551843214901
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, ta,mu
+    vssrl.vx v8, v16, a1
+    call dump
+/* case 410: vssrl.vx v8, v16, a1, v0.t (e64,m4,avl=max) */
+    li a0, 1888
+    call setup
+    li a1, 27215
+    li t0, 8152976701312687596
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e64, m4, ta,mu
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 411: vssrl.vx v8, v16, a1, v0.t (e64,m8,avl=1) */
+    li a0, 1520
+    call setup
+    li a1, 32768
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,ma
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 412: vssrl.vx v8, v16, a1, v0.t (e64,mf2,avl=1) */
+    li a0, 1832
+    call setup
+    li a1, 1
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vssrl.vx v8, v16, a1, v0.t
+    call dump
+/* case 413: vssrl.vx v8, v16, a1 (e16,mf8,avl=0) */
+    li a0, 184
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vssrl.vx v8, v16, a1
+    call dump
+/* case 414: vssrl.vx v0, v26, a1, v0.t (e16,mf4,avl=1) */
+    li a0, 1672
+    call setup
+    li a1, 148
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vssrl.vx v0, v26, a1, v0.t
+    call dump
+/* case 415: vssrl.vx v28, v20, a1, v0.t (e8,m2,avl=max) */
+    li a0, 408
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, m2, tu,mu
+    vssrl.vx v28, v20, a1, v0.t
+    call dump
+/* case 416: vssrl.vx v0, v0, a1 (e64,m8,avl=1) */
+    li a0, 1200
+    call setup
+    li a1, 18446744071562067968
+    li t0, 17539073876669938768
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vssrl.vx v0, v0, a1
+    call dump
+/* case 417: vssrl.vx v28, v0, a1, v0.t (e32,m2,avl=5) */
+    li a0, 1232
+    call setup
+    li a1, 2
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vssrl.vx v28, v0, a1, v0.t
+    call dump
+/* case 418: vssrl.vx v0, v0, a1, v0.t (e8,mf4,avl=1) */
+    li a0, 232
+    call setup
+    li a1, 32767
+    li t0, 18446744069542511234
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vssrl.vx v0, v0, a1, v0.t
+    call dump
+/* case 419: vssrl.vx v7, v0, a1, v0.t (e16,m2,avl=max) */
+    li a0, 1008
+    call setup
+    li a1, 1
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, m2, tu,mu
+    vssrl.vx v7, v0, a1, v0.t
+    call dump
+/* case 420: vssrl.vi v8, v16, 21 (e8,mf8,avl=1) */
+    li a0, 72
+    call setup
+    li a1, 9223372036854775807
+    li t0, 2143289344
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vssrl.vi v8, v16, 21
+    call dump
+/* case 421: vssrl.vi v8, v16, 12, v0.t (e8,mf4,avl=0) */
+    li a0, 256
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vssrl.vi v8, v16, 12, v0.t
+    call dump
+/* case 422: vssrl.vi v8, v16, 23, v0.t (e8,mf2,avl=max) */
+    li a0, 808
+    call setup
+    li a1, 32767
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, mf2, tu,ma
+    vssrl.vi v8, v16, 23, v0.t
+    call dump
+/* case 423: vssrl.vi v8, v16, 16, v0.t (e8,m1,avl=3) */
+    li a0, 168
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,ma
+    vssrl.vi v8, v16, 16, v0.t
+    call dump
+/* case 424: vssrl.vi v8, v16, 21 (e8,m2,avl=7) */
+    li a0, 1104
+    call setup
+    li a1, 127
+    li t0, 18446744069762461415
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 7
     vsetvli t1, t0, e8, m2, ta,ma
-    vnclipu.wv v8, v16, v24, v0.t
+    vssrl.vi v8, v16, 21
     call dump
-/* case 437: vnclipu.wv v8, v16, v24 (e8,m4,avl=13) */
-    li a0, 272
+/* case 425: vssrl.vi v8, v16, 23, v0.t (e8,m4,avl=7) */
+    li a0, 1288
     call setup
-    li a1, 0
-    li t0, 3212836864
+    li a1, 32297
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 13
-    vsetvli t1, t0, e8, m4, tu,mu
-    vnclipu.wv v8, v16, v24
+    li t0, 7
+    vsetvli t1, t0, e8, m4, tu,ma
+    vssrl.vi v8, v16, 23, v0.t
     call dump
-/* case 438: vnclipu.wv v8, v16, v24 (e8,m8,avl=13) */
-    li a0, 672
+/* case 426: vssrl.vi v8, v16, 3, v0.t (e8,m8,avl=13) */
+    li a0, 440
     call setup
-    li a1, 0
-    li t0, 18446744070465956523
+    li a1, 2
+    li t0, 18446744072824964045
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
+    csrwi vxrm, 0
     li t0, 13
-    vsetvli t1, t0, e8, m8, tu,mu
-    vnclipu.wv v8, v16, v24
+    vsetvli t1, t0, e8, m8, ta,mu
+    vssrl.vi v8, v16, 3, v0.t
     call dump
-/* case 439: vnclipu.wv v8, v16, v24, v0.t (e16,mf4,avl=1000) */
-    li a0, 1872
-    call setup
-    li a1, 32768
-    li t0, 18446744073709489158
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vnclipu.wv v8, v16, v24, v0.t
-    call dump
-/* case 440: vnclipu.wv v8, v16, v24 (e16,mf2,avl=5) */
-    li a0, 552
+/* case 427: vssrl.vi v8, v16, 23 (e16,mf4,avl=5) */
+    li a0, 416
     call setup
     li a1, 18446744073709551614
-    li t0, 42714
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vssrl.vi v8, v16, 23
+    call dump
+/* case 428: vssrl.vi v8, v16, 8 (e16,mf2,avl=2) */
+    li a0, 880
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vnclipu.wv v8, v16, v24
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vssrl.vi v8, v16, 8
     call dump
-/* case 441: vnclipu.wv v8, v16, v24 (e16,m1,avl=2) */
-    li a0, 1608
+/* case 429: vssrl.vi v8, v16, 12 (e16,m1,avl=max) */
+    li a0, 1552
     call setup
-    li a1, 27293
-    li t0, 18446744073709534934
+    li a1, 9223372036854775807
+    li t0, 18446744073709526899
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,ma
-    vnclipu.wv v8, v16, v24
+    vsetvli t1, zero, e16, m1, ta,ma
+    vssrl.vi v8, v16, 12
     call dump
-/* case 442: vnclipu.wv v8, v16, v24, v0.t (e16,m2,avl=2) */
-    li a0, 2040
+/* case 430: vssrl.vi v8, v16, 9, v0.t (e16,m2,avl=2) */
+    li a0, 1016
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709517597
+    li a1, 11062
+    li t0, 18446744073709506645
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,ma
+    vssrl.vi v8, v16, 9, v0.t
+    call dump
+/* case 431: vssrl.vi v8, v16, 31 (e16,m4,avl=1) */
+    li a0, 1232
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709516731
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, m2, ta,mu
-    vnclipu.wv v8, v16, v24, v0.t
-    call dump
-/* case 443: vnclipu.wv v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 1104
-    call setup
-    li a1, 236
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
     li t0, 1
-    vsetvli t1, t0, e16, m4, ta,mu
-    vnclipu.wv v8, v16, v24
+    vsetvli t1, t0, e16, m4, ta,ma
+    vssrl.vi v8, v16, 31
     call dump
-/* case 444: vnclipu.wv v8, v16, v24, v0.t (e16,m8,avl=3) */
-    li a0, 1400
+/* case 432: vssrl.vi v8, v16, 4, v0.t (e16,m8,avl=1) */
+    li a0, 248
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744073709490713
+    li t0, 18446744073709491701
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 3
+    csrwi vxrm, 2
+    li t0, 1
     vsetvli t1, t0, e16, m8, ta,ma
-    vnclipu.wv v8, v16, v24, v0.t
+    vssrl.vi v8, v16, 4, v0.t
     call dump
-/* case 445: vnclipu.wv v8, v16, v24, v0.t (e32,mf2,avl=0) */
-    li a0, 1816
+/* case 433: vssrl.vi v8, v16, 14 (e32,mf2,avl=max) */
+    li a0, 2000
     call setup
-    li a1, 32768
+    li a1, 18446744071562067968
+    li t0, 18446744069896531026
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vssrl.vi v8, v16, 14
+    call dump
+/* case 434: vssrl.vi v8, v16, 21 (e32,m1,avl=7) */
+    li a0, 472
+    call setup
+    li a1, 255
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,mu
+    vssrl.vi v8, v16, 21
+    call dump
+/* case 435: vssrl.vi v8, v16, 28, v0.t (e32,m2,avl=7) */
+    li a0, 1520
+    call setup
+    li a1, 171
+    li t0, 18446744069944711972
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e32, m2, tu,ma
+    vssrl.vi v8, v16, 28, v0.t
+    call dump
+/* case 436: vssrl.vi v8, v16, 6, v0.t (e32,m4,avl=max) */
+    li a0, 1368
+    call setup
+    li a1, 7
+    li t0, 3805183899
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, m4, ta,ma
+    vssrl.vi v8, v16, 6, v0.t
+    call dump
+/* case 437: vssrl.vi v8, v16, 27 (e32,m8,avl=13) */
+    li a0, 928
+    call setup
+    li a1, 5
     li t0, 18446744071553679359
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vnclipu.wv v8, v16, v24, v0.t
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,ma
+    vssrl.vi v8, v16, 27
     call dump
-/* case 446: vnclipu.wv v8, v16, v24, v0.t (e32,m1,avl=3) */
-    li a0, 2000
+/* case 438: vssrl.vi v8, v16, 8 (e64,m1,avl=5) */
+    li a0, 736
+    call setup
+    li a1, 5
+    li t0, 8688294371811853407
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,ma
+    vssrl.vi v8, v16, 8
+    call dump
+/* case 439: vssrl.vi v8, v16, 20 (e64,m2,avl=2) */
+    li a0, 1112
+    call setup
+    li a1, 18446744073709551614
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e64, m2, tu,mu
+    vssrl.vi v8, v16, 20
+    call dump
+/* case 440: vssrl.vi v8, v16, 17, v0.t (e64,m4,avl=2) */
+    li a0, 824
+    call setup
+    li a1, 1
+    li t0, 16216247887811856391
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,mu
+    vssrl.vi v8, v16, 17, v0.t
+    call dump
+/* case 441: vssrl.vi v8, v16, 2 (e64,m8,avl=1) */
+    li a0, 1000
     call setup
     li a1, 2
-    li t0, 18446744073701163008
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,mu
+    vssrl.vi v8, v16, 2
+    call dump
+/* case 442: vssrl.vi v8, v16, 30, v0.t (e64,mf2,avl=0) */
+    li a0, 120
+    call setup
+    li a1, 18446744073709551614
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vssrl.vi v8, v16, 30, v0.t
+    call dump
+/* case 443: vssrl.vi v8, v16, 19 (e16,mf8,avl=3) */
+    li a0, 576
+    call setup
+    li a1, 0
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 3
-    vsetvli t1, t0, e32, m1, tu,mu
-    vnclipu.wv v8, v16, v24, v0.t
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vssrl.vi v8, v16, 19
     call dump
-/* case 447: vnclipu.wv v8, v16, v24, v0.t (e32,m2,avl=13) */
-    li a0, 1696
+/* case 444: vssrl.vi v27, v27, 20, v0.t (e8,mf4,avl=5) */
+    li a0, 1800
     call setup
-    li a1, 255
-    li t0, 18446744071557873664
+    li a1, 18446744073709551614
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 13
-    vsetvli t1, t0, e32, m2, tu,mu
-    vnclipu.wv v8, v16, v24, v0.t
-    call dump
-/* case 448: vnclipu.wv v8, v16, v24, v0.t (e32,m4,avl=7) */
-    li a0, 992
-    call setup
-    li a1, 255
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,ma
-    vnclipu.wv v8, v16, v24, v0.t
-    call dump
-/* case 449: vnclipu.wv v8, v16, v24, v0.t (e32,m8,avl=13) */
-    li a0, 904
-    call setup
-    li a1, 15470065085192234649
-    li t0, 18446744069831586702
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e32, m8, tu,ma
-    vnclipu.wv v8, v16, v24, v0.t
-    call dump
-/* case 450: vnclipu.wv v8, v16, v24, v0.t (e64,m1,avl=5) */
-    li a0, 248
-    call setup
-    li a1, 32767
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
     li t0, 5
-    vsetvli t1, t0, e64, m1, ta,mu
-    vnclipu.wv v8, v16, v24, v0.t
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vssrl.vi v27, v27, 20, v0.t
     call dump
-/* case 451: vnclipu.wv v8, v16, v24 (e64,m2,avl=5) */
-    li a0, 1440
+/* case 445: vssrl.vi v9, v18, 26 (e64,m8,avl=1) */
+    li a0, 672
     call setup
-    li a1, 9223372036854775807
+    li a1, 18446744071562067968
     li t0, 13830554455654793216
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, ta,mu
-    vnclipu.wv v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vssrl.vi v9, v18, 26
     call dump
-/* case 452: vnclipu.wv v8, v16, v24, v0.t (e64,m4,avl=2) */
-    li a0, 1488
+/* case 446: vssrl.vi v3, v24, 19, v0.t (e8,m2,avl=1) */
+    li a0, 1408
     call setup
-    li a1, 9223372036854775807
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, ta,mu
-    vnclipu.wv v8, v16, v24, v0.t
-    call dump
-/* case 453: vnclipu.wv v8, v16, v24, v0.t (e64,m8,avl=1) */
-    li a0, 1520
-    call setup
-    li a1, 181
-    li t0, 1024939353838652107
+    li a1, 0
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 1
-    vsetvli t1, t0, e64, m8, tu,mu
-    vnclipu.wv v8, v16, v24, v0.t
+    vsetvli t1, t0, e8, m2, tu,mu
+    vssrl.vi v3, v24, 19, v0.t
     call dump
-/* case 454: vnclipu.wv v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 160
+/* case 447: vssrl.vi v0, v0, 23 (e32,m2,avl=1) */
+    li a0, 1352
     call setup
-    li a1, 18446744073709551615
-    li t0, 16863400615907255744
+    li a1, 11467495949620039120
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vnclipu.wv v8, v16, v24, v0.t
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vssrl.vi v0, v0, 23
     call dump
-/* case 455: vnclipu.wv v8, v16, v24 (e16,mf8,avl=0) */
-    li a0, 480
-    call setup
-    li a1, 255
-    li t0, 18446744073709542533
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vnclipu.wv v8, v16, v24
-    call dump
-/* case 456: vnclipu.wx v8, v16, a1, v0.t (e8,mf8,avl=0) */
-    li a0, 1392
-    call setup
-    li a1, 7
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vnclipu.wx v8, v16, a1, v0.t
-    call dump
-/* case 457: vnclipu.wx v8, v16, a1 (e8,mf4,avl=3) */
+/* case 448: vssrl.vi v0, v16, 31, v0.t (e8,m8,avl=max) */
     li a0, 1640
     call setup
-    li a1, 128
-    li t0, 18446744070739984384
+    li a1, 0
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, tu,ma
-    vnclipu.wx v8, v16, a1
+    vsetvli t1, zero, e8, m8, tu,mu
+    vssrl.vi v0, v16, 31, v0.t
     call dump
-/* case 458: vnclipu.wx v8, v16, a1 (e8,mf2,avl=max) */
-    li a0, 1488
-    call setup
-    li a1, 18446744073709551614
-    li t0, 4043672435
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, mf2, tu,mu
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 459: vnclipu.wx v8, v16, a1 (e8,m1,avl=3) */
-    li a0, 576
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,mu
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 460: vnclipu.wx v8, v16, a1 (e8,m2,avl=13) */
-    li a0, 272
-    call setup
-    li a1, 18625
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 13
-    vsetvli t1, t0, e8, m2, ta,ma
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 461: vnclipu.wx v8, v16, a1, v0.t (e8,m4,avl=7) */
-    li a0, 56
-    call setup
-    li a1, 32767
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    vnclipu.wx v8, v16, a1, v0.t
-    call dump
-/* case 462: vnclipu.wx v8, v16, a1 (e8,m8,avl=max) */
+/* case 449: vssrl.vi v0, v24, 14, v0.t (e16,mf2,avl=5) */
     li a0, 1528
     call setup
     li a1, 5
-    li t0, 18446744073196958132
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e8, m8, ta,ma
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 463: vnclipu.wx v8, v16, a1 (e16,mf4,avl=max) */
-    li a0, 728
-    call setup
-    li a1, 255
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e16, mf4, ta,mu
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 464: vnclipu.wx v8, v16, a1 (e16,mf2,avl=5) */
-    li a0, 1344
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709528291
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 465: vnclipu.wx v8, v16, a1, v0.t (e16,m1,avl=2) */
-    li a0, 824
-    call setup
-    li a1, 2
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,mu
-    vnclipu.wx v8, v16, a1, v0.t
-    call dump
-/* case 466: vnclipu.wx v8, v16, a1, v0.t (e16,m2,avl=1) */
-    li a0, 832
-    call setup
-    li a1, 32768
-    li t0, 18446744073709514275
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, m2, tu,ma
-    vnclipu.wx v8, v16, a1, v0.t
-    call dump
-/* case 467: vnclipu.wx v8, v16, a1, v0.t (e16,m4,avl=1) */
-    li a0, 1760
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,ma
-    vnclipu.wx v8, v16, a1, v0.t
-    call dump
-/* case 468: vnclipu.wx v8, v16, a1 (e16,m8,avl=1) */
-    li a0, 328
-    call setup
-    li a1, 7
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e16, m8, tu,ma
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 469: vnclipu.wx v8, v16, a1 (e32,mf2,avl=max) */
-    li a0, 1952
-    call setup
-    li a1, 1
-    li t0, 18446744071529299012
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 470: vnclipu.wx v8, v16, a1, v0.t (e32,m1,avl=max) */
-    li a0, 160
-    call setup
-    li a1, 2
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, m1, ta,ma
-    vnclipu.wx v8, v16, a1, v0.t
-    call dump
-/* case 471: vnclipu.wx v8, v16, a1, v0.t (e32,m2,avl=max) */
-    li a0, 1584
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e32, m2, ta,ma
-    vnclipu.wx v8, v16, a1, v0.t
-    call dump
-/* case 472: vnclipu.wx v8, v16, a1 (e32,m4,avl=max) */
-    li a0, 1824
-    call setup
-    li a1, 127
-    li t0, 18446744069957582650
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, m4, tu,mu
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 473: vnclipu.wx v8, v16, a1, v0.t (e32,m8,avl=13) */
-    li a0, 440
-    call setup
-    li a1, 236
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 13
-    vsetvli t1, t0, e32, m8, ta,ma
-    vnclipu.wx v8, v16, a1, v0.t
-    call dump
-/* case 474: vnclipu.wx v8, v16, a1 (e64,m1,avl=5) */
-    li a0, 328
-    call setup
-    li a1, 2
-    li t0, 9218868437227405311
+    li t0, 18446744073709543794
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 5
-    vsetvli t1, t0, e64, m1, tu,ma
-    vnclipu.wx v8, v16, a1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vssrl.vi v0, v24, 14, v0.t
     call dump
-/* case 475: vnclipu.wx v8, v16, a1, v0.t (e64,m2,avl=2) */
-    li a0, 1736
+/* case 450: vssra.vv v8, v16, v24 (e8,mf8,avl=1) */
+    li a0, 1144
     call setup
-    li a1, 60754
-    li t0, 17314464094909856348
+    li a1, 2
+    li t0, 18446744071407864498
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,ma
-    vnclipu.wx v8, v16, a1, v0.t
-    call dump
-/* case 476: vnclipu.wx v8, v16, a1, v0.t (e64,m4,avl=5) */
-    li a0, 704
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, tu,mu
-    vnclipu.wx v8, v16, a1, v0.t
-    call dump
-/* case 477: vnclipu.wx v8, v16, a1 (e64,m8,avl=2) */
-    li a0, 24
-    call setup
-    li a1, 128
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e64, m8, tu,ma
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 478: vnclipu.wx v8, v16, a1 (e64,mf2,avl=max) */
-    li a0, 80
-    call setup
-    li a1, 7
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 479: vnclipu.wx v8, v16, a1 (e16,mf8,avl=0) */
-    li a0, 1704
-    call setup
-    li a1, 18446744073709551615
-    li t0, 43000
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vnclipu.wx v8, v16, a1
-    call dump
-/* case 480: vnclipu.wi v8, v16, 20 (e8,mf8,avl=0) */
-    li a0, 320
-    call setup
-    li a1, 2147483647
-    li t0, 3472883712
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
+    csrwi vxrm, 3
+    li t0, 1
     vsetvli t1, t0, e8, mf8, ta,ma
-    vnclipu.wi v8, v16, 20
+    vssra.vv v8, v16, v24
     call dump
-/* case 481: vnclipu.wi v8, v16, 22, v0.t (e8,mf4,avl=3) */
-    li a0, 1616
+/* case 451: vssra.vv v8, v16, v24 (e8,mf4,avl=0) */
+    li a0, 448
     call setup
-    li a1, 6645631814126924717
-    li t0, 18446744071341523056
+    li a1, 18446744071562067968
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vnclipu.wi v8, v16, 22, v0.t
-    call dump
-/* case 482: vnclipu.wi v8, v16, 29, v0.t (e8,mf2,avl=0) */
-    li a0, 856
-    call setup
-    li a1, 0
-    li t0, 18446744071978536972
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
+    csrwi vxrm, 1
     li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vnclipu.wi v8, v16, 29, v0.t
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vssra.vv v8, v16, v24
     call dump
-/* case 483: vnclipu.wi v8, v16, 26 (e8,m1,avl=3) */
-    li a0, 1536
-    call setup
-    li a1, 2
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,ma
-    vnclipu.wi v8, v16, 26
-    call dump
-/* case 484: vnclipu.wi v8, v16, 12, v0.t (e8,m2,avl=7) */
-    li a0, 32
-    call setup
-    li a1, 18446744073709551615
-    li t0, 3908802160
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e8, m2, ta,mu
-    vnclipu.wi v8, v16, 12, v0.t
-    call dump
-/* case 485: vnclipu.wi v8, v16, 2 (e8,m4,avl=7) */
-    li a0, 760
-    call setup
-    li a1, 2147483647
-    li t0, 2147483648
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,mu
-    vnclipu.wi v8, v16, 2
-    call dump
-/* case 486: vnclipu.wi v8, v16, 18, v0.t (e8,m8,avl=max) */
-    li a0, 992
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e8, m8, ta,mu
-    vnclipu.wi v8, v16, 18, v0.t
-    call dump
-/* case 487: vnclipu.wi v8, v16, 3 (e16,mf4,avl=max) */
-    li a0, 1608
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709499946
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vnclipu.wi v8, v16, 3
-    call dump
-/* case 488: vnclipu.wi v8, v16, 17 (e16,mf2,avl=1000) */
+/* case 452: vssra.vv v8, v16, v24, v0.t (e8,mf2,avl=max) */
     li a0, 528
     call setup
-    li a1, 128
-    li t0, 18446744073709487103
+    li a1, 18446744073709551488
+    li t0, 18446744070036155010
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, mf2, ta,mu
+    vssra.vv v8, v16, v24, v0.t
+    call dump
+/* case 453: vssra.vv v8, v16, v24, v0.t (e8,m1,avl=3) */
+    li a0, 952
+    call setup
+    li a1, 14018439678359060427
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vnclipu.wi v8, v16, 17
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,ma
+    vssra.vv v8, v16, v24, v0.t
     call dump
-/* case 489: vnclipu.wi v8, v16, 7 (e16,m1,avl=2) */
-    li a0, 1048
+/* case 454: vssra.vv v8, v16, v24 (e8,m2,avl=7) */
+    li a0, 120
     call setup
     li a1, 32767
-    li t0, 5093
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,ma
-    vnclipu.wi v8, v16, 7
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e8, m2, tu,mu
+    vssra.vv v8, v16, v24
     call dump
-/* case 490: vnclipu.wi v8, v16, 1 (e16,m2,avl=2) */
-    li a0, 72
+/* case 455: vssra.vv v8, v16, v24 (e8,m4,avl=7) */
+    li a0, 1360
     call setup
-    li a1, 128
-    li t0, 18446744073709550592
+    li a1, 1
+    li t0, 18446744070328142195
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, tu,ma
-    vnclipu.wi v8, v16, 1
+    li t0, 7
+    vsetvli t1, t0, e8, m4, ta,mu
+    vssra.vv v8, v16, v24
     call dump
-/* case 491: vnclipu.wi v8, v16, 7, v0.t (e16,m4,avl=0) */
-    li a0, 1336
+/* case 456: vssra.vv v8, v16, v24 (e8,m8,avl=13) */
+    li a0, 640
     call setup
-    li a1, 5
-    li t0, 18446744073709524637
+    li a1, 655
+    li t0, 18446744070252930383
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,ma
+    vssra.vv v8, v16, v24
+    call dump
+/* case 457: vssra.vv v8, v16, v24 (e16,mf4,avl=5) */
+    li a0, 1736
+    call setup
+    li a1, 7
+    li t0, 18446744073709516053
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vssra.vv v8, v16, v24
+    call dump
+/* case 458: vssra.vv v8, v16, v24, v0.t (e16,mf2,avl=1000) */
+    li a0, 408
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709546864
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 0
-    vsetvli t1, t0, e16, m4, tu,ma
-    vnclipu.wi v8, v16, 7, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vssra.vv v8, v16, v24, v0.t
     call dump
-/* case 492: vnclipu.wi v8, v16, 5, v0.t (e16,m8,avl=3) */
-    li a0, 800
+/* case 459: vssra.vv v8, v16, v24, v0.t (e16,m1,avl=5) */
+    li a0, 320
     call setup
-    li a1, 255
-    li t0, 18446744073709496997
+    li a1, 112
+    li t0, 18446744073709544363
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e16, m8, ta,mu
-    vnclipu.wi v8, v16, 5, v0.t
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vssra.vv v8, v16, v24, v0.t
     call dump
-/* case 493: vnclipu.wi v8, v16, 25, v0.t (e32,mf2,avl=max) */
-    li a0, 1208
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vnclipu.wi v8, v16, 25, v0.t
-    call dump
-/* case 494: vnclipu.wi v8, v16, 4, v0.t (e32,m1,avl=3) */
-    li a0, 2024
+/* case 460: vssra.vv v8, v16, v24 (e16,m2,avl=2) */
+    li a0, 40
     call setup
     li a1, 2147483647
-    li t0, 18446744071498852594
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     csrwi vxrm, 2
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,mu
+    vssra.vv v8, v16, v24
+    call dump
+/* case 461: vssra.vv v8, v16, v24 (e16,m4,avl=0) */
+    li a0, 136
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709499951
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e16, m4, tu,ma
+    vssra.vv v8, v16, v24
+    call dump
+/* case 462: vssra.vv v8, v16, v24 (e16,m8,avl=1) */
+    li a0, 296
+    call setup
+    li a1, 2
+    li t0, 62242
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,ma
+    vssra.vv v8, v16, v24
+    call dump
+/* case 463: vssra.vv v8, v16, v24, v0.t (e32,mf2,avl=max) */
+    li a0, 256
+    call setup
+    li a1, 13021824689943822326
+    li t0, 2141192192
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vssra.vv v8, v16, v24, v0.t
+    call dump
+/* case 464: vssra.vv v8, v16, v24 (e32,m1,avl=3) */
+    li a0, 744
+    call setup
+    li a1, 1
+    li t0, 18446744071148811380
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
     li t0, 3
-    vsetvli t1, t0, e32, m1, tu,ma
-    vnclipu.wi v8, v16, 4, v0.t
+    vsetvli t1, t0, e32, m1, ta,mu
+    vssra.vv v8, v16, v24
     call dump
-/* case 495: vnclipu.wi v8, v16, 20 (e32,m2,avl=max) */
-    li a0, 896
+/* case 465: vssra.vv v8, v16, v24 (e32,m2,avl=13) */
+    li a0, 696
     call setup
-    li a1, 14671312768903721236
-    li t0, 18446744073440583403
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, m2, tu,ma
-    vnclipu.wi v8, v16, 20
-    call dump
-/* case 496: vnclipu.wi v8, v16, 15 (e32,m4,avl=13) */
-    li a0, 1120
-    call setup
-    li a1, 6615562470756511209
-    li t0, 2395523198
+    li a1, 9815
+    li t0, 18446744071860661716
     fmv.d.x fa1, t0
     csrwi vxrm, 2
     li t0, 13
-    vsetvli t1, t0, e32, m4, tu,ma
-    vnclipu.wi v8, v16, 15
+    vsetvli t1, t0, e32, m2, tu,ma
+    vssra.vv v8, v16, v24
     call dump
-/* case 497: vnclipu.wi v8, v16, 21 (e32,m8,avl=max) */
-    li a0, 2024
+/* case 466: vssra.vv v8, v16, v24, v0.t (e32,m4,avl=13) */
+    li a0, 1936
     call setup
-    li a1, 0
-    li t0, 18446744072251753273
+    li a1, 7
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, m8, ta,mu
-    vnclipu.wi v8, v16, 21
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e32, m4, tu,ma
+    vssra.vv v8, v16, v24, v0.t
     call dump
-/* case 498: vnclipu.wi v8, v16, 24, v0.t (e64,m1,avl=1000) */
-    li a0, 992
+/* case 467: vssra.vv v8, v16, v24, v0.t (e32,m8,avl=1000) */
+    li a0, 128
     call setup
-    li a1, 9223372036854775807
-    li t0, 2799292811961552174
+    li a1, 2
+    li t0, 18446744070950577126
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,mu
-    vnclipu.wi v8, v16, 24, v0.t
+    vsetvli t1, t0, e32, m8, ta,ma
+    vssra.vv v8, v16, v24, v0.t
     call dump
-/* case 499: vnclipu.wi v8, v16, 28 (e64,m2,avl=5) */
-    li a0, 976
+/* case 468: vssra.vv v8, v16, v24 (e64,m1,avl=1000) */
+    li a0, 1888
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, tu,mu
+    vssra.vv v8, v16, v24
+    call dump
+/* case 469: vssra.vv v8, v16, v24 (e64,m2,avl=2) */
+    li a0, 1680
+    call setup
+    li a1, 2147483647
+    li t0, 14877968580754303561
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 2
+    vsetvli t1, t0, e64, m2, tu,mu
+    vssra.vv v8, v16, v24
+    call dump
+/* case 470: vssra.vv v8, v16, v24, v0.t (e64,m4,avl=5) */
+    li a0, 1040
     call setup
     li a1, 7
-    li t0, 4890909195324358656
+    li t0, 7221027539311963059
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,ma
+    vssra.vv v8, v16, v24, v0.t
+    call dump
+/* case 471: vssra.vv v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 704
+    call setup
+    li a1, 127
+    li t0, 15623031857494046391
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e64, m8, tu,mu
+    vssra.vv v8, v16, v24
+    call dump
+/* case 472: vssra.vv v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 568
+    call setup
+    li a1, 2147483647
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vssra.vv v8, v16, v24, v0.t
+    call dump
+/* case 473: vssra.vv v8, v16, v24, v0.t (e16,mf8,avl=0) */
+    li a0, 992
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vssra.vv v8, v16, v24, v0.t
+    call dump
+/* case 474: vssra.vv v0, v0, v0, v0.t (e32,m2,avl=1) */
+    li a0, 224
+    call setup
+    li a1, 255
+    li t0, 18446744070624322014
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vssra.vv v0, v0, v0, v0.t
+    call dump
+/* case 475: vssra.vv v7, v30, v0 (e8,m1,avl=max) */
+    li a0, 544
+    call setup
+    li a1, 127
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, m1, tu,mu
+    vssra.vv v7, v30, v0
+    call dump
+/* case 476: vssra.vv v1, v0, v24, v0.t (e32,m2,avl=5) */
+    li a0, 1464
+    call setup
+    li a1, 127
+    li t0, 18446744071776704693
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vssra.vv v1, v0, v24, v0.t
+    call dump
+/* case 477: vssra.vv v0, v0, v10 (e32,mf2,avl=max) */
+    li a0, 1736
+    call setup
+    li a1, 255
+    li t0, 18446744070130067360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vssra.vv v0, v0, v10
+    call dump
+/* case 478: vssra.vv v30, v30, v20, v0.t (e8,m1,avl=1) */
+    li a0, 1136
+    call setup
+    li a1, 15674192968439578322
+    li t0, 18446744072966297288
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e8, m1, tu,mu
+    vssra.vv v30, v30, v20, v0.t
+    call dump
+/* case 479: vssra.vv v22, v0, v0 (e8,mf2,avl=max) */
+    li a0, 680
+    call setup
+    li a1, 255
+    li t0, 18446744070407106836
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vssra.vv v22, v0, v0
+    call dump
+/* case 480: vssra.vx v8, v16, a1 (e8,mf8,avl=1) */
+    li a0, 952
+    call setup
+    li a1, 7
+    li t0, 18446744072290777679
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vssra.vx v8, v16, a1
+    call dump
+/* case 481: vssra.vx v8, v16, a1 (e8,mf4,avl=1) */
+    li a0, 552
+    call setup
+    li a1, 9223372036854775807
+    li t0, 2139095039
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, ta,ma
+    vssra.vx v8, v16, a1
+    call dump
+/* case 482: vssra.vx v8, v16, a1, v0.t (e8,mf2,avl=max) */
+    li a0, 1408
+    call setup
+    li a1, 128
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, mf2, ta,ma
+    vssra.vx v8, v16, a1, v0.t
+    call dump
+/* case 483: vssra.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
+    li a0, 984
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071983336768
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e8, m1, ta,mu
+    vssra.vx v8, v16, a1, v0.t
+    call dump
+/* case 484: vssra.vx v8, v16, a1, v0.t (e8,m2,avl=13) */
+    li a0, 1952
+    call setup
+    li a1, 14982
+    li t0, 18446744070678547142
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 13
+    vsetvli t1, t0, e8, m2, ta,mu
+    vssra.vx v8, v16, a1, v0.t
+    call dump
+/* case 485: vssra.vx v8, v16, a1 (e8,m4,avl=7) */
+    li a0, 432
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 7
+    vsetvli t1, t0, e8, m4, tu,mu
+    vssra.vx v8, v16, a1
+    call dump
+/* case 486: vssra.vx v8, v16, a1 (e8,m8,avl=max) */
+    li a0, 568
+    call setup
+    li a1, 7
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, m8, tu,ma
+    vssra.vx v8, v16, a1
+    call dump
+/* case 487: vssra.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
+    li a0, 520
+    call setup
+    li a1, 56
+    li t0, 18446744073709526457
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     li t0, 5
-    vsetvli t1, t0, e64, m2, tu,mu
-    vnclipu.wi v8, v16, 28
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vssra.vx v8, v16, a1, v0.t
     call dump
-/* case 500: vnclipu.wi v8, v16, 4 (e64,m4,avl=max) */
-    li a0, 1688
+/* case 488: vssra.vx v8, v16, a1, v0.t (e16,mf2,avl=1000) */
+    li a0, 288
     call setup
-    li a1, 18446744073709551615
-    li t0, 1
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e64, m4, tu,mu
-    vnclipu.wi v8, v16, 4
-    call dump
-/* case 501: vnclipu.wi v8, v16, 5, v0.t (e64,m8,avl=max) */
-    li a0, 1520
-    call setup
-    li a1, 2
-    li t0, 18396396808939918593
+    li a1, 14406691798002244838
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    vsetvli t1, zero, e64, m8, tu,ma
-    vnclipu.wi v8, v16, 5, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vssra.vx v8, v16, a1, v0.t
     call dump
-/* case 502: vnclipu.wi v8, v16, 27 (e64,mf2,avl=max) */
-    li a0, 1416
-    call setup
-    li a1, 5271135421343074621
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vnclipu.wi v8, v16, 27
-    call dump
-/* case 503: vnclipu.wi v8, v16, 26, v0.t (e16,mf8,avl=0) */
-    li a0, 664
-    call setup
-    li a1, 127
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vnclipu.wi v8, v16, 26, v0.t
-    call dump
-/* case 504: vnclip.wv v8, v16, v24 (e8,mf8,avl=max) */
-    li a0, 728
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070663870702
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, mf8, ta,ma
-    vnclip.wv v8, v16, v24
-    call dump
-/* case 505: vnclip.wv v8, v16, v24 (e8,mf4,avl=3) */
+/* case 489: vssra.vx v8, v16, a1 (e16,m1,avl=5) */
     li a0, 528
     call setup
     li a1, 1
     li t0, 0
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vnclip.wv v8, v16, v24
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vssra.vx v8, v16, a1
     call dump
-/* case 506: vnclip.wv v8, v16, v24, v0.t (e8,mf2,avl=3) */
+/* case 490: vssra.vx v8, v16, a1 (e16,m2,avl=1) */
     li a0, 808
     call setup
     li a1, 2
-    li t0, 18446744072627421184
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, tu,ma
-    vnclip.wv v8, v16, v24, v0.t
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,ma
+    vssra.vx v8, v16, a1
     call dump
-/* case 507: vnclip.wv v8, v16, v24, v0.t (e8,m1,avl=7) */
+/* case 491: vssra.vx v8, v16, a1 (e16,m4,avl=0) */
     li a0, 672
     call setup
     li a1, 255
-    li t0, 18446744069414584321
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vnclip.wv v8, v16, v24, v0.t
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,ma
+    vssra.vx v8, v16, a1
     call dump
-/* case 508: vnclip.wv v8, v16, v24, v0.t (e8,m2,avl=7) */
+/* case 492: vssra.vx v8, v16, a1 (e16,m8,avl=0) */
     li a0, 1448
     call setup
     li a1, 32767
-    li t0, 18446744071557873664
+    li t0, 18446744073709518336
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e8, m2, ta,mu
-    vnclip.wv v8, v16, v24, v0.t
+    li t0, 0
+    vsetvli t1, t0, e16, m8, ta,mu
+    vssra.vx v8, v16, a1
     call dump
-/* case 509: vnclip.wv v8, v16, v24 (e8,m4,avl=max) */
+/* case 493: vssra.vx v8, v16, a1, v0.t (e32,mf2,avl=max) */
     li a0, 1864
     call setup
     li a1, 5988635262906313314
     li t0, 1051372203
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    vsetvli t1, zero, e8, m4, ta,ma
-    vnclip.wv v8, v16, v24
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vssra.vx v8, v16, a1, v0.t
     call dump
-/* case 510: vnclip.wv v8, v16, v24, v0.t (e8,m8,avl=max) */
+/* case 494: vssra.vx v8, v16, a1 (e32,m1,avl=7) */
     li a0, 1528
     call setup
     li a1, 18446744073709551614
     li t0, 18446744072029822967
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e8, m8, tu,ma
-    vnclip.wv v8, v16, v24, v0.t
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,ma
+    vssra.vx v8, v16, a1
     call dump
-/* case 511: vnclip.wv v8, v16, v24 (e16,mf4,avl=5) */
+/* case 495: vssra.vx v8, v16, a1, v0.t (e32,m2,avl=13) */
     li a0, 1816
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744073709486080
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vnclip.wv v8, v16, v24
+    li t0, 13
+    vsetvli t1, t0, e32, m2, tu,mu
+    vssra.vx v8, v16, a1, v0.t
     call dump
-/* case 512: vnclip.wv v8, v16, v24, v0.t (e16,mf2,avl=1000) */
+/* case 496: vssra.vx v8, v16, a1, v0.t (e32,m4,avl=max) */
     li a0, 760
     call setup
     li a1, 7
-    li t0, 18446744073709550860
+    li t0, 18446744073660027074
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vnclip.wv v8, v16, v24, v0.t
+    vsetvli t1, zero, e32, m4, tu,ma
+    vssra.vx v8, v16, a1, v0.t
     call dump
-/* case 513: vnclip.wv v8, v16, v24 (e16,m1,avl=5) */
+/* case 497: vssra.vx v8, v16, a1 (e32,m8,avl=max) */
     li a0, 1800
     call setup
     li a1, 95
-    li t0, 18446744073709487103
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,mu
-    vnclip.wv v8, v16, v24
+    vsetvli t1, zero, e32, m8, ta,mu
+    vssra.vx v8, v16, a1
     call dump
-/* case 514: vnclip.wv v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 904
+/* case 498: vssra.vx v8, v16, a1, v0.t (e64,m1,avl=1000) */
+    li a0, 1912
     call setup
     li a1, 127
-    li t0, 18446744073709494872
+    li t0, 15883991351379394199
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e16, m2, ta,ma
-    vnclip.wv v8, v16, v24
+    csrwi vxrm, 1
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, ta,ma
+    vssra.vx v8, v16, a1, v0.t
     call dump
-/* case 515: vnclip.wv v8, v16, v24, v0.t (e16,m4,avl=1) */
+/* case 499: vssra.vx v8, v16, a1, v0.t (e64,m2,avl=1000) */
     li a0, 1264
     call setup
     li a1, 0
-    li t0, 18446744073709487103
+    li t0, 9218868437227405311
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e16, m4, ta,ma
-    vnclip.wv v8, v16, v24, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, ta,ma
+    vssra.vx v8, v16, a1, v0.t
     call dump
-/* case 516: vnclip.wv v8, v16, v24 (e16,m8,avl=1) */
-    li a0, 32
+/* case 500: vssra.vx v8, v16, a1 (e64,m4,avl=5) */
+    li a0, 496
     call setup
-    li a1, 0
-    li t0, 18446744073709517823
+    li a1, 168054390783850330
+    li t0, 0
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,mu
-    vnclip.wv v8, v16, v24
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vssra.vx v8, v16, a1
     call dump
-/* case 517: vnclip.wv v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 800
+/* case 501: vssra.vx v8, v16, a1 (e64,m8,avl=1) */
+    li a0, 1040
     call setup
     li a1, 255
-    li t0, 18446744070739984384
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vnclip.wv v8, v16, v24
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,mu
+    vssra.vx v8, v16, a1
     call dump
-/* case 518: vnclip.wv v8, v16, v24 (e32,m1,avl=max) */
-    li a0, 1984
+/* case 502: vssra.vx v8, v16, a1, v0.t (e64,mf2,avl=max) */
+    li a0, 256
     call setup
     li a1, 5
-    li t0, 18446744072627421184
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    vsetvli t1, zero, e32, m1, tu,mu
-    vnclip.wv v8, v16, v24
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vssra.vx v8, v16, a1, v0.t
     call dump
-/* case 519: vnclip.wv v8, v16, v24, v0.t (e32,m2,avl=7) */
-    li a0, 1152
+/* case 503: vssra.vx v8, v16, a1 (e16,mf8,avl=0) */
+    li a0, 1328
     call setup
-    li a1, 1
-    li t0, 18446744070739984384
+    li a1, 32768
+    li t0, 18446744073709518848
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,ma
-    vnclip.wv v8, v16, v24, v0.t
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vssra.vx v8, v16, a1
     call dump
-/* case 520: vnclip.wv v8, v16, v24, v0.t (e32,m4,avl=max) */
+/* case 504: vssra.vx v18, v11, a1, v0.t (e16,mf4,avl=5) */
     li a0, 1008
     call setup
     li a1, 32768
-    li t0, 18446744070820732260
+    li t0, 18446744073709507536
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e32, m4, ta,ma
-    vnclip.wv v8, v16, v24, v0.t
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vssra.vx v18, v11, a1, v0.t
     call dump
-/* case 521: vnclip.wv v8, v16, v24 (e32,m8,avl=1000) */
-    li a0, 1432
+/* case 505: vssra.vx v8, v8, a1, v0.t (e8,m8,avl=1) */
+    li a0, 1672
     call setup
-    li a1, 2
-    li t0, 18446744071737141636
+    li a1, 190
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, tu,mu
-    vnclip.wv v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e8, m8, tu,mu
+    vssra.vx v8, v8, a1, v0.t
     call dump
-/* case 522: vnclip.wv v8, v16, v24, v0.t (e64,m1,avl=1000) */
-    li a0, 1160
-    call setup
-    li a1, 5
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,ma
-    vnclip.wv v8, v16, v24, v0.t
-    call dump
-/* case 523: vnclip.wv v8, v16, v24, v0.t (e64,m2,avl=1000) */
-    li a0, 1520
-    call setup
-    li a1, 18446744071562067968
-    li t0, 9503034239235304475
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, tu,mu
-    vnclip.wv v8, v16, v24, v0.t
-    call dump
-/* case 524: vnclip.wv v8, v16, v24, v0.t (e64,m4,avl=2) */
-    li a0, 2008
-    call setup
-    li a1, 32767
-    li t0, 18328408093694660831
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, ta,ma
-    vnclip.wv v8, v16, v24, v0.t
-    call dump
-/* case 525: vnclip.wv v8, v16, v24, v0.t (e64,m8,avl=max) */
-    li a0, 1032
-    call setup
-    li a1, 32768
-    li t0, 12029345497236876106
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e64, m8, tu,mu
-    vnclip.wv v8, v16, v24, v0.t
-    call dump
-/* case 526: vnclip.wv v8, v16, v24 (e64,mf2,avl=max) */
-    li a0, 1328
+/* case 506: vssra.vx v2, v6, a1, v0.t (e8,m1,avl=max) */
+    li a0, 240
     call setup
     li a1, 18446744073709551488
-    li t0, 10499564641217489017
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vnclip.wv v8, v16, v24
+    vsetvli t1, zero, e8, m1, tu,mu
+    vssra.vx v2, v6, a1, v0.t
     call dump
-/* case 527: vnclip.wv v8, v16, v24 (e16,mf8,avl=3) */
-    li a0, 1464
+/* case 507: vssra.vx v10, v10, a1, v0.t (e16,mf2,avl=1) */
+    li a0, 1280
+    call setup
+    li a1, 144
+    li t0, 18446744073709521223
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vssra.vx v10, v10, a1, v0.t
+    call dump
+/* case 508: vssra.vx v0, v16, a1, v0.t (e8,mf8,avl=5) */
+    li a0, 832
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073709493819
+    li t0, 18446744071403767734
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vnclip.wv v8, v16, v24
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vssra.vx v0, v16, a1, v0.t
     call dump
-/* case 528: vnclip.wx v8, v16, a1, v0.t (e8,mf8,avl=1) */
+/* case 509: vssra.vx v23, v0, a1, v0.t (e32,m4,avl=1) */
+    li a0, 1016
+    call setup
+    li a1, 18191
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vssra.vx v23, v0, a1, v0.t
+    call dump
+/* case 510: vssra.vi v8, v16, 21, v0.t (e8,mf8,avl=1) */
     li a0, 1040
     call setup
     li a1, 2147483647
@@ -5691,9 +5496,9 @@ test_main:
     csrwi vxrm, 1
     li t0, 1
     vsetvli t1, t0, e8, mf8, ta,ma
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 21, v0.t
     call dump
-/* case 529: vnclip.wx v8, v16, a1 (e8,mf4,avl=3) */
+/* case 511: vssra.vi v8, v16, 16 (e8,mf4,avl=3) */
     li a0, 1848
     call setup
     li a1, 5
@@ -5702,9 +5507,9 @@ test_main:
     csrwi vxrm, 3
     li t0, 3
     vsetvli t1, t0, e8, mf4, tu,ma
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 16
     call dump
-/* case 530: vnclip.wx v8, v16, a1, v0.t (e8,mf2,avl=max) */
+/* case 512: vssra.vi v8, v16, 27, v0.t (e8,mf2,avl=max) */
     li a0, 1144
     call setup
     li a1, 18446744073709551488
@@ -5712,9 +5517,9 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     vsetvli t1, zero, e8, mf2, tu,ma
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 27, v0.t
     call dump
-/* case 531: vnclip.wx v8, v16, a1, v0.t (e8,m1,avl=7) */
+/* case 513: vssra.vi v8, v16, 5, v0.t (e8,m1,avl=7) */
     li a0, 1208
     call setup
     li a1, 10433831567700221298
@@ -5723,9 +5528,9 @@ test_main:
     csrwi vxrm, 2
     li t0, 7
     vsetvli t1, t0, e8, m1, tu,ma
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 5, v0.t
     call dump
-/* case 532: vnclip.wx v8, v16, a1, v0.t (e8,m2,avl=max) */
+/* case 514: vssra.vi v8, v16, 15, v0.t (e8,m2,avl=max) */
     li a0, 840
     call setup
     li a1, 18446744071562067968
@@ -5733,9 +5538,9 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     vsetvli t1, zero, e8, m2, tu,mu
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 15, v0.t
     call dump
-/* case 533: vnclip.wx v8, v16, a1 (e8,m4,avl=max) */
+/* case 515: vssra.vi v8, v16, 29 (e8,m4,avl=max) */
     li a0, 712
     call setup
     li a1, 0
@@ -5743,9 +5548,9 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     vsetvli t1, zero, e8, m4, ta,ma
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 29
     call dump
-/* case 534: vnclip.wx v8, v16, a1 (e8,m8,avl=1000) */
+/* case 516: vssra.vi v8, v16, 6 (e8,m8,avl=1000) */
     li a0, 1736
     call setup
     li a1, 32767
@@ -5754,9 +5559,9 @@ test_main:
     csrwi vxrm, 3
     li t0, 1000
     vsetvli t1, t0, e8, m8, ta,mu
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 6
     call dump
-/* case 535: vnclip.wx v8, v16, a1, v0.t (e16,mf4,avl=max) */
+/* case 517: vssra.vi v8, v16, 18, v0.t (e16,mf4,avl=max) */
     li a0, 1032
     call setup
     li a1, 1
@@ -5764,9 +5569,9 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     vsetvli t1, zero, e16, mf4, ta,ma
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 18, v0.t
     call dump
-/* case 536: vnclip.wx v8, v16, a1 (e16,mf2,avl=5) */
+/* case 518: vssra.vi v8, v16, 14 (e16,mf2,avl=5) */
     li a0, 1872
     call setup
     li a1, 2
@@ -5775,9 +5580,9 @@ test_main:
     csrwi vxrm, 2
     li t0, 5
     vsetvli t1, t0, e16, mf2, tu,ma
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 14
     call dump
-/* case 537: vnclip.wx v8, v16, a1 (e16,m1,avl=2) */
+/* case 519: vssra.vi v8, v16, 10 (e16,m1,avl=2) */
     li a0, 1240
     call setup
     li a1, 127
@@ -5786,9 +5591,9 @@ test_main:
     csrwi vxrm, 2
     li t0, 2
     vsetvli t1, t0, e16, m1, tu,mu
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 10
     call dump
-/* case 538: vnclip.wx v8, v16, a1 (e16,m2,avl=1) */
+/* case 520: vssra.vi v8, v16, 31 (e16,m2,avl=1) */
     li a0, 936
     call setup
     li a1, 32767
@@ -5797,9 +5602,9 @@ test_main:
     csrwi vxrm, 0
     li t0, 1
     vsetvli t1, t0, e16, m2, ta,mu
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 31
     call dump
-/* case 539: vnclip.wx v8, v16, a1, v0.t (e16,m4,avl=0) */
+/* case 521: vssra.vi v8, v16, 10, v0.t (e16,m4,avl=0) */
     li a0, 1552
     call setup
     li a1, 128
@@ -5808,9 +5613,9 @@ test_main:
     csrwi vxrm, 2
     li t0, 0
     vsetvli t1, t0, e16, m4, ta,ma
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 10, v0.t
     call dump
-/* case 540: vnclip.wx v8, v16, a1 (e16,m8,avl=1) */
+/* case 522: vssra.vi v8, v16, 5 (e16,m8,avl=1) */
     li a0, 1584
     call setup
     li a1, 127
@@ -5819,9 +5624,9 @@ test_main:
     csrwi vxrm, 1
     li t0, 1
     vsetvli t1, t0, e16, m8, tu,ma
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 5
     call dump
-/* case 541: vnclip.wx v8, v16, a1, v0.t (e32,mf2,avl=3) */
+/* case 523: vssra.vi v8, v16, 7, v0.t (e32,mf2,avl=3) */
     li a0, 1304
     call setup
     li a1, 105
@@ -5830,9 +5635,9 @@ test_main:
     csrwi vxrm, 0
     li t0, 3
     vsetvli t1, t0, e32, mf2, ta,ma
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 7, v0.t
     call dump
-/* case 542: vnclip.wx v8, v16, a1 (e32,m1,avl=3) */
+/* case 524: vssra.vi v8, v16, 16 (e32,m1,avl=3) */
     li a0, 1520
     call setup
     li a1, 9223372036854775807
@@ -5841,9 +5646,9 @@ test_main:
     csrwi vxrm, 3
     li t0, 3
     vsetvli t1, t0, e32, m1, tu,ma
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 16
     call dump
-/* case 543: vnclip.wx v8, v16, a1, v0.t (e32,m2,avl=13) */
+/* case 525: vssra.vi v8, v16, 24, v0.t (e32,m2,avl=13) */
     li a0, 1568
     call setup
     li a1, 16343344790255273454
@@ -5852,9 +5657,9 @@ test_main:
     csrwi vxrm, 1
     li t0, 13
     vsetvli t1, t0, e32, m2, ta,ma
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 24, v0.t
     call dump
-/* case 544: vnclip.wx v8, v16, a1 (e32,m4,avl=max) */
+/* case 526: vssra.vi v8, v16, 3 (e32,m4,avl=max) */
     li a0, 1776
     call setup
     li a1, 14653
@@ -5862,9 +5667,9 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     vsetvli t1, zero, e32, m4, ta,mu
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 3
     call dump
-/* case 545: vnclip.wx v8, v16, a1 (e32,m8,avl=max) */
+/* case 527: vssra.vi v8, v16, 16 (e32,m8,avl=max) */
     li a0, 928
     call setup
     li a1, 128
@@ -5872,9 +5677,9 @@ test_main:
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     vsetvli t1, zero, e32, m8, ta,ma
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 16
     call dump
-/* case 546: vnclip.wx v8, v16, a1, v0.t (e64,m1,avl=5) */
+/* case 528: vssra.vi v8, v16, 20, v0.t (e64,m1,avl=5) */
     li a0, 96
     call setup
     li a1, 1
@@ -5883,9 +5688,9 @@ test_main:
     csrwi vxrm, 0
     li t0, 5
     vsetvli t1, t0, e64, m1, tu,ma
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 20, v0.t
     call dump
-/* case 547: vnclip.wx v8, v16, a1 (e64,m2,avl=1000) */
+/* case 529: vssra.vi v8, v16, 22 (e64,m2,avl=1000) */
     li a0, 1976
     call setup
     li a1, 161
@@ -5894,9 +5699,9 @@ test_main:
     csrwi vxrm, 2
     li t0, 1000
     vsetvli t1, t0, e64, m2, tu,ma
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 22
     call dump
-/* case 548: vnclip.wx v8, v16, a1 (e64,m4,avl=5) */
+/* case 530: vssra.vi v8, v16, 9 (e64,m4,avl=5) */
     li a0, 1880
     call setup
     li a1, 13941788729448317000
@@ -5905,9 +5710,9 @@ test_main:
     csrwi vxrm, 3
     li t0, 5
     vsetvli t1, t0, e64, m4, ta,mu
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 9
     call dump
-/* case 549: vnclip.wx v8, v16, a1 (e64,m8,avl=2) */
+/* case 531: vssra.vi v8, v16, 8 (e64,m8,avl=2) */
     li a0, 1888
     call setup
     li a1, 18446744073709551488
@@ -5916,9 +5721,9 @@ test_main:
     csrwi vxrm, 3
     li t0, 2
     vsetvli t1, t0, e64, m8, tu,mu
-    vnclip.wx v8, v16, a1
+    vssra.vi v8, v16, 8
     call dump
-/* case 550: vnclip.wx v8, v16, a1, v0.t (e64,mf2,avl=1) */
+/* case 532: vssra.vi v8, v16, 11, v0.t (e64,mf2,avl=1) */
     li a0, 88
     call setup
     li a1, 5
@@ -5927,9 +5732,9 @@ test_main:
     csrwi vxrm, 1
     li t0, 1
     vsetvli t1, t0, e64, mf2, ta,mu
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 11, v0.t
     call dump
-/* case 551: vnclip.wx v8, v16, a1, v0.t (e16,mf8,avl=3) */
+/* case 533: vssra.vi v8, v16, 10, v0.t (e16,mf8,avl=3) */
     li a0, 1568
     call setup
     li a1, 2
@@ -5938,2323 +5743,4580 @@ test_main:
     csrwi vxrm, 1
     li t0, 3
     vsetvli t1, t0, e16, mf8, tu,ma
-    vnclip.wx v8, v16, a1, v0.t
+    vssra.vi v8, v16, 10, v0.t
     call dump
-/* case 552: vnclip.wi v8, v16, 14 (e8,mf8,avl=max) */
-    li a0, 1400
+/* case 534: vssra.vi v24, v24, 29 (e8,m4,avl=5) */
+    li a0, 304
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, mf8, ta,ma
-    vnclip.wi v8, v16, 14
-    call dump
-/* case 553: vnclip.wi v8, v16, 27, v0.t (e8,mf4,avl=3) */
-    li a0, 888
-    call setup
-    li a1, 128
-    li t0, 18446744071553679359
+    li a1, 7
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, tu,ma
-    vnclip.wi v8, v16, 27, v0.t
+    li t0, 5
+    vsetvli t1, t0, e8, m4, tu,mu
+    vssra.vi v24, v24, 29
     call dump
-/* case 554: vnclip.wi v8, v16, 17, v0.t (e8,mf2,avl=0) */
-    li a0, 1296
-    call setup
-    li a1, 5
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,ma
-    vnclip.wi v8, v16, 17, v0.t
-    call dump
-/* case 555: vnclip.wi v8, v16, 25 (e8,m1,avl=7) */
-    li a0, 2040
-    call setup
-    li a1, 117
-    li t0, 18446744071394623034
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vnclip.wi v8, v16, 25
-    call dump
-/* case 556: vnclip.wi v8, v16, 1, v0.t (e8,m2,avl=13) */
-    li a0, 1680
-    call setup
-    li a1, 50361
-    li t0, 18446744071538516279
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e8, m2, tu,ma
-    vnclip.wi v8, v16, 1, v0.t
-    call dump
-/* case 557: vnclip.wi v8, v16, 16 (e8,m4,avl=max) */
-    li a0, 336
-    call setup
-    li a1, 2147483647
-    li t0, 18446744071164493736
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e8, m4, ta,ma
-    vnclip.wi v8, v16, 16
-    call dump
-/* case 558: vnclip.wi v8, v16, 29, v0.t (e8,m8,avl=1000) */
+/* case 535: vssra.vi v11, v11, 0, v0.t (e16,m2,avl=max) */
     li a0, 1344
     call setup
-    li a1, 16471718680607810748
-    li t0, 18446744070268978380
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,mu
-    vnclip.wi v8, v16, 29, v0.t
-    call dump
-/* case 559: vnclip.wi v8, v16, 28 (e16,mf4,avl=5) */
-    li a0, 1032
-    call setup
     li a1, 1
-    li t0, 32000
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vnclip.wi v8, v16, 28
-    call dump
-/* case 560: vnclip.wi v8, v16, 17 (e16,mf2,avl=5) */
-    li a0, 1528
-    call setup
-    li a1, 32768
-    li t0, 62603
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vnclip.wi v8, v16, 17
-    call dump
-/* case 561: vnclip.wi v8, v16, 22 (e16,m1,avl=5) */
-    li a0, 1872
-    call setup
-    li a1, 127
-    li t0, 18446744073709548847
+    li t0, 18446744073709547899
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, tu,mu
-    vnclip.wi v8, v16, 22
+    vsetvli t1, zero, e16, m2, tu,mu
+    vssra.vi v11, v11, 0, v0.t
     call dump
-/* case 562: vnclip.wi v8, v16, 26 (e16,m2,avl=2) */
-    li a0, 2008
-    call setup
-    li a1, 32767
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 2
-    vsetvli t1, t0, e16, m2, tu,mu
-    vnclip.wi v8, v16, 26
-    call dump
-/* case 563: vnclip.wi v8, v16, 24, v0.t (e16,m4,avl=max) */
-    li a0, 48
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e16, m4, ta,ma
-    vnclip.wi v8, v16, 24, v0.t
-    call dump
-/* case 564: vnclip.wi v8, v16, 9, v0.t (e16,m8,avl=0) */
-    li a0, 1352
+/* case 536: vssra.vi v7, v21, 19 (e32,mf2,avl=max) */
+    li a0, 872
     call setup
     li a1, 1
-    li t0, 18446744073709519974
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vssra.vi v7, v21, 19
+    call dump
+/* case 537: vssra.vi v20, v3, 12 (e16,mf4,avl=max) */
+    li a0, 928
+    call setup
+    li a1, 32767
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vssra.vi v20, v3, 12
+    call dump
+/* case 538: vssra.vi v7, v24, 10 (e64,m2,avl=1) */
+    li a0, 272
+    call setup
+    li a1, 9223372036854775807
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vssra.vi v7, v24, 10
+    call dump
+/* case 539: vssra.vi v8, v0, 22 (e32,m1,avl=max) */
+    li a0, 352
+    call setup
+    li a1, 53153
+    li t0, 18446744071538516279
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e32, m1, tu,mu
+    vssra.vi v8, v0, 22
+    call dump
+/* case 540: vnclipu.wv v8, v16, v24, v0.t (e8,mf8,avl=1) */
+    li a0, 1944
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744072206804322
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vnclipu.wv v8, v16, v24, v0.t
+    call dump
+/* case 541: vnclipu.wv v8, v16, v24 (e8,mf4,avl=0) */
+    li a0, 736
+    call setup
+    li a1, 2
+    li t0, 18446744070533856320
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     li t0, 0
-    vsetvli t1, t0, e16, m8, tu,ma
-    vnclip.wi v8, v16, 9, v0.t
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vnclipu.wv v8, v16, v24
     call dump
-/* case 565: vnclip.wi v8, v16, 15, v0.t (e32,mf2,avl=3) */
-    li a0, 1992
+/* case 542: vnclipu.wv v8, v16, v24, v0.t (e8,mf2,avl=max) */
+    li a0, 1696
     call setup
-    li a1, 255
-    li t0, 18446744071703989782
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vnclip.wi v8, v16, 15, v0.t
-    call dump
-/* case 566: vnclip.wi v8, v16, 0 (e32,m1,avl=max) */
-    li a0, 240
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070025976252
+    li a1, 127
+    li t0, 18446744072874955296
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e32, m1, tu,ma
-    vnclip.wi v8, v16, 0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vnclipu.wv v8, v16, v24, v0.t
     call dump
-/* case 567: vnclip.wi v8, v16, 27, v0.t (e32,m2,avl=max) */
-    li a0, 1824
+/* case 543: vnclipu.wv v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 1576
     call setup
-    li a1, 69
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e32, m2, tu,mu
-    vnclip.wi v8, v16, 27, v0.t
-    call dump
-/* case 568: vnclip.wi v8, v16, 24, v0.t (e32,m4,avl=7) */
-    li a0, 1600
-    call setup
-    li a1, 59612
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,mu
-    vnclip.wi v8, v16, 24, v0.t
-    call dump
-/* case 569: vnclip.wi v8, v16, 12, v0.t (e32,m8,avl=1000) */
-    li a0, 1152
-    call setup
-    li a1, 0
-    li t0, 18446744071553679359
+    li a1, 255
+    li t0, 18446744069784867955
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, ta,ma
-    vnclip.wi v8, v16, 12, v0.t
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vnclipu.wv v8, v16, v24
     call dump
-/* case 570: vnclip.wi v8, v16, 21 (e64,m1,avl=max) */
+/* case 544: vnclipu.wv v8, v16, v24 (e8,m2,avl=max) */
+    li a0, 584
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, m2, tu,ma
+    vnclipu.wv v8, v16, v24
+    call dump
+/* case 545: vnclipu.wv v8, v16, v24 (e8,m4,avl=13) */
+    li a0, 976
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,ma
+    vnclipu.wv v8, v16, v24
+    call dump
+/* case 546: vnclipu.wv v8, v16, v24 (e8,m8,avl=13) */
+    li a0, 24
+    call setup
+    li a1, 32768
+    li t0, 18446744069683749851
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e8, m8, ta,mu
+    vnclipu.wv v8, v16, v24
+    call dump
+/* case 547: vnclipu.wv v8, v16, v24 (e16,mf4,avl=max) */
+    li a0, 448
+    call setup
+    li a1, 463347219908353840
+    li t0, 18446744073709548845
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vnclipu.wv v8, v16, v24
+    call dump
+/* case 548: vnclipu.wv v8, v16, v24 (e16,mf2,avl=5) */
+    li a0, 1584
+    call setup
+    li a1, 1
+    li t0, 18446744073709545210
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vnclipu.wv v8, v16, v24
+    call dump
+/* case 549: vnclipu.wv v8, v16, v24, v0.t (e16,m1,avl=5) */
+    li a0, 736
+    call setup
+    li a1, 18446744073709551615
+    li t0, 14767
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, m1, ta,mu
+    vnclipu.wv v8, v16, v24, v0.t
+    call dump
+/* case 550: vnclipu.wv v8, v16, v24, v0.t (e16,m2,avl=1) */
     li a0, 200
     call setup
     li a1, 128
-    li t0, 3399763090104683509
+    li t0, 18446744073709521452
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e64, m1, ta,ma
-    vnclip.wi v8, v16, 21
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,ma
+    vnclipu.wv v8, v16, v24, v0.t
     call dump
-/* case 571: vnclip.wi v8, v16, 30 (e64,m2,avl=2) */
+/* case 551: vnclipu.wv v8, v16, v24 (e16,m4,avl=1) */
     li a0, 280
     call setup
     li a1, 18446744073709551615
     li t0, 0
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,ma
-    vnclip.wi v8, v16, 30
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,ma
+    vnclipu.wv v8, v16, v24
     call dump
-/* case 572: vnclip.wi v8, v16, 1 (e64,m4,avl=5) */
+/* case 552: vnclipu.wv v8, v16, v24, v0.t (e16,m8,avl=0) */
     li a0, 1088
     call setup
     li a1, 18446744073709551615
-    li t0, 18330248716216896004
+    li t0, 61099
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 5
-    vsetvli t1, t0, e64, m4, tu,mu
-    vnclip.wi v8, v16, 1
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,mu
+    vnclipu.wv v8, v16, v24, v0.t
     call dump
-/* case 573: vnclip.wi v8, v16, 22 (e64,m8,avl=max) */
+/* case 553: vnclipu.wv v8, v16, v24, v0.t (e32,mf2,avl=0) */
     li a0, 320
     call setup
     li a1, 2147483647
-    li t0, 2327751606072946541
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e64, m8, tu,mu
-    vnclip.wi v8, v16, 22
-    call dump
-/* case 574: vnclip.wi v8, v16, 0, v0.t (e64,mf2,avl=max) */
-    li a0, 1872
-    call setup
-    li a1, 10522261265868222085
-    li t0, 8625474464568248146
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vnclip.wi v8, v16, 0, v0.t
-    call dump
-/* case 575: vnclip.wi v8, v16, 22 (e16,mf8,avl=3) */
-    li a0, 568
-    call setup
-    li a1, 7
-    li t0, 18446744073709536992
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vnclip.wi v8, v16, 22
-    call dump
-/* case 576: vaaddu.vv v8, v16, v24, v0.t (e8,mf8,avl=1) */
-    li a0, 296
-    call setup
-    li a1, 32767
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vaaddu.vv v8, v16, v24, v0.t
-    call dump
-/* case 577: vaaddu.vv v8, v16, v24 (e8,mf4,avl=0) */
-    li a0, 1296
-    call setup
-    li a1, 127
-    li t0, 18446744071555776512
+    li t0, 18446744072456679277
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 0
-    vsetvli t1, t0, e8, mf4, tu,ma
-    vaaddu.vv v8, v16, v24
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vnclipu.wv v8, v16, v24, v0.t
     call dump
-/* case 578: vaaddu.vv v8, v16, v24, v0.t (e8,mf2,avl=max) */
-    li a0, 1848
+/* case 554: vnclipu.wv v8, v16, v24 (e32,m1,avl=3) */
+    li a0, 784
     call setup
-    li a1, 18446744071562067968
-    li t0, 628794304
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e8, mf2, tu,ma
-    vaaddu.vv v8, v16, v24, v0.t
-    call dump
-/* case 579: vaaddu.vv v8, v16, v24 (e8,m1,avl=max) */
-    li a0, 792
-    call setup
-    li a1, 128
-    li t0, 18446744071296740809
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m1, tu,ma
-    vaaddu.vv v8, v16, v24
-    call dump
-/* case 580: vaaddu.vv v8, v16, v24, v0.t (e8,m2,avl=max) */
-    li a0, 1136
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073006991096
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m2, tu,mu
-    vaaddu.vv v8, v16, v24, v0.t
-    call dump
-/* case 581: vaaddu.vv v8, v16, v24 (e8,m4,avl=13) */
-    li a0, 1792
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 13
-    vsetvli t1, t0, e8, m4, ta,ma
-    vaaddu.vv v8, v16, v24
-    call dump
-/* case 582: vaaddu.vv v8, v16, v24, v0.t (e8,m8,avl=max) */
-    li a0, 1216
-    call setup
-    li a1, 9223372036854775807
+    li a1, 127
     li t0, 18446744071557873664
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e8, m8, tu,mu
-    vaaddu.vv v8, v16, v24, v0.t
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,mu
+    vnclipu.wv v8, v16, v24
     call dump
-/* case 583: vaaddu.vv v8, v16, v24 (e16,mf4,avl=1000) */
-    li a0, 1952
+/* case 555: vnclipu.wv v8, v16, v24, v0.t (e32,m2,avl=max) */
+    li a0, 1080
     call setup
-    li a1, 4481301743329039808
-    li t0, 18446744073709518113
+    li a1, 18446744073709551614
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vaaddu.vv v8, v16, v24
+    csrwi vxrm, 3
+    vsetvli t1, zero, e32, m2, ta,ma
+    vnclipu.wv v8, v16, v24, v0.t
     call dump
-/* case 584: vaaddu.vv v8, v16, v24 (e16,mf2,avl=1000) */
-    li a0, 1784
+/* case 556: vnclipu.wv v8, v16, v24, v0.t (e32,m4,avl=max) */
+    li a0, 1192
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709534208
+    li a1, 5
+    li t0, 0
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, m4, ta,mu
+    vnclipu.wv v8, v16, v24, v0.t
+    call dump
+/* case 557: vnclipu.wv v8, v16, v24, v0.t (e32,m8,avl=max) */
+    li a0, 1160
+    call setup
+    li a1, 32767
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vaaddu.vv v8, v16, v24
+    vsetvli t1, zero, e32, m8, ta,ma
+    vnclipu.wv v8, v16, v24, v0.t
     call dump
-/* case 585: vaaddu.vv v8, v16, v24, v0.t (e16,m1,avl=5) */
-    li a0, 256
+/* case 558: vnclipu.wv v8, v16, v24 (e64,m1,avl=1000) */
+    li a0, 1312
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709550217
+    li a1, 24141
+    li t0, 7099267703156880423
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,ma
-    vaaddu.vv v8, v16, v24, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, tu,mu
+    vnclipu.wv v8, v16, v24
     call dump
-/* case 586: vaaddu.vv v8, v16, v24 (e16,m2,avl=2) */
-    li a0, 888
+/* case 559: vnclipu.wv v8, v16, v24 (e64,m2,avl=5) */
+    li a0, 448
     call setup
-    li a1, 149
-    li t0, 18446744073709518080
+    li a1, 1
+    li t0, 17343851131856001167
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,ma
+    vnclipu.wv v8, v16, v24
+    call dump
+/* case 560: vnclipu.wv v8, v16, v24 (e64,m4,avl=5) */
+    li a0, 208
+    call setup
+    li a1, 9223372036854775807
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,ma
+    vnclipu.wv v8, v16, v24
+    call dump
+/* case 561: vnclipu.wv v8, v16, v24 (e64,m8,avl=2) */
+    li a0, 592
+    call setup
+    li a1, 6308033774662300319
+    li t0, 5020172980688308912
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     li t0, 2
-    vsetvli t1, t0, e16, m2, ta,mu
-    vaaddu.vv v8, v16, v24
+    vsetvli t1, t0, e64, m8, ta,ma
+    vnclipu.wv v8, v16, v24
     call dump
-/* case 587: vaaddu.vv v8, v16, v24 (e16,m4,avl=max) */
-    li a0, 1976
+/* case 562: vnclipu.wv v8, v16, v24, v0.t (e64,mf2,avl=1) */
+    li a0, 1792
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709506721
+    li a1, 51
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vnclipu.wv v8, v16, v24, v0.t
+    call dump
+/* case 563: vnclipu.wv v8, v16, v24, v0.t (e16,mf8,avl=1) */
+    li a0, 552
+    call setup
+    li a1, 32768
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e16, m4, ta,ma
-    vaaddu.vv v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vnclipu.wv v8, v16, v24, v0.t
     call dump
-/* case 588: vaaddu.vv v8, v16, v24, v0.t (e16,m8,avl=0) */
-    li a0, 264
+/* case 564: vnclipu.wv v24, v24, v0 (e8,m4,avl=5) */
+    li a0, 1704
     call setup
-    li a1, 7
-    li t0, 18446744073709524013
+    li a1, 7751043315945818470
+    li t0, 18446744071525707492
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e8, m4, tu,mu
+    vnclipu.wv v24, v24, v0
+    call dump
+/* case 565: vnclipu.wv v29, v31, v0 (e32,mf2,avl=1) */
+    li a0, 1248
+    call setup
+    li a1, 1
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,mu
-    vaaddu.vv v8, v16, v24, v0.t
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vnclipu.wv v29, v31, v0
     call dump
-/* case 589: vaaddu.vv v8, v16, v24, v0.t (e32,mf2,avl=3) */
-    li a0, 1224
+/* case 566: vnclipu.wv v2, v0, v28 (e8,m1,avl=max) */
+    li a0, 568
     call setup
-    li a1, 5950966584814206533
-    li t0, 18446744072736615855
+    li a1, 0
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vaaddu.vv v8, v16, v24, v0.t
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m1, tu,mu
+    vnclipu.wv v2, v0, v28
     call dump
-/* case 590: vaaddu.vv v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 32
+/* case 567: vnclipu.wv v24, v24, v24 (e32,m2,avl=1) */
+    li a0, 888
     call setup
-    li a1, 18446744071562067968
-    li t0, 3117652392
+    li a1, 149
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,ma
-    vaaddu.vv v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vnclipu.wv v24, v24, v24
     call dump
-/* case 591: vaaddu.vv v8, v16, v24, v0.t (e32,m2,avl=13) */
-    li a0, 640
+/* case 568: vnclipu.wv v2, v24, v24, v0.t (e8,m8,avl=1) */
+    li a0, 8
     call setup
     li a1, 128
-    li t0, 18446744069422972927
+    li t0, 18446744070176413560
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 13
-    vsetvli t1, t0, e32, m2, tu,ma
-    vaaddu.vv v8, v16, v24, v0.t
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e8, m8, tu,mu
+    vnclipu.wv v2, v24, v24, v0.t
     call dump
-/* case 592: vaaddu.vv v8, v16, v24 (e32,m4,avl=7) */
+/* case 569: vnclipu.wv v28, v8, v8, v0.t (e32,m4,avl=max) */
+    li a0, 1896
+    call setup
+    li a1, 32767
+    li t0, 18446744070702218744
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e32, m4, tu,mu
+    vnclipu.wv v28, v8, v8, v0.t
+    call dump
+/* case 570: vnclipu.wx v8, v16, a1, v0.t (e8,mf8,avl=1) */
     li a0, 1144
     call setup
     li a1, 18446744073709551614
     li t0, 18446744072621275761
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,ma
-    vaaddu.vv v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,ma
+    vnclipu.wx v8, v16, a1, v0.t
     call dump
-/* case 593: vaaddu.vv v8, v16, v24 (e32,m8,avl=1000) */
+/* case 571: vnclipu.wx v8, v16, a1 (e8,mf4,avl=3) */
     li a0, 680
     call setup
     li a1, 32767
     li t0, 18446744071553679359
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, tu,ma
-    vaaddu.vv v8, v16, v24
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vnclipu.wx v8, v16, a1
     call dump
-/* case 594: vaaddu.vv v8, v16, v24, v0.t (e64,m1,avl=1000) */
+/* case 572: vnclipu.wx v8, v16, a1 (e8,mf2,avl=3) */
     li a0, 944
     call setup
     li a1, 18446744073709551614
-    li t0, 17907848828246392481
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, ta,mu
-    vaaddu.vv v8, v16, v24, v0.t
-    call dump
-/* case 595: vaaddu.vv v8, v16, v24, v0.t (e64,m2,avl=1000) */
-    li a0, 1608
-    call setup
-    li a1, 18446744073709551615
-    li t0, 12186668435354164689
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, tu,mu
-    vaaddu.vv v8, v16, v24, v0.t
-    call dump
-/* case 596: vaaddu.vv v8, v16, v24, v0.t (e64,m4,avl=5) */
-    li a0, 1432
-    call setup
-    li a1, 189
-    li t0, 1
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, ta,ma
-    vaaddu.vv v8, v16, v24, v0.t
-    call dump
-/* case 597: vaaddu.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
-    li a0, 1504
-    call setup
-    li a1, 0
-    li t0, 0
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e64, m8, ta,mu
-    vaaddu.vv v8, v16, v24, v0.t
-    call dump
-/* case 598: vaaddu.vv v8, v16, v24, v0.t (e64,mf2,avl=0) */
-    li a0, 56
-    call setup
-    li a1, 18446744071562067968
-    li t0, 7491992302159768264
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vaaddu.vv v8, v16, v24, v0.t
-    call dump
-/* case 599: vaaddu.vv v8, v16, v24, v0.t (e16,mf8,avl=3) */
-    li a0, 616
-    call setup
-    li a1, 7
-    li t0, 18446744073709550592
+    li t0, 587562657
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 3
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vaaddu.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e8, mf2, ta,mu
+    vnclipu.wx v8, v16, a1
     call dump
-/* case 600: vaaddu.vx v8, v16, a1 (e8,mf8,avl=max) */
-    li a0, 768
+/* case 573: vnclipu.wx v8, v16, a1, v0.t (e8,m1,avl=3) */
+    li a0, 1168
+    call setup
+    li a1, 127
+    li t0, 922470493
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,ma
+    vnclipu.wx v8, v16, a1, v0.t
+    call dump
+/* case 574: vnclipu.wx v8, v16, a1, v0.t (e8,m2,avl=13) */
+    li a0, 1448
     call setup
     li a1, 9223372036854775807
     li t0, 18446744070739984384
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e8, mf8, ta,ma
-    vaaddu.vx v8, v16, a1
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e8, m2, tu,ma
+    vnclipu.wx v8, v16, a1, v0.t
     call dump
-/* case 601: vaaddu.vx v8, v16, a1 (e8,mf4,avl=0) */
-    li a0, 1600
+/* case 575: vnclipu.wx v8, v16, a1 (e8,m4,avl=7) */
+    li a0, 1568
     call setup
-    li a1, 32768
-    li t0, 18446744069414584320
+    li a1, 320477520496250411
+    li t0, 18446744072089035252
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vaaddu.vx v8, v16, a1
+    li t0, 7
+    vsetvli t1, t0, e8, m4, tu,ma
+    vnclipu.wx v8, v16, a1
     call dump
-/* case 602: vaaddu.vx v8, v16, a1, v0.t (e8,mf2,avl=3) */
-    li a0, 1944
+/* case 576: vnclipu.wx v8, v16, a1 (e8,m8,avl=13) */
+    li a0, 1376
     call setup
-    li a1, 1
-    li t0, 18446744073701163008
+    li a1, 18446744073709551488
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, tu,ma
-    vaaddu.vx v8, v16, a1, v0.t
+    csrwi vxrm, 0
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,mu
+    vnclipu.wx v8, v16, a1
     call dump
-/* case 603: vaaddu.vx v8, v16, a1 (e8,m1,avl=max) */
-    li a0, 320
+/* case 577: vnclipu.wx v8, v16, a1, v0.t (e16,mf4,avl=1000) */
+    li a0, 544
     call setup
-    li a1, 11
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, m1, ta,mu
-    vaaddu.vx v8, v16, a1
-    call dump
-/* case 604: vaaddu.vx v8, v16, a1 (e8,m2,avl=max) */
-    li a0, 1248
-    call setup
-    li a1, 1
-    li t0, 18446744071555776512
+    li a1, 5
+    li t0, 18446744073709516188
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e8, m2, tu,ma
-    vaaddu.vx v8, v16, a1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vnclipu.wx v8, v16, a1, v0.t
     call dump
-/* case 605: vaaddu.vx v8, v16, a1 (e8,m4,avl=13) */
+/* case 578: vnclipu.wx v8, v16, a1 (e16,mf2,avl=5) */
+    li a0, 808
+    call setup
+    li a1, 5
+    li t0, 18446744073709492299
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vnclipu.wx v8, v16, a1
+    call dump
+/* case 579: vnclipu.wx v8, v16, a1, v0.t (e16,m1,avl=2) */
+    li a0, 1584
+    call setup
+    li a1, 10218667878647481033
+    li t0, 18446744073709522337
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 2
+    vsetvli t1, t0, e16, m1, tu,ma
+    vnclipu.wx v8, v16, a1, v0.t
+    call dump
+/* case 580: vnclipu.wx v8, v16, a1, v0.t (e16,m2,avl=1) */
+    li a0, 1752
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,mu
+    vnclipu.wx v8, v16, a1, v0.t
+    call dump
+/* case 581: vnclipu.wx v8, v16, a1 (e16,m4,avl=1) */
     li a0, 2008
     call setup
     li a1, 5
-    li t0, 18446744070708957570
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 13
-    vsetvli t1, t0, e8, m4, ta,mu
-    vaaddu.vx v8, v16, a1
-    call dump
-/* case 606: vaaddu.vx v8, v16, a1, v0.t (e8,m8,avl=13) */
-    li a0, 0
-    call setup
-    li a1, 128
-    li t0, 18446744070775659329
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, ta,ma
-    vaaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 607: vaaddu.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
-    li a0, 968
-    call setup
-    li a1, 181
-    li t0, 15360
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vaaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 608: vaaddu.vx v8, v16, a1 (e16,mf2,avl=1000) */
-    li a0, 1976
-    call setup
-    li a1, 127
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vaaddu.vx v8, v16, a1
-    call dump
-/* case 609: vaaddu.vx v8, v16, a1, v0.t (e16,m1,avl=max) */
-    li a0, 1744
-    call setup
-    li a1, 1
-    li t0, 32000
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e16, m1, tu,mu
-    vaaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 610: vaaddu.vx v8, v16, a1, v0.t (e16,m2,avl=max) */
-    li a0, 352
-    call setup
-    li a1, 2
-    li t0, 18446744073709520557
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, m2, ta,mu
-    vaaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 611: vaaddu.vx v8, v16, a1, v0.t (e16,m4,avl=1) */
-    li a0, 1768
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709550592
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
     csrwi vxrm, 2
     li t0, 1
-    vsetvli t1, t0, e16, m4, ta,mu
-    vaaddu.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e16, m4, tu,mu
+    vnclipu.wx v8, v16, a1
     call dump
-/* case 612: vaaddu.vx v8, v16, a1 (e16,m8,avl=0) */
-    li a0, 272
+/* case 582: vnclipu.wx v8, v16, a1 (e16,m8,avl=3) */
+    li a0, 1240
     call setup
-    li a1, 255
+    li a1, 7
     li t0, 18446744073709486081
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e16, m8, ta,ma
-    vaaddu.vx v8, v16, a1
-    call dump
-/* case 613: vaaddu.vx v8, v16, a1, v0.t (e32,mf2,avl=3) */
-    li a0, 992
-    call setup
-    li a1, 12075854040879460436
-    li t0, 18446744071320075782
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
     li t0, 3
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vaaddu.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e16, m8, tu,mu
+    vnclipu.wx v8, v16, a1
     call dump
-/* case 614: vaaddu.vx v8, v16, a1, v0.t (e32,m1,avl=7) */
-    li a0, 1800
-    call setup
-    li a1, 61490
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,ma
-    vaaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 615: vaaddu.vx v8, v16, a1, v0.t (e32,m2,avl=7) */
-    li a0, 1720
-    call setup
-    li a1, 127
-    li t0, 18446744070614409909
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,ma
-    vaaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 616: vaaddu.vx v8, v16, a1 (e32,m4,avl=13) */
-    li a0, 408
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 13
-    vsetvli t1, t0, e32, m4, tu,ma
-    vaaddu.vx v8, v16, a1
-    call dump
-/* case 617: vaaddu.vx v8, v16, a1 (e32,m8,avl=max) */
-    li a0, 1360
-    call setup
-    li a1, 127
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, m8, tu,mu
-    vaaddu.vx v8, v16, a1
-    call dump
-/* case 618: vaaddu.vx v8, v16, a1, v0.t (e64,m1,avl=5) */
-    li a0, 304
-    call setup
-    li a1, 0
-    li t0, 6094020198642198694
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,mu
-    vaaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 619: vaaddu.vx v8, v16, a1 (e64,m2,avl=1000) */
-    li a0, 88
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
-    vaaddu.vx v8, v16, a1
-    call dump
-/* case 620: vaaddu.vx v8, v16, a1, v0.t (e64,m4,avl=2) */
-    li a0, 1272
+/* case 583: vnclipu.wx v8, v16, a1 (e32,mf2,avl=max) */
+    li a0, 232
     call setup
     li a1, 255
-    li t0, 9221120237041090560
+    li t0, 18446744070186849629
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e64, m4, tu,mu
-    vaaddu.vx v8, v16, a1, v0.t
+    csrwi vxrm, 0
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vnclipu.wx v8, v16, a1
     call dump
-/* case 621: vaaddu.vx v8, v16, a1 (e64,m8,avl=2) */
-    li a0, 1648
-    call setup
-    li a1, 5
-    li t0, 6783784839864858883
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 2
-    vsetvli t1, t0, e64, m8, ta,ma
-    vaaddu.vx v8, v16, a1
-    call dump
-/* case 622: vaaddu.vx v8, v16, a1, v0.t (e64,mf2,avl=1) */
-    li a0, 824
+/* case 584: vnclipu.wx v8, v16, a1 (e32,m1,avl=3) */
+    li a0, 904
     call setup
     li a1, 0
-    li t0, 16779525391664372670
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vaaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 623: vaaddu.vx v8, v16, a1, v0.t (e16,mf8,avl=1) */
-    li a0, 832
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709524924
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vaaddu.vx v8, v16, a1, v0.t
-    call dump
-/* case 624: vaadd.vv v8, v16, v24, v0.t (e8,mf8,avl=0) */
-    li a0, 1600
-    call setup
-    li a1, 32767
-    li t0, 18446744069929652001
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, tu,mu
-    vaadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 625: vaadd.vv v8, v16, v24 (e8,mf4,avl=1) */
-    li a0, 1976
-    call setup
-    li a1, 0
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 626: vaadd.vv v8, v16, v24, v0.t (e8,mf2,avl=0) */
-    li a0, 336
-    call setup
-    li a1, 255
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, tu,ma
-    vaadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 627: vaadd.vv v8, v16, v24, v0.t (e8,m1,avl=max) */
-    li a0, 1752
-    call setup
-    li a1, 5
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, m1, tu,ma
-    vaadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 628: vaadd.vv v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 1976
-    call setup
-    li a1, 49539
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m2, tu,ma
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 629: vaadd.vv v8, v16, v24, v0.t (e8,m4,avl=7) */
-    li a0, 416
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072822559271
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    vaadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 630: vaadd.vv v8, v16, v24, v0.t (e8,m8,avl=1000) */
-    li a0, 816
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073227262311
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,mu
-    vaadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 631: vaadd.vv v8, v16, v24 (e16,mf4,avl=1000) */
-    li a0, 1624
-    call setup
-    li a1, 2
-    li t0, 18446744073709538005
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 632: vaadd.vv v8, v16, v24, v0.t (e16,mf2,avl=1000) */
-    li a0, 1632
-    call setup
-    li a1, 1
-    li t0, 18446744073709509398
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vaadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 633: vaadd.vv v8, v16, v24 (e16,m1,avl=2) */
-    li a0, 1680
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,mu
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 634: vaadd.vv v8, v16, v24, v0.t (e16,m2,avl=max) */
-    li a0, 1912
-    call setup
-    li a1, 32767
-    li t0, 18446744073709543513
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e16, m2, tu,ma
-    vaadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 635: vaadd.vv v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 768
-    call setup
-    li a1, 5
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, m4, ta,mu
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 636: vaadd.vv v8, v16, v24 (e16,m8,avl=3) */
-    li a0, 136
-    call setup
-    li a1, 141
-    li t0, 27081
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e16, m8, tu,ma
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 637: vaadd.vv v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 424
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071958070941
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 638: vaadd.vv v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 280
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,mu
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 639: vaadd.vv v8, v16, v24 (e32,m2,avl=max) */
-    li a0, 640
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071689938437
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, m2, tu,mu
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 640: vaadd.vv v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 184
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069439916937
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e32, m4, tu,ma
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 641: vaadd.vv v8, v16, v24 (e32,m8,avl=13) */
-    li a0, 64
-    call setup
-    li a1, 14512921437701529811
     li t0, 2141192192
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e32, m8, tu,mu
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 642: vaadd.vv v8, v16, v24 (e64,m1,avl=1000) */
-    li a0, 848
-    call setup
-    li a1, 18446744073709551615
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, ta,ma
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 643: vaadd.vv v8, v16, v24 (e64,m2,avl=5) */
-    li a0, 1248
-    call setup
-    li a1, 2
-    li t0, 6560974572276212466
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,mu
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 644: vaadd.vv v8, v16, v24 (e64,m4,avl=2) */
-    li a0, 808
-    call setup
-    li a1, 18446744073709551615
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, tu,ma
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 645: vaadd.vv v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 112
-    call setup
-    li a1, 38549
-    li t0, 10978709760517892949
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e64, m8, tu,ma
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 646: vaadd.vv v8, v16, v24 (e64,mf2,avl=max) */
-    li a0, 144
-    call setup
-    li a1, 32767
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vaadd.vv v8, v16, v24
-    call dump
-/* case 647: vaadd.vv v8, v16, v24 (e16,mf8,avl=3) */
-    li a0, 1160
-    call setup
-    li a1, 34878
-    li t0, 14068
-    fmv.d.x fa1, t0
     csrwi vxrm, 3
     li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vaadd.vv v8, v16, v24
+    vsetvli t1, t0, e32, m1, tu,mu
+    vnclipu.wx v8, v16, a1
     call dump
-/* case 648: vaadd.vx v8, v16, a1, v0.t (e8,mf8,avl=1) */
-    li a0, 728
+/* case 585: vnclipu.wx v8, v16, a1 (e32,m2,avl=max) */
+    li a0, 1800
+    call setup
+    li a1, 255
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, m2, tu,ma
+    vnclipu.wx v8, v16, a1
+    call dump
+/* case 586: vnclipu.wx v8, v16, a1 (e32,m4,avl=7) */
+    li a0, 1584
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744071557873664
+    li t0, 18446744070985239774
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vaadd.vx v8, v16, a1, v0.t
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e32, m4, ta,ma
+    vnclipu.wx v8, v16, a1
     call dump
-/* case 649: vaadd.vx v8, v16, a1 (e8,mf4,avl=0) */
-    li a0, 568
+/* case 587: vnclipu.wx v8, v16, a1 (e32,m8,avl=1000) */
+    li a0, 440
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071557873664
+    li a1, 128
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, ta,ma
+    vnclipu.wx v8, v16, a1
+    call dump
+/* case 588: vnclipu.wx v8, v16, a1, v0.t (e64,m1,avl=5) */
+    li a0, 272
+    call setup
+    li a1, 114
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,mu
-    vaadd.vx v8, v16, a1
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,ma
+    vnclipu.wx v8, v16, a1, v0.t
     call dump
-/* case 650: vaadd.vx v8, v16, a1 (e8,mf2,avl=max) */
+/* case 589: vnclipu.wx v8, v16, a1 (e64,m2,avl=5) */
     li a0, 472
     call setup
     li a1, 2
-    li t0, 18446744072887468032
+    li t0, 1362982177941207886
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vnclipu.wx v8, v16, a1
+    call dump
+/* case 590: vnclipu.wx v8, v16, a1, v0.t (e64,m4,avl=2) */
+    li a0, 1768
+    call setup
+    li a1, 128
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    vsetvli t1, zero, e8, mf2, tu,mu
-    vaadd.vx v8, v16, a1
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,mu
+    vnclipu.wx v8, v16, a1, v0.t
     call dump
-/* case 651: vaadd.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
-    li a0, 752
+/* case 591: vnclipu.wx v8, v16, a1, v0.t (e64,m8,avl=1) */
+    li a0, 368
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072887468032
+    li a1, 8043703067325856082
+    li t0, 4046178902459168405
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vnclipu.wx v8, v16, a1, v0.t
+    call dump
+/* case 592: vnclipu.wx v8, v16, a1 (e64,mf2,avl=max) */
+    li a0, 1464
+    call setup
+    li a1, 255
+    li t0, 15865851372554274087
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e64, mf2, tu,mu
+    vnclipu.wx v8, v16, a1
+    call dump
+/* case 593: vnclipu.wx v8, v16, a1 (e16,mf8,avl=3) */
+    li a0, 176
+    call setup
+    li a1, 17099913657502993788
+    li t0, 18446744073709530863
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vnclipu.wx v8, v16, a1
+    call dump
+/* case 594: vnclipu.wx v0, v0, a1 (e8,mf8,avl=5) */
+    li a0, 1936
+    call setup
+    li a1, 2
+    li t0, 18446744069718645469
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vnclipu.wx v0, v0, a1
+    call dump
+/* case 595: vnclipu.wx v28, v0, a1, v0.t (e8,mf4,avl=5) */
+    li a0, 2016
+    call setup
+    li a1, 5766946562942452067
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 3
-    vsetvli t1, t0, e8, m1, tu,mu
-    vaadd.vx v8, v16, a1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vnclipu.wx v28, v0, a1, v0.t
     call dump
-/* case 652: vaadd.vx v8, v16, a1, v0.t (e8,m2,avl=max) */
-    li a0, 32
+/* case 596: vnclipu.wx v0, v8, a1 (e8,m4,avl=max) */
+    li a0, 464
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073546119893
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, m4, tu,mu
+    vnclipu.wx v0, v8, a1
+    call dump
+/* case 597: vnclipu.wx v27, v27, a1 (e16,m1,avl=max) */
+    li a0, 1216
+    call setup
+    li a1, 32767
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m1, tu,mu
+    vnclipu.wx v27, v27, a1
+    call dump
+/* case 598: vnclipu.wx v31, v0, a1, v0.t (e8,mf2,avl=5) */
+    li a0, 1584
+    call setup
+    li a1, 0
+    li t0, 18446744073349433730
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vnclipu.wx v31, v0, a1, v0.t
+    call dump
+/* case 599: vnclipu.wx v0, v16, a1, v0.t (e16,mf4,avl=1) */
+    li a0, 936
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709500680
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vnclipu.wx v0, v16, a1, v0.t
+    call dump
+/* case 600: vnclipu.wi v8, v16, 6, v0.t (e8,mf8,avl=0) */
+    li a0, 1048
     call setup
     li a1, 0
     li t0, 18446744073701163008
     fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m2, ta,mu
-    vaadd.vx v8, v16, a1, v0.t
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,mu
+    vnclipu.wi v8, v16, 6, v0.t
     call dump
-/* case 653: vaadd.vx v8, v16, a1, v0.t (e8,m4,avl=7) */
+/* case 601: vnclipu.wi v8, v16, 20 (e8,mf4,avl=0) */
+    li a0, 704
+    call setup
+    li a1, 253
+    li t0, 18446744072094940157
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vnclipu.wi v8, v16, 20
+    call dump
+/* case 602: vnclipu.wi v8, v16, 13, v0.t (e8,mf2,avl=3) */
+    li a0, 1112
+    call setup
+    li a1, 50736
+    li t0, 18446744070834580285
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, tu,ma
+    vnclipu.wi v8, v16, 13, v0.t
+    call dump
+/* case 603: vnclipu.wi v8, v16, 18 (e8,m1,avl=max) */
+    li a0, 1744
+    call setup
+    li a1, 10935131636130066498
+    li t0, 18446744072530624357
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, m1, ta,mu
+    vnclipu.wi v8, v16, 18
+    call dump
+/* case 604: vnclipu.wi v8, v16, 0 (e8,m2,avl=13) */
+    li a0, 64
+    call setup
+    li a1, 1
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 13
+    vsetvli t1, t0, e8, m2, ta,ma
+    vnclipu.wi v8, v16, 0
+    call dump
+/* case 605: vnclipu.wi v8, v16, 6, v0.t (e8,m4,avl=13) */
+    li a0, 936
+    call setup
+    li a1, 7
+    li t0, 1568580304
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,mu
+    vnclipu.wi v8, v16, 6, v0.t
+    call dump
+/* case 606: vnclipu.wi v8, v16, 17 (e8,m8,avl=max) */
+    li a0, 440
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071917223559
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, m8, ta,mu
+    vnclipu.wi v8, v16, 17
+    call dump
+/* case 607: vnclipu.wi v8, v16, 30, v0.t (e16,mf4,avl=1000) */
+    li a0, 560
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709535281
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vnclipu.wi v8, v16, 30, v0.t
+    call dump
+/* case 608: vnclipu.wi v8, v16, 22 (e16,mf2,avl=1000) */
+    li a0, 1904
+    call setup
+    li a1, 5
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vnclipu.wi v8, v16, 22
+    call dump
+/* case 609: vnclipu.wi v8, v16, 27, v0.t (e16,m1,avl=5) */
+    li a0, 1624
+    call setup
+    li a1, 14063653922443155815
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,ma
+    vnclipu.wi v8, v16, 27, v0.t
+    call dump
+/* case 610: vnclipu.wi v8, v16, 30 (e16,m2,avl=max) */
+    li a0, 72
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m2, ta,ma
+    vnclipu.wi v8, v16, 30
+    call dump
+/* case 611: vnclipu.wi v8, v16, 6, v0.t (e16,m4,avl=0) */
+    li a0, 1000
+    call setup
+    li a1, 127
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e16, m4, tu,mu
+    vnclipu.wi v8, v16, 6, v0.t
+    call dump
+/* case 612: vnclipu.wi v8, v16, 30 (e16,m8,avl=0) */
+    li a0, 1992
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709508831
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e16, m8, ta,ma
+    vnclipu.wi v8, v16, 30
+    call dump
+/* case 613: vnclipu.wi v8, v16, 28 (e32,mf2,avl=0) */
+    li a0, 1216
+    call setup
+    li a1, 159
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vnclipu.wi v8, v16, 28
+    call dump
+/* case 614: vnclipu.wi v8, v16, 12, v0.t (e32,m1,avl=3) */
+    li a0, 488
+    call setup
+    li a1, 18446744073709551488
+    li t0, 1761770801
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,ma
+    vnclipu.wi v8, v16, 12, v0.t
+    call dump
+/* case 615: vnclipu.wi v8, v16, 11, v0.t (e32,m2,avl=7) */
+    li a0, 1168
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744072242070814
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e32, m2, ta,mu
+    vnclipu.wi v8, v16, 11, v0.t
+    call dump
+/* case 616: vnclipu.wi v8, v16, 18, v0.t (e32,m4,avl=13) */
+    li a0, 1840
+    call setup
+    li a1, 1
+    li t0, 18446744071872086719
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 13
+    vsetvli t1, t0, e32, m4, ta,mu
+    vnclipu.wi v8, v16, 18, v0.t
+    call dump
+/* case 617: vnclipu.wi v8, v16, 4, v0.t (e32,m8,avl=13) */
+    li a0, 1064
+    call setup
+    li a1, 7
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,ma
+    vnclipu.wi v8, v16, 4, v0.t
+    call dump
+/* case 618: vnclipu.wi v8, v16, 10, v0.t (e64,m1,avl=5) */
+    li a0, 1584
+    call setup
+    li a1, 2
+    li t0, 3454955095541624555
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,ma
+    vnclipu.wi v8, v16, 10, v0.t
+    call dump
+/* case 619: vnclipu.wi v8, v16, 12, v0.t (e64,m2,avl=5) */
+    li a0, 1528
+    call setup
+    li a1, 2
+    li t0, 0
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,ma
+    vnclipu.wi v8, v16, 12, v0.t
+    call dump
+/* case 620: vnclipu.wi v8, v16, 16 (e64,m4,avl=max) */
+    li a0, 1808
+    call setup
+    li a1, 7
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, m4, tu,mu
+    vnclipu.wi v8, v16, 16
+    call dump
+/* case 621: vnclipu.wi v8, v16, 13, v0.t (e64,m8,avl=2) */
+    li a0, 1888
+    call setup
+    li a1, 127
+    li t0, 2101528879137662015
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e64, m8, tu,ma
+    vnclipu.wi v8, v16, 13, v0.t
+    call dump
+/* case 622: vnclipu.wi v8, v16, 22, v0.t (e64,mf2,avl=0) */
+    li a0, 1352
+    call setup
+    li a1, 11128695618719079032
+    li t0, 0
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vnclipu.wi v8, v16, 22, v0.t
+    call dump
+/* case 623: vnclipu.wi v8, v16, 21, v0.t (e16,mf8,avl=0) */
+    li a0, 960
+    call setup
+    li a1, 0
+    li t0, 18446744073709513498
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vnclipu.wi v8, v16, 21, v0.t
+    call dump
+/* case 624: vnclipu.wi v0, v0, 28, v0.t (e16,m4,avl=1) */
+    li a0, 1256
+    call setup
+    li a1, 16569852832234130848
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vnclipu.wi v0, v0, 28, v0.t
+    call dump
+/* case 625: vnclipu.wi v0, v0, 18, v0.t (e16,m4,avl=5) */
+    li a0, 136
+    call setup
+    li a1, 32768
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vnclipu.wi v0, v0, 18, v0.t
+    call dump
+/* case 626: vnclipu.wi v11, v16, 28 (e32,m4,avl=5) */
+    li a0, 1008
+    call setup
+    li a1, 32768
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vnclipu.wi v11, v16, 28
+    call dump
+/* case 627: vnclipu.wi v0, v27, 14 (e16,m4,avl=max) */
+    li a0, 1064
+    call setup
+    li a1, 1
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m4, tu,mu
+    vnclipu.wi v0, v27, 14
+    call dump
+/* case 628: vnclipu.wi v0, v2, 29, v0.t (e16,m2,avl=5) */
+    li a0, 1160
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709530583
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vnclipu.wi v0, v2, 29, v0.t
+    call dump
+/* case 629: vnclipu.wi v26, v31, 27 (e16,mf4,avl=5) */
+    li a0, 264
+    call setup
+    li a1, 128
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vnclipu.wi v26, v31, 27
+    call dump
+/* case 630: vnclip.wv v8, v16, v24 (e8,mf8,avl=1) */
     li a0, 1520
     call setup
     li a1, 16191517766724746881
     li t0, 18446744073400700625
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    vaadd.vx v8, v16, a1, v0.t
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,ma
+    vnclip.wv v8, v16, v24
     call dump
-/* case 654: vaadd.vx v8, v16, a1, v0.t (e8,m8,avl=1000) */
+/* case 631: vnclip.wv v8, v16, v24, v0.t (e8,mf4,avl=1) */
     li a0, 1672
     call setup
     li a1, 2147483647
     li t0, 18446744071452190829
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,ma
-    vaadd.vx v8, v16, a1, v0.t
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, ta,ma
+    vnclip.wv v8, v16, v24, v0.t
     call dump
-/* case 655: vaadd.vx v8, v16, a1 (e16,mf4,avl=5) */
+/* case 632: vnclip.wv v8, v16, v24, v0.t (e8,mf2,avl=0) */
     li a0, 792
     call setup
     li a1, 9223372036854775807
-    li t0, 56816
+    li t0, 3723550647
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vaadd.vx v8, v16, a1
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vnclip.wv v8, v16, v24, v0.t
     call dump
-/* case 656: vaadd.vx v8, v16, a1 (e16,mf2,avl=5) */
+/* case 633: vnclip.wv v8, v16, v24, v0.t (e8,m1,avl=7) */
     li a0, 664
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744073709550592
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vaadd.vx v8, v16, a1
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vnclip.wv v8, v16, v24, v0.t
     call dump
-/* case 657: vaadd.vx v8, v16, a1 (e16,m1,avl=5) */
+/* case 634: vnclip.wv v8, v16, v24 (e8,m2,avl=13) */
     li a0, 688
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073709486080
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e16, m1, tu,mu
-    vaadd.vx v8, v16, a1
+    li t0, 13
+    vsetvli t1, t0, e8, m2, tu,mu
+    vnclip.wv v8, v16, v24
     call dump
-/* case 658: vaadd.vx v8, v16, a1, v0.t (e16,m2,avl=2) */
+/* case 635: vnclip.wv v8, v16, v24 (e8,m4,avl=7) */
     li a0, 800
     call setup
     li a1, 1
-    li t0, 18446744073709535551
+    li t0, 18446744072656732095
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e16, m2, ta,mu
-    vaadd.vx v8, v16, a1, v0.t
+    li t0, 7
+    vsetvli t1, t0, e8, m4, ta,mu
+    vnclip.wv v8, v16, v24
     call dump
-/* case 659: vaadd.vx v8, v16, a1 (e16,m4,avl=1) */
+/* case 636: vnclip.wv v8, v16, v24, v0.t (e8,m8,avl=max) */
     li a0, 584
     call setup
     li a1, 127
-    li t0, 18446744073709518336
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,mu
-    vaadd.vx v8, v16, a1
+    vsetvli t1, zero, e8, m8, tu,mu
+    vnclip.wv v8, v16, v24, v0.t
     call dump
-/* case 660: vaadd.vx v8, v16, a1 (e16,m8,avl=0) */
+/* case 637: vnclip.wv v8, v16, v24 (e16,mf4,avl=1000) */
     li a0, 1976
     call setup
     li a1, 32767
     li t0, 18446744073709496109
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,ma
-    vaadd.vx v8, v16, a1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vnclip.wv v8, v16, v24
     call dump
-/* case 661: vaadd.vx v8, v16, a1 (e32,mf2,avl=3) */
+/* case 638: vnclip.wv v8, v16, v24, v0.t (e16,mf2,avl=2) */
     li a0, 2024
     call setup
     li a1, 32768
-    li t0, 18446744071557873664
+    li t0, 18446744073709518336
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vaadd.vx v8, v16, a1
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vnclip.wv v8, v16, v24, v0.t
     call dump
-/* case 662: vaadd.vx v8, v16, a1, v0.t (e32,m1,avl=7) */
+/* case 639: vnclip.wv v8, v16, v24, v0.t (e16,m1,avl=max) */
     li a0, 1640
     call setup
     li a1, 2
-    li t0, 18446744073436240450
+    li t0, 18446744073709547445
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,ma
-    vaadd.vx v8, v16, a1, v0.t
+    vsetvli t1, zero, e16, m1, tu,ma
+    vnclip.wv v8, v16, v24, v0.t
     call dump
-/* case 663: vaadd.vx v8, v16, a1 (e32,m2,avl=13) */
+/* case 640: vnclip.wv v8, v16, v24, v0.t (e16,m2,avl=max) */
     li a0, 1728
     call setup
     li a1, 12427401188068215912
-    li t0, 2023712433
+    li t0, 30879
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,mu
-    vaadd.vx v8, v16, a1
+    vsetvli t1, zero, e16, m2, ta,mu
+    vnclip.wv v8, v16, v24, v0.t
     call dump
-/* case 664: vaadd.vx v8, v16, a1 (e32,m4,avl=7) */
+/* case 641: vnclip.wv v8, v16, v24 (e16,m4,avl=1) */
     li a0, 952
     call setup
     li a1, 5
-    li t0, 18446744072404524235
+    li t0, 18446744073709531702
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,mu
-    vaadd.vx v8, v16, a1
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vnclip.wv v8, v16, v24
     call dump
-/* case 665: vaadd.vx v8, v16, a1, v0.t (e32,m8,avl=13) */
+/* case 642: vnclip.wv v8, v16, v24 (e16,m8,avl=1) */
     li a0, 1016
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744071318340750
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 13
-    vsetvli t1, t0, e32, m8, tu,mu
-    vaadd.vx v8, v16, a1, v0.t
-    call dump
-/* case 666: vaadd.vx v8, v16, a1 (e64,m1,avl=max) */
-    li a0, 1328
-    call setup
-    li a1, 14090794671724312077
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e64, m1, ta,mu
-    vaadd.vx v8, v16, a1
-    call dump
-/* case 667: vaadd.vx v8, v16, a1, v0.t (e64,m2,avl=1000) */
-    li a0, 1472
-    call setup
-    li a1, 18446744073709551614
-    li t0, 10867072516764183972
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
-    vaadd.vx v8, v16, a1, v0.t
-    call dump
-/* case 668: vaadd.vx v8, v16, a1 (e64,m4,avl=2) */
-    li a0, 1224
-    call setup
-    li a1, 127
-    li t0, 13633589568656421714
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 2
-    vsetvli t1, t0, e64, m4, tu,ma
-    vaadd.vx v8, v16, a1
-    call dump
-/* case 669: vaadd.vx v8, v16, a1 (e64,m8,avl=2) */
-    li a0, 1912
-    call setup
-    li a1, 20
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e64, m8, ta,mu
-    vaadd.vx v8, v16, a1
-    call dump
-/* case 670: vaadd.vx v8, v16, a1, v0.t (e64,mf2,avl=max) */
-    li a0, 640
-    call setup
-    li a1, 2
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vaadd.vx v8, v16, a1, v0.t
-    call dump
-/* case 671: vaadd.vx v8, v16, a1 (e16,mf8,avl=0) */
-    li a0, 880
-    call setup
-    li a1, 5
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vaadd.vx v8, v16, a1
-    call dump
-/* case 672: vasubu.vv v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 1640
-    call setup
-    li a1, 42000
-    li t0, 18446744070556218330
+    li t0, 18446744073709515129
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vasubu.vv v8, v16, v24
+    vsetvli t1, t0, e16, m8, tu,mu
+    vnclip.wv v8, v16, v24
     call dump
-/* case 673: vasubu.vv v8, v16, v24, v0.t (e8,mf4,avl=3) */
+/* case 643: vnclip.wv v8, v16, v24, v0.t (e32,mf2,avl=0) */
+    li a0, 1328
+    call setup
+    li a1, 14090794671724312077
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vnclip.wv v8, v16, v24, v0.t
+    call dump
+/* case 644: vnclip.wv v8, v16, v24 (e32,m1,avl=max) */
+    li a0, 1392
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072470375844
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, m1, ta,mu
+    vnclip.wv v8, v16, v24
+    call dump
+/* case 645: vnclip.wv v8, v16, v24 (e32,m2,avl=13) */
+    li a0, 1912
+    call setup
+    li a1, 16371
+    li t0, 1051372203
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,mu
+    vnclip.wv v8, v16, v24
+    call dump
+/* case 646: vnclip.wv v8, v16, v24 (e32,m4,avl=13) */
+    li a0, 1912
+    call setup
+    li a1, 20
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 13
+    vsetvli t1, t0, e32, m4, ta,mu
+    vnclip.wv v8, v16, v24
+    call dump
+/* case 647: vnclip.wv v8, v16, v24, v0.t (e32,m8,avl=13) */
+    li a0, 1232
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e32, m8, tu,ma
+    vnclip.wv v8, v16, v24, v0.t
+    call dump
+/* case 648: vnclip.wv v8, v16, v24, v0.t (e64,m1,avl=1000) */
+    li a0, 248
+    call setup
+    li a1, 1
+    li t0, 15749501488031238371
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, ta,ma
+    vnclip.wv v8, v16, v24, v0.t
+    call dump
+/* case 649: vnclip.wv v8, v16, v24 (e64,m2,avl=1000) */
+    li a0, 1624
+    call setup
+    li a1, 5
+    li t0, 797944753910988470
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,ma
+    vnclip.wv v8, v16, v24
+    call dump
+/* case 650: vnclip.wv v8, v16, v24 (e64,m4,avl=2) */
+    li a0, 1816
+    call setup
+    li a1, 18446744071562067968
+    li t0, 6838755785928306637
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e64, m4, tu,mu
+    vnclip.wv v8, v16, v24
+    call dump
+/* case 651: vnclip.wv v8, v16, v24, v0.t (e64,m8,avl=1) */
+    li a0, 376
+    call setup
+    li a1, 32767
+    li t0, 13303140444490362928
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,mu
+    vnclip.wv v8, v16, v24, v0.t
+    call dump
+/* case 652: vnclip.wv v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 768
+    call setup
+    li a1, 32767
+    li t0, 10429442816751429638
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vnclip.wv v8, v16, v24, v0.t
+    call dump
+/* case 653: vnclip.wv v8, v16, v24 (e16,mf8,avl=0) */
     li a0, 896
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744070465956523
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
     csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vasubu.vv v8, v16, v24, v0.t
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vnclip.wv v8, v16, v24
     call dump
-/* case 674: vasubu.vv v8, v16, v24 (e8,mf2,avl=max) */
-    li a0, 1472
-    call setup
-    li a1, 32767
-    li t0, 18446744071950902074
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, mf2, ta,ma
-    vasubu.vv v8, v16, v24
-    call dump
-/* case 675: vasubu.vv v8, v16, v24 (e8,m1,avl=max) */
-    li a0, 992
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071671229998
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, m1, tu,mu
-    vasubu.vv v8, v16, v24
-    call dump
-/* case 676: vasubu.vv v8, v16, v24, v0.t (e8,m2,avl=max) */
-    li a0, 2008
-    call setup
-    li a1, 128
-    li t0, 18446744071358764803
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e8, m2, tu,ma
-    vasubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 677: vasubu.vv v8, v16, v24 (e8,m4,avl=max) */
-    li a0, 8
-    call setup
-    li a1, 12939581050023592619
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m4, tu,ma
-    vasubu.vv v8, v16, v24
-    call dump
-/* case 678: vasubu.vv v8, v16, v24 (e8,m8,avl=max) */
-    li a0, 920
-    call setup
-    li a1, 10827
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e8, m8, tu,mu
-    vasubu.vv v8, v16, v24
-    call dump
-/* case 679: vasubu.vv v8, v16, v24 (e16,mf4,avl=max) */
-    li a0, 1256
-    call setup
-    li a1, 32767
-    li t0, 18446744073709527835
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vasubu.vv v8, v16, v24
-    call dump
-/* case 680: vasubu.vv v8, v16, v24, v0.t (e16,mf2,avl=2) */
-    li a0, 1608
+/* case 654: vnclip.wv v16, v11, v0, v0.t (e64,m8,avl=5) */
+    li a0, 424
     call setup
     li a1, 255
-    li t0, 18446744073709496829
+    li t0, 1475943562968365437
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vasubu.vv v8, v16, v24, v0.t
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vnclip.wv v16, v11, v0, v0.t
     call dump
-/* case 681: vasubu.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
-    li a0, 400
-    call setup
-    li a1, 143
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, m1, ta,ma
-    vasubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 682: vasubu.vv v8, v16, v24, v0.t (e16,m2,avl=max) */
-    li a0, 264
+/* case 655: vnclip.wv v0, v0, v8 (e32,m4,avl=5) */
+    li a0, 1512
     call setup
     li a1, 128
-    li t0, 18446744073709517823
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e16, m2, tu,mu
-    vasubu.vv v8, v16, v24, v0.t
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vnclip.wv v0, v0, v8
     call dump
-/* case 683: vasubu.vv v8, v16, v24 (e16,m4,avl=0) */
-    li a0, 1904
+/* case 656: vnclip.wv v0, v0, v0, v0.t (e32,m1,avl=5) */
+    li a0, 1184
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709518080
+    li a1, 18446744073709551615
+    li t0, 18446744070838505763
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vnclip.wv v0, v0, v0, v0.t
+    call dump
+/* case 657: vnclip.wv v26, v7, v7 (e16,m1,avl=1) */
+    li a0, 168
+    call setup
+    li a1, 6700937078159040718
+    li t0, 13653
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,mu
-    vasubu.vv v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vnclip.wv v26, v7, v7
     call dump
-/* case 684: vasubu.vv v8, v16, v24 (e16,m8,avl=1) */
-    li a0, 1688
+/* case 658: vnclip.wv v0, v16, v0, v0.t (e8,m1,avl=5) */
+    li a0, 2000
     call setup
-    li a1, 4880357192998713658
-    li t0, 18446744073709549350
+    li a1, 0
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e8, m1, tu,mu
+    vnclip.wv v0, v16, v0, v0.t
+    call dump
+/* case 659: vnclip.wv v10, v13, v8 (e8,mf4,avl=5) */
+    li a0, 0
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vnclip.wv v10, v13, v8
+    call dump
+/* case 660: vnclip.wx v8, v16, a1 (e8,mf8,avl=0) */
+    li a0, 592
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,mu
+    vnclip.wx v8, v16, a1
+    call dump
+/* case 661: vnclip.wx v8, v16, a1, v0.t (e8,mf4,avl=1) */
+    li a0, 800
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vnclip.wx v8, v16, a1, v0.t
+    call dump
+/* case 662: vnclip.wx v8, v16, a1, v0.t (e8,mf2,avl=max) */
+    li a0, 1680
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071195125805
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, mf2, ta,ma
+    vnclip.wx v8, v16, a1, v0.t
+    call dump
+/* case 663: vnclip.wx v8, v16, a1 (e8,m1,avl=7) */
+    li a0, 48
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070072465645
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,mu
+    vnclip.wx v8, v16, a1
+    call dump
+/* case 664: vnclip.wx v8, v16, a1, v0.t (e8,m2,avl=max) */
+    li a0, 1432
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072172028985
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m2, tu,mu
+    vnclip.wx v8, v16, a1, v0.t
+    call dump
+/* case 665: vnclip.wx v8, v16, a1, v0.t (e8,m4,avl=max) */
+    li a0, 400
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071254323373
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m4, ta,mu
+    vnclip.wx v8, v16, a1, v0.t
+    call dump
+/* case 666: vnclip.wx v8, v16, a1 (e8,m8,avl=max) */
+    li a0, 2000
+    call setup
+    li a1, 5
+    li t0, 18446744070067438738
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, m8, ta,ma
+    vnclip.wx v8, v16, a1
+    call dump
+/* case 667: vnclip.wx v8, v16, a1 (e16,mf4,avl=5) */
+    li a0, 992
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vnclip.wx v8, v16, a1
+    call dump
+/* case 668: vnclip.wx v8, v16, a1 (e16,mf2,avl=1000) */
+    li a0, 2024
+    call setup
+    li a1, 1
+    li t0, 18446744073709515884
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vnclip.wx v8, v16, a1
+    call dump
+/* case 669: vnclip.wx v8, v16, a1, v0.t (e16,m1,avl=5) */
+    li a0, 48
+    call setup
+    li a1, 55584
+    li t0, 18446744073709524927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, ta,ma
+    vnclip.wx v8, v16, a1, v0.t
+    call dump
+/* case 670: vnclip.wx v8, v16, a1, v0.t (e16,m2,avl=1) */
+    li a0, 1728
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,ma
+    vnclip.wx v8, v16, a1, v0.t
+    call dump
+/* case 671: vnclip.wx v8, v16, a1, v0.t (e16,m4,avl=0) */
+    li a0, 832
+    call setup
+    li a1, 127
+    li t0, 18446744073709549536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,ma
+    vnclip.wx v8, v16, a1, v0.t
+    call dump
+/* case 672: vnclip.wx v8, v16, a1, v0.t (e16,m8,avl=1) */
+    li a0, 16
+    call setup
+    li a1, 2
+    li t0, 18446744073709511430
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 1
     vsetvli t1, t0, e16, m8, ta,ma
-    vasubu.vv v8, v16, v24
+    vnclip.wx v8, v16, a1, v0.t
     call dump
-/* case 685: vasubu.vv v8, v16, v24 (e32,mf2,avl=0) */
-    li a0, 1528
-    call setup
-    li a1, 7
-    li t0, 18446744069883084528
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vasubu.vv v8, v16, v24
-    call dump
-/* case 686: vasubu.vv v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 1736
+/* case 673: vnclip.wx v8, v16, a1, v0.t (e32,mf2,avl=max) */
+    li a0, 1016
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744070465956523
+    li t0, 18446744071394818776
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    vsetvli t1, zero, e32, m1, ta,ma
-    vasubu.vv v8, v16, v24, v0.t
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vnclip.wx v8, v16, a1, v0.t
     call dump
-/* case 687: vasubu.vv v8, v16, v24 (e32,m2,avl=7) */
-    li a0, 1272
+/* case 674: vnclip.wx v8, v16, a1 (e32,m1,avl=max) */
+    li a0, 1728
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072463649785
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, ta,mu
-    vasubu.vv v8, v16, v24
-    call dump
-/* case 688: vasubu.vv v8, v16, v24 (e32,m4,avl=7) */
-    li a0, 1624
-    call setup
-    li a1, 123
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,mu
-    vasubu.vv v8, v16, v24
-    call dump
-/* case 689: vasubu.vv v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 160
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, m8, tu,mu
-    vasubu.vv v8, v16, v24
-    call dump
-/* case 690: vasubu.vv v8, v16, v24, v0.t (e64,m1,avl=1000) */
-    li a0, 976
-    call setup
-    li a1, 9147595253756979287
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, ta,mu
-    vasubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 691: vasubu.vv v8, v16, v24 (e64,m2,avl=2) */
-    li a0, 408
-    call setup
-    li a1, 8869206388579615890
-    li t0, 15678084497402975987
+    li a1, 2147483647
+    li t0, 18446744073112451846
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,ma
-    vasubu.vv v8, v16, v24
+    vsetvli t1, zero, e32, m1, tu,ma
+    vnclip.wx v8, v16, a1
     call dump
-/* case 692: vasubu.vv v8, v16, v24, v0.t (e64,m4,avl=5) */
-    li a0, 992
-    call setup
-    li a1, 18446744073709551488
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m4, ta,mu
-    vasubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 693: vasubu.vv v8, v16, v24, v0.t (e64,m8,avl=2) */
-    li a0, 1864
-    call setup
-    li a1, 9149725036483970605
-    li t0, 14479435755587818470
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 2
-    vsetvli t1, t0, e64, m8, tu,mu
-    vasubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 694: vasubu.vv v8, v16, v24 (e64,mf2,avl=1) */
-    li a0, 808
-    call setup
-    li a1, 255
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vasubu.vv v8, v16, v24
-    call dump
-/* case 695: vasubu.vv v8, v16, v24, v0.t (e16,mf8,avl=1) */
-    li a0, 1336
-    call setup
-    li a1, 7
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vasubu.vv v8, v16, v24, v0.t
-    call dump
-/* case 696: vasubu.vx v8, v16, a1 (e8,mf8,avl=1) */
-    li a0, 168
-    call setup
-    li a1, 7
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,ma
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 697: vasubu.vx v8, v16, a1 (e8,mf4,avl=3) */
-    li a0, 1968
-    call setup
-    li a1, 128
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 698: vasubu.vx v8, v16, a1, v0.t (e8,mf2,avl=3) */
-    li a0, 648
-    call setup
-    li a1, 17547
-    li t0, 1
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, ta,ma
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 699: vasubu.vx v8, v16, a1, v0.t (e8,m1,avl=max) */
-    li a0, 840
-    call setup
-    li a1, 32768
-    li t0, 18446744073112484436
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m1, ta,ma
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 700: vasubu.vx v8, v16, a1, v0.t (e8,m2,avl=7) */
-    li a0, 1584
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e8, m2, ta,ma
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 701: vasubu.vx v8, v16, a1, v0.t (e8,m4,avl=13) */
-    li a0, 1184
-    call setup
-    li a1, 2
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 13
-    vsetvli t1, t0, e8, m4, ta,mu
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 702: vasubu.vx v8, v16, a1 (e8,m8,avl=1000) */
-    li a0, 384
-    call setup
-    li a1, 6384454936320377287
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,ma
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 703: vasubu.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
-    li a0, 1504
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709519367
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 704: vasubu.vx v8, v16, a1 (e16,mf2,avl=2) */
-    li a0, 592
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 705: vasubu.vx v8, v16, a1, v0.t (e16,m1,avl=2) */
-    li a0, 768
-    call setup
-    li a1, 2
-    li t0, 60939
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,ma
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 706: vasubu.vx v8, v16, a1 (e16,m2,avl=max) */
-    li a0, 304
-    call setup
-    li a1, 255
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, m2, tu,ma
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 707: vasubu.vx v8, v16, a1, v0.t (e16,m4,avl=0) */
-    li a0, 960
-    call setup
-    li a1, 32768
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,ma
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 708: vasubu.vx v8, v16, a1 (e16,m8,avl=0) */
-    li a0, 1392
-    call setup
-    li a1, 2025591038024357340
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,mu
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 709: vasubu.vx v8, v16, a1 (e32,mf2,avl=0) */
-    li a0, 960
-    call setup
-    li a1, 17360632099666909552
-    li t0, 2147483648
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 710: vasubu.vx v8, v16, a1 (e32,m1,avl=7) */
-    li a0, 184
-    call setup
-    li a1, 7
-    li t0, 18446744071778371769
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,ma
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 711: vasubu.vx v8, v16, a1 (e32,m2,avl=max) */
-    li a0, 984
-    call setup
-    li a1, 243
-    li t0, 1376678313
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e32, m2, tu,mu
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 712: vasubu.vx v8, v16, a1 (e32,m4,avl=7) */
-    li a0, 1512
+/* case 675: vnclip.wx v8, v16, a1, v0.t (e32,m2,avl=13) */
+    li a0, 1688
     call setup
     li a1, 7
     li t0, 18446744071555776512
     fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,ma
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 713: vasubu.vx v8, v16, a1, v0.t (e32,m8,avl=max) */
-    li a0, 1392
-    call setup
-    li a1, 255
-    li t0, 18446744070364104944
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e32, m8, ta,ma
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 714: vasubu.vx v8, v16, a1 (e64,m1,avl=max) */
-    li a0, 1200
-    call setup
-    li a1, 9227185272262805635
-    li t0, 2503490306795096277
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e64, m1, tu,ma
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 715: vasubu.vx v8, v16, a1 (e64,m2,avl=5) */
-    li a0, 1768
-    call setup
-    li a1, 18446744073709551488
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 5
-    vsetvli t1, t0, e64, m2, ta,ma
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 716: vasubu.vx v8, v16, a1, v0.t (e64,m4,avl=5) */
-    li a0, 1992
-    call setup
-    li a1, 1
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 5
-    vsetvli t1, t0, e64, m4, ta,mu
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 717: vasubu.vx v8, v16, a1 (e64,m8,avl=max) */
-    li a0, 48
-    call setup
-    li a1, 2
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e64, m8, ta,mu
-    vasubu.vx v8, v16, a1
-    call dump
-/* case 718: vasubu.vx v8, v16, a1, v0.t (e64,mf2,avl=0) */
-    li a0, 432
-    call setup
-    li a1, 255
-    li t0, 3224181727834142197
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 719: vasubu.vx v8, v16, a1, v0.t (e16,mf8,avl=0) */
-    li a0, 1952
-    call setup
-    li a1, 255
-    li t0, 18446744073709545204
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vasubu.vx v8, v16, a1, v0.t
-    call dump
-/* case 720: vasub.vv v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 2000
-    call setup
-    li a1, 7
-    li t0, 1212721630
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vasub.vv v8, v16, v24
-    call dump
-/* case 721: vasub.vv v8, v16, v24 (e8,mf4,avl=3) */
-    li a0, 1480
-    call setup
-    li a1, 32768
-    li t0, 3212836864
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vasub.vv v8, v16, v24
-    call dump
-/* case 722: vasub.vv v8, v16, v24, v0.t (e8,mf2,avl=max) */
-    li a0, 440
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072616777492
-    fmv.d.x fa1, t0
     csrwi vxrm, 2
-    vsetvli t1, zero, e8, mf2, ta,mu
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 723: vasub.vv v8, v16, v24, v0.t (e8,m1,avl=7) */
-    li a0, 1816
-    call setup
-    li a1, 255
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 724: vasub.vv v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 552
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, m2, ta,ma
-    vasub.vv v8, v16, v24
-    call dump
-/* case 725: vasub.vv v8, v16, v24, v0.t (e8,m4,avl=max) */
-    li a0, 1696
-    call setup
-    li a1, 2
-    li t0, 18446744073487678495
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e8, m4, ta,mu
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 726: vasub.vv v8, v16, v24, v0.t (e8,m8,avl=1000) */
-    li a0, 1736
-    call setup
-    li a1, 32768
-    li t0, 18446744073237808308
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,mu
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 727: vasub.vv v8, v16, v24 (e16,mf4,avl=1000) */
-    li a0, 184
-    call setup
-    li a1, 7
-    li t0, 18446744073709488926
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vasub.vv v8, v16, v24
-    call dump
-/* case 728: vasub.vv v8, v16, v24 (e16,mf2,avl=1000) */
-    li a0, 120
-    call setup
-    li a1, 32767
-    li t0, 18446744073709494290
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vasub.vv v8, v16, v24
-    call dump
-/* case 729: vasub.vv v8, v16, v24, v0.t (e16,m1,avl=5) */
-    li a0, 640
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709538433
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,mu
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 730: vasub.vv v8, v16, v24 (e16,m2,avl=1) */
-    li a0, 480
-    call setup
-    li a1, 1
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,mu
-    vasub.vv v8, v16, v24
-    call dump
-/* case 731: vasub.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 1744
-    call setup
-    li a1, 7
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    vsetvli t1, zero, e16, m4, ta,mu
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 732: vasub.vv v8, v16, v24 (e16,m8,avl=3) */
-    li a0, 328
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709510766
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e16, m8, tu,mu
-    vasub.vv v8, v16, v24
-    call dump
-/* case 733: vasub.vv v8, v16, v24 (e32,mf2,avl=0) */
-    li a0, 776
-    call setup
-    li a1, 61458
-    li t0, 18446744072426511838
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vasub.vv v8, v16, v24
-    call dump
-/* case 734: vasub.vv v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 656
-    call setup
-    li a1, 11887593471825846433
-    li t0, 2729179747
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,ma
-    vasub.vv v8, v16, v24
-    call dump
-/* case 735: vasub.vv v8, v16, v24 (e32,m2,avl=13) */
-    li a0, 488
-    call setup
-    li a1, 2
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
     li t0, 13
     vsetvli t1, t0, e32, m2, ta,ma
-    vasub.vv v8, v16, v24
+    vnclip.wx v8, v16, a1, v0.t
     call dump
-/* case 736: vasub.vv v8, v16, v24 (e32,m4,avl=13) */
-    li a0, 240
+/* case 676: vnclip.wx v8, v16, a1, v0.t (e32,m4,avl=13) */
+    li a0, 768
     call setup
-    li a1, 9223372036854775807
-    li t0, 941503443
+    li a1, 128
+    li t0, 18446744070297582592
     fmv.d.x fa1, t0
-    csrwi vxrm, 2
+    csrwi vxrm, 3
     li t0, 13
     vsetvli t1, t0, e32, m4, tu,mu
-    vasub.vv v8, v16, v24
+    vnclip.wx v8, v16, a1, v0.t
     call dump
-/* case 737: vasub.vv v8, v16, v24 (e32,m8,avl=13) */
-    li a0, 1672
+/* case 677: vnclip.wx v8, v16, a1, v0.t (e32,m8,avl=1000) */
+    li a0, 1760
     call setup
-    li a1, 127
-    li t0, 18446744071856536279
+    li a1, 8793
+    li t0, 18446744071075739743
     fmv.d.x fa1, t0
     csrwi vxrm, 2
-    li t0, 13
-    vsetvli t1, t0, e32, m8, ta,mu
-    vasub.vv v8, v16, v24
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, ta,ma
+    vnclip.wx v8, v16, a1, v0.t
     call dump
-/* case 738: vasub.vv v8, v16, v24 (e64,m1,avl=1000) */
-    li a0, 744
+/* case 678: vnclip.wx v8, v16, a1 (e64,m1,avl=1000) */
+    li a0, 1840
     call setup
-    li a1, 9223372036854775807
+    li a1, 18446744073709551488
     li t0, 9218868437227405312
     fmv.d.x fa1, t0
     csrwi vxrm, 1
     li t0, 1000
     vsetvli t1, t0, e64, m1, tu,mu
-    vasub.vv v8, v16, v24
+    vnclip.wx v8, v16, a1
     call dump
-/* case 739: vasub.vv v8, v16, v24, v0.t (e64,m2,avl=2) */
-    li a0, 536
-    call setup
-    li a1, 2147483647
-    li t0, 8875473858641563811
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,ma
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 740: vasub.vv v8, v16, v24, v0.t (e64,m4,avl=2) */
-    li a0, 968
-    call setup
-    li a1, 5
-    li t0, 1
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, tu,mu
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 741: vasub.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
-    li a0, 672
-    call setup
-    li a1, 18446744073709551615
-    li t0, 1
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e64, m8, ta,mu
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 742: vasub.vv v8, v16, v24, v0.t (e64,mf2,avl=0) */
-    li a0, 1576
-    call setup
-    li a1, 8360605347248611713
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 743: vasub.vv v8, v16, v24, v0.t (e16,mf8,avl=1) */
-    li a0, 1560
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vasub.vv v8, v16, v24, v0.t
-    call dump
-/* case 744: vasub.vx v8, v16, a1, v0.t (e8,mf8,avl=1) */
-    li a0, 1152
-    call setup
-    li a1, 32768
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vasub.vx v8, v16, a1, v0.t
-    call dump
-/* case 745: vasub.vx v8, v16, a1 (e8,mf4,avl=1) */
-    li a0, 224
-    call setup
-    li a1, 128
-    li t0, 18446744069650211365
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, ta,mu
-    vasub.vx v8, v16, a1
-    call dump
-/* case 746: vasub.vx v8, v16, a1 (e8,mf2,avl=0) */
-    li a0, 1872
-    call setup
-    li a1, 32768
-    li t0, 18446744071882566120
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, tu,mu
-    vasub.vx v8, v16, a1
-    call dump
-/* case 747: vasub.vx v8, v16, a1 (e8,m1,avl=3) */
-    li a0, 664
-    call setup
-    li a1, 0
-    li t0, 1464256829
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,ma
-    vasub.vx v8, v16, a1
-    call dump
-/* case 748: vasub.vx v8, v16, a1 (e8,m2,avl=13) */
-    li a0, 1528
-    call setup
-    li a1, 12001331280852484056
-    li t0, 2933322502
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 13
-    vsetvli t1, t0, e8, m2, tu,ma
-    vasub.vx v8, v16, a1
-    call dump
-/* case 749: vasub.vx v8, v16, a1 (e8,m4,avl=7) */
-    li a0, 48
-    call setup
-    li a1, 32768
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,mu
-    vasub.vx v8, v16, a1
-    call dump
-/* case 750: vasub.vx v8, v16, a1, v0.t (e8,m8,avl=max) */
-    li a0, 344
-    call setup
-    li a1, 255
-    li t0, 18446744072748351267
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e8, m8, ta,ma
-    vasub.vx v8, v16, a1, v0.t
-    call dump
-/* case 751: vasub.vx v8, v16, a1, v0.t (e16,mf4,avl=max) */
-    li a0, 848
-    call setup
-    li a1, 128
-    li t0, 18446744073709540633
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e16, mf4, tu,ma
-    vasub.vx v8, v16, a1, v0.t
-    call dump
-/* case 752: vasub.vx v8, v16, a1 (e16,mf2,avl=2) */
-    li a0, 96
-    call setup
-    li a1, 255
-    li t0, 20418
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vasub.vx v8, v16, a1
-    call dump
-/* case 753: vasub.vx v8, v16, a1 (e16,m1,avl=2) */
-    li a0, 768
-    call setup
-    li a1, 9223372036854775807
-    li t0, 1023
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,mu
-    vasub.vx v8, v16, a1
-    call dump
-/* case 754: vasub.vx v8, v16, a1, v0.t (e16,m2,avl=max) */
-    li a0, 1272
-    call setup
-    li a1, 1319696688442423348
-    li t0, 18446744073709548573
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e16, m2, ta,mu
-    vasub.vx v8, v16, a1, v0.t
-    call dump
-/* case 755: vasub.vx v8, v16, a1 (e16,m4,avl=1) */
-    li a0, 1752
-    call setup
-    li a1, 5
-    li t0, 18446744073709547132
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,ma
-    vasub.vx v8, v16, a1
-    call dump
-/* case 756: vasub.vx v8, v16, a1, v0.t (e16,m8,avl=1) */
-    li a0, 1112
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,mu
-    vasub.vx v8, v16, a1, v0.t
-    call dump
-/* case 757: vasub.vx v8, v16, a1, v0.t (e32,mf2,avl=max) */
-    li a0, 1128
-    call setup
-    li a1, 5
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vasub.vx v8, v16, a1, v0.t
-    call dump
-/* case 758: vasub.vx v8, v16, a1 (e32,m1,avl=max) */
-    li a0, 1248
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071377681873
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, m1, ta,mu
-    vasub.vx v8, v16, a1
-    call dump
-/* case 759: vasub.vx v8, v16, a1 (e32,m2,avl=7) */
-    li a0, 1960
-    call setup
-    li a1, 5189680426121708591
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    csrwi vxrm, 1
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,ma
-    vasub.vx v8, v16, a1
-    call dump
-/* case 760: vasub.vx v8, v16, a1, v0.t (e32,m4,avl=7) */
-    li a0, 1128
-    call setup
-    li a1, 8287938255418974096
-    li t0, 18446744071082251652
-    fmv.d.x fa1, t0
-    csrwi vxrm, 3
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,mu
-    vasub.vx v8, v16, a1, v0.t
-    call dump
-/* case 761: vasub.vx v8, v16, a1, v0.t (e32,m8,avl=max) */
-    li a0, 1552
-    call setup
-    li a1, 7
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    csrwi vxrm, 2
-    vsetvli t1, zero, e32, m8, tu,ma
-    vasub.vx v8, v16, a1, v0.t
-    call dump
-/* case 762: vasub.vx v8, v16, a1, v0.t (e64,m1,avl=max) */
-    li a0, 1368
-    call setup
-    li a1, 2
-    li t0, 14719648171460496648
-    fmv.d.x fa1, t0
-    csrwi vxrm, 0
-    vsetvli t1, zero, e64, m1, ta,mu
-    vasub.vx v8, v16, a1, v0.t
-    call dump
-/* case 763: vasub.vx v8, v16, a1, v0.t (e64,m2,avl=2) */
-    li a0, 1032
+/* case 679: vnclip.wx v8, v16, a1 (e64,m2,avl=2) */
+    li a0, 520
     call setup
     li a1, 127
-    li t0, 16826109473464092728
+    li t0, 0
     fmv.d.x fa1, t0
     csrwi vxrm, 0
     li t0, 2
     vsetvli t1, t0, e64, m2, tu,mu
-    vasub.vx v8, v16, a1, v0.t
+    vnclip.wx v8, v16, a1
     call dump
-/* case 764: vasub.vx v8, v16, a1, v0.t (e64,m4,avl=5) */
-    li a0, 256
+/* case 680: vnclip.wx v8, v16, a1, v0.t (e64,m4,avl=max) */
+    li a0, 2032
+    call setup
+    li a1, 197
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, m4, tu,ma
+    vnclip.wx v8, v16, a1, v0.t
+    call dump
+/* case 681: vnclip.wx v8, v16, a1, v0.t (e64,m8,avl=max) */
+    li a0, 1344
+    call setup
+    li a1, 18
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e64, m8, ta,mu
+    vnclip.wx v8, v16, a1, v0.t
+    call dump
+/* case 682: vnclip.wx v8, v16, a1 (e64,mf2,avl=max) */
+    li a0, 1576
+    call setup
+    li a1, 32768
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vnclip.wx v8, v16, a1
+    call dump
+/* case 683: vnclip.wx v8, v16, a1, v0.t (e16,mf8,avl=3) */
+    li a0, 1128
+    call setup
+    li a1, 1532470512954568005
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vnclip.wx v8, v16, a1, v0.t
+    call dump
+/* case 684: vnclip.wx v0, v0, a1, v0.t (e16,mf2,avl=max) */
+    li a0, 1704
+    call setup
+    li a1, 32768
+    li t0, 18446744073709510479
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vnclip.wx v0, v0, a1, v0.t
+    call dump
+/* case 685: vnclip.wx v9, v4, a1, v0.t (e8,mf8,avl=1) */
+    li a0, 992
+    call setup
+    li a1, 18446744073709551488
+    li t0, 3212836864
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vnclip.wx v9, v4, a1, v0.t
+    call dump
+/* case 686: vnclip.wx v4, v0, a1, v0.t (e32,m4,avl=5) */
+    li a0, 1352
+    call setup
+    li a1, 5
+    li t0, 18446744071318077868
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vnclip.wx v4, v0, a1, v0.t
+    call dump
+/* case 687: vnclip.wx v15, v15, a1, v0.t (e32,m1,avl=max) */
+    li a0, 1360
+    call setup
+    li a1, 2992711212044431943
+    li t0, 18446744072866978347
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, m1, tu,mu
+    vnclip.wx v15, v15, a1, v0.t
+    call dump
+/* case 688: vnclip.wx v0, v8, a1, v0.t (e16,m8,avl=5) */
+    li a0, 1312
+    call setup
+    li a1, 1
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vnclip.wx v0, v8, a1, v0.t
+    call dump
+/* case 689: vnclip.wx v4, v4, a1 (e16,m4,avl=1) */
+    li a0, 1208
+    call setup
+    li a1, 0
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vnclip.wx v4, v4, a1
+    call dump
+/* case 690: vnclip.wi v8, v16, 16 (e8,mf8,avl=max) */
+    li a0, 1576
+    call setup
+    li a1, 127
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, mf8, ta,ma
+    vnclip.wi v8, v16, 16
+    call dump
+/* case 691: vnclip.wi v8, v16, 13, v0.t (e8,mf4,avl=3) */
+    li a0, 1488
+    call setup
+    li a1, 1
+    li t0, 18446744069647599487
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vnclip.wi v8, v16, 13, v0.t
+    call dump
+/* case 692: vnclip.wi v8, v16, 9, v0.t (e8,mf2,avl=3) */
+    li a0, 496
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071764439187
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vnclip.wi v8, v16, 9, v0.t
+    call dump
+/* case 693: vnclip.wi v8, v16, 20 (e8,m1,avl=3) */
+    li a0, 376
+    call setup
+    li a1, 14206037614907553181
+    li t0, 18446744071600235278
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,mu
+    vnclip.wi v8, v16, 20
+    call dump
+/* case 694: vnclip.wi v8, v16, 10 (e8,m2,avl=7) */
+    li a0, 816
+    call setup
+    li a1, 162
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e8, m2, ta,mu
+    vnclip.wi v8, v16, 10
+    call dump
+/* case 695: vnclip.wi v8, v16, 4 (e8,m4,avl=max) */
+    li a0, 600
+    call setup
+    li a1, 255
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, m4, ta,mu
+    vnclip.wi v8, v16, 4
+    call dump
+/* case 696: vnclip.wi v8, v16, 30, v0.t (e8,m8,avl=max) */
+    li a0, 272
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m8, ta,mu
+    vnclip.wi v8, v16, 30, v0.t
+    call dump
+/* case 697: vnclip.wi v8, v16, 13, v0.t (e16,mf4,avl=5) */
+    li a0, 112
+    call setup
+    li a1, 19678
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vnclip.wi v8, v16, 13, v0.t
+    call dump
+/* case 698: vnclip.wi v8, v16, 18 (e16,mf2,avl=2) */
+    li a0, 1560
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709509718
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vnclip.wi v8, v16, 18
+    call dump
+/* case 699: vnclip.wi v8, v16, 28, v0.t (e16,m1,avl=max) */
+    li a0, 1656
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, m1, ta,mu
+    vnclip.wi v8, v16, 28, v0.t
+    call dump
+/* case 700: vnclip.wi v8, v16, 2 (e16,m2,avl=2) */
+    li a0, 1072
+    call setup
+    li a1, 2
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,ma
+    vnclip.wi v8, v16, 2
+    call dump
+/* case 701: vnclip.wi v8, v16, 14 (e16,m4,avl=1) */
+    li a0, 1928
+    call setup
+    li a1, 0
+    li t0, 18446744073709498350
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vnclip.wi v8, v16, 14
+    call dump
+/* case 702: vnclip.wi v8, v16, 4 (e16,m8,avl=3) */
+    li a0, 1272
+    call setup
+    li a1, 127
+    li t0, 46924
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,ma
+    vnclip.wi v8, v16, 4
+    call dump
+/* case 703: vnclip.wi v8, v16, 28 (e32,mf2,avl=max) */
+    li a0, 648
+    call setup
+    li a1, 0
+    li t0, 2539614228
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vnclip.wi v8, v16, 28
+    call dump
+/* case 704: vnclip.wi v8, v16, 15 (e32,m1,avl=7) */
+    li a0, 592
+    call setup
+    li a1, 127
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,mu
+    vnclip.wi v8, v16, 15
+    call dump
+/* case 705: vnclip.wi v8, v16, 1 (e32,m2,avl=7) */
+    li a0, 2016
+    call setup
+    li a1, 32768
+    li t0, 18446744071444905335
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e32, m2, tu,mu
+    vnclip.wi v8, v16, 1
+    call dump
+/* case 706: vnclip.wi v8, v16, 14 (e32,m4,avl=7) */
+    li a0, 848
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e32, m4, ta,mu
+    vnclip.wi v8, v16, 14
+    call dump
+/* case 707: vnclip.wi v8, v16, 31, v0.t (e32,m8,avl=13) */
+    li a0, 1184
+    call setup
+    li a1, 10764894631820742572
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,mu
+    vnclip.wi v8, v16, 31, v0.t
+    call dump
+/* case 708: vnclip.wi v8, v16, 14 (e64,m1,avl=5) */
+    li a0, 1056
+    call setup
+    li a1, 128
+    li t0, 10534472743322039889
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,ma
+    vnclip.wi v8, v16, 14
+    call dump
+/* case 709: vnclip.wi v8, v16, 20, v0.t (e64,m2,avl=5) */
+    li a0, 728
+    call setup
+    li a1, 127
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,mu
+    vnclip.wi v8, v16, 20, v0.t
+    call dump
+/* case 710: vnclip.wi v8, v16, 24 (e64,m4,avl=2) */
+    li a0, 648
+    call setup
+    li a1, 32768
+    li t0, 7838797034535638977
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, tu,ma
+    vnclip.wi v8, v16, 24
+    call dump
+/* case 711: vnclip.wi v8, v16, 1, v0.t (e64,m8,avl=max) */
+    li a0, 192
+    call setup
+    li a1, 48739
+    li t0, 1937263828590162135
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e64, m8, ta,mu
+    vnclip.wi v8, v16, 1, v0.t
+    call dump
+/* case 712: vnclip.wi v8, v16, 14, v0.t (e64,mf2,avl=1) */
+    li a0, 552
+    call setup
+    li a1, 5
+    li t0, 14506814623547702549
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vnclip.wi v8, v16, 14, v0.t
+    call dump
+/* case 713: vnclip.wi v8, v16, 5, v0.t (e16,mf8,avl=0) */
+    li a0, 688
+    call setup
+    li a1, 128
+    li t0, 18446744073709521540
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vnclip.wi v8, v16, 5, v0.t
+    call dump
+/* case 714: vnclip.wi v17, v17, 23, v0.t (e16,mf2,avl=5) */
+    li a0, 536
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709501848
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vnclip.wi v17, v17, 23, v0.t
+    call dump
+/* case 715: vnclip.wi v0, v5, 20 (e16,m1,avl=5) */
+    li a0, 1960
+    call setup
+    li a1, 128
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vnclip.wi v0, v5, 20
+    call dump
+/* case 716: vnclip.wi v0, v0, 29, v0.t (e8,mf2,avl=5) */
+    li a0, 1480
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073582035477
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vnclip.wi v0, v0, 29, v0.t
+    call dump
+/* case 717: vnclip.wi v24, v16, 29, v0.t (e32,m8,avl=5) */
+    li a0, 1952
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vnclip.wi v24, v16, 29, v0.t
+    call dump
+/* case 718: vnclip.wi v0, v10, 2, v0.t (e64,m2,avl=5) */
+    li a0, 560
+    call setup
+    li a1, 18446744071562067968
+    li t0, 3015284338545495231
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vnclip.wi v0, v10, 2, v0.t
+    call dump
+/* case 719: vnclip.wi v7, v0, 11 (e8,m8,avl=1) */
+    li a0, 1008
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e8, m8, tu,mu
+    vnclip.wi v7, v0, 11
+    call dump
+/* case 720: vaaddu.vv v8, v16, v24 (e8,mf8,avl=0) */
+    li a0, 1640
+    call setup
+    li a1, 0
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 721: vaaddu.vv v8, v16, v24 (e8,mf4,avl=0) */
+    li a0, 1688
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 722: vaaddu.vv v8, v16, v24, v0.t (e8,mf2,avl=3) */
+    li a0, 888
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071425333580
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, ta,ma
+    vaaddu.vv v8, v16, v24, v0.t
+    call dump
+/* case 723: vaaddu.vv v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 736
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070403523934
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,ma
+    vaaddu.vv v8, v16, v24, v0.t
+    call dump
+/* case 724: vaaddu.vv v8, v16, v24, v0.t (e8,m2,avl=7) */
+    li a0, 536
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071434880009
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 7
+    vsetvli t1, t0, e8, m2, ta,ma
+    vaaddu.vv v8, v16, v24, v0.t
+    call dump
+/* case 725: vaaddu.vv v8, v16, v24 (e8,m4,avl=max) */
+    li a0, 2000
+    call setup
+    li a1, 95
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, m4, ta,ma
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 726: vaaddu.vv v8, v16, v24 (e8,m8,avl=max) */
+    li a0, 1248
+    call setup
+    li a1, 2
+    li t0, 18446744072043454898
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, m8, ta,ma
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 727: vaaddu.vv v8, v16, v24 (e16,mf4,avl=1000) */
+    li a0, 648
+    call setup
+    li a1, 7
+    li t0, 18446744073709517900
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 728: vaaddu.vv v8, v16, v24 (e16,mf2,avl=2) */
+    li a0, 368
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709523379
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 729: vaaddu.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
+    li a0, 624
+    call setup
+    li a1, 7
+    li t0, 18446744073709539117
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m1, ta,ma
+    vaaddu.vv v8, v16, v24, v0.t
+    call dump
+/* case 730: vaaddu.vv v8, v16, v24, v0.t (e16,m2,avl=max) */
+    li a0, 1608
+    call setup
+    li a1, 32768
+    li t0, 18446744073709511554
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, m2, ta,ma
+    vaaddu.vv v8, v16, v24, v0.t
+    call dump
+/* case 731: vaaddu.vv v8, v16, v24, v0.t (e16,m4,avl=0) */
+    li a0, 496
+    call setup
+    li a1, 32768
+    li t0, 18446744073709504296
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,mu
+    vaaddu.vv v8, v16, v24, v0.t
+    call dump
+/* case 732: vaaddu.vv v8, v16, v24 (e16,m8,avl=1) */
+    li a0, 24
+    call setup
+    li a1, 7424900759271136125
+    li t0, 18446744073709535888
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,mu
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 733: vaaddu.vv v8, v16, v24 (e32,mf2,avl=3) */
+    li a0, 1168
+    call setup
+    li a1, 7254566138061060468
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 734: vaaddu.vv v8, v16, v24 (e32,m1,avl=7) */
+    li a0, 1840
+    call setup
+    li a1, 5832851266059339382
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,ma
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 735: vaaddu.vv v8, v16, v24, v0.t (e32,m2,avl=7) */
+    li a0, 696
+    call setup
+    li a1, 32767
+    li t0, 18446744072423901574
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 7
+    vsetvli t1, t0, e32, m2, ta,mu
+    vaaddu.vv v8, v16, v24, v0.t
+    call dump
+/* case 736: vaaddu.vv v8, v16, v24, v0.t (e32,m4,avl=7) */
+    li a0, 1752
+    call setup
+    li a1, 5
+    li t0, 18446744069695495516
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 7
+    vsetvli t1, t0, e32, m4, tu,ma
+    vaaddu.vv v8, v16, v24, v0.t
+    call dump
+/* case 737: vaaddu.vv v8, v16, v24, v0.t (e32,m8,avl=1000) */
+    li a0, 1840
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744072005265783
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,ma
+    vaaddu.vv v8, v16, v24, v0.t
+    call dump
+/* case 738: vaaddu.vv v8, v16, v24 (e64,m1,avl=1000) */
+    li a0, 1704
     call setup
     li a1, 0
     li t0, 18067471019175878802
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, tu,ma
-    vasub.vx v8, v16, a1, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, tu,mu
+    vaaddu.vv v8, v16, v24
     call dump
-/* case 765: vasub.vx v8, v16, a1, v0.t (e64,m8,avl=1) */
+/* case 739: vaaddu.vv v8, v16, v24 (e64,m2,avl=1000) */
     li a0, 1496
     call setup
     li a1, 0
     li t0, 2070022209529226632
     fmv.d.x fa1, t0
     csrwi vxrm, 1
-    li t0, 1
-    vsetvli t1, t0, e64, m8, ta,ma
-    vasub.vx v8, v16, a1, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, ta,ma
+    vaaddu.vv v8, v16, v24
     call dump
-/* case 766: vasub.vx v8, v16, a1 (e64,mf2,avl=0) */
+/* case 740: vaaddu.vv v8, v16, v24, v0.t (e64,m4,avl=5) */
     li a0, 72
     call setup
     li a1, 9223372036854775807
     li t0, 1295791257558991985
     fmv.d.x fa1, t0
     csrwi vxrm, 0
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vasub.vx v8, v16, a1
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,ma
+    vaaddu.vv v8, v16, v24, v0.t
     call dump
-/* case 767: vasub.vx v8, v16, a1, v0.t (e16,mf8,avl=0) */
+/* case 741: vaaddu.vv v8, v16, v24 (e64,m8,avl=1) */
     li a0, 600
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744073709486080
+    li t0, 0
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,mu
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 742: vaaddu.vv v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 696
+    call setup
+    li a1, 127
+    li t0, 7322719843128045707
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vaaddu.vv v8, v16, v24, v0.t
+    call dump
+/* case 743: vaaddu.vv v8, v16, v24 (e16,mf8,avl=0) */
+    li a0, 1520
+    call setup
+    li a1, 33703
+    li t0, 18446744073709492799
     fmv.d.x fa1, t0
     csrwi vxrm, 3
     li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vaaddu.vv v8, v16, v24
+    call dump
+/* case 744: vaaddu.vv v0, v5, v28 (e8,mf4,avl=1) */
+    li a0, 72
+    call setup
+    li a1, 1626360462749242739
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vaaddu.vv v0, v5, v28
+    call dump
+/* case 745: vaaddu.vv v0, v0, v22, v0.t (e16,m8,avl=max) */
+    li a0, 384
+    call setup
+    li a1, 9223372036854775807
+    li t0, 32000
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m8, tu,mu
+    vaaddu.vv v0, v0, v22, v0.t
+    call dump
+/* case 746: vaaddu.vv v4, v0, v4, v0.t (e8,m1,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 255
+    li t0, 18446744070386762272
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m1, tu,mu
+    vaaddu.vv v4, v0, v4, v0.t
+    call dump
+/* case 747: vaaddu.vv v0, v31, v1, v0.t (e16,mf4,avl=max) */
+    li a0, 1152
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vaaddu.vv v0, v31, v1, v0.t
+    call dump
+/* case 748: vaaddu.vv v21, v21, v0, v0.t (e64,m2,avl=max) */
+    li a0, 472
+    call setup
+    li a1, 32767
+    li t0, 0
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, m2, tu,mu
+    vaaddu.vv v21, v21, v0, v0.t
+    call dump
+/* case 749: vaaddu.vv v0, v0, v0 (e64,m8,avl=5) */
+    li a0, 1272
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vaaddu.vv v0, v0, v0
+    call dump
+/* case 750: vaaddu.vx v8, v16, a1, v0.t (e8,mf8,avl=1) */
+    li a0, 1256
+    call setup
+    li a1, 0
+    li t0, 1
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,ma
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 751: vaaddu.vx v8, v16, a1, v0.t (e8,mf4,avl=0) */
+    li a0, 1448
+    call setup
+    li a1, 0
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 752: vaaddu.vx v8, v16, a1, v0.t (e8,mf2,avl=0) */
+    li a0, 1992
+    call setup
+    li a1, 11746026192602174938
+    li t0, 18446744071579613046
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 753: vaaddu.vx v8, v16, a1 (e8,m1,avl=3) */
+    li a0, 32
+    call setup
+    li a1, 127
+    li t0, 18446744071431482217
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 3
+    vsetvli t1, t0, e8, m1, ta,ma
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 754: vaaddu.vx v8, v16, a1, v0.t (e8,m2,avl=max) */
+    li a0, 544
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, m2, ta,ma
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 755: vaaddu.vx v8, v16, a1 (e8,m4,avl=13) */
+    li a0, 784
+    call setup
+    li a1, 255
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,mu
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 756: vaaddu.vx v8, v16, a1, v0.t (e8,m8,avl=13) */
+    li a0, 1696
+    call setup
+    li a1, 5
+    li t0, 18446744072709548848
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,mu
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 757: vaaddu.vx v8, v16, a1 (e16,mf4,avl=1000) */
+    li a0, 1992
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709508911
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 758: vaaddu.vx v8, v16, a1 (e16,mf2,avl=2) */
+    li a0, 816
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709536503
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 759: vaaddu.vx v8, v16, a1, v0.t (e16,m1,avl=max) */
+    li a0, 1480
+    call setup
+    li a1, 42129
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m1, tu,ma
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 760: vaaddu.vx v8, v16, a1 (e16,m2,avl=2) */
+    li a0, 40
+    call setup
+    li a1, 2
+    li t0, 18446744073709534651
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, tu,mu
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 761: vaaddu.vx v8, v16, a1 (e16,m4,avl=max) */
+    li a0, 256
+    call setup
+    li a1, 128
+    li t0, 18446744073709509861
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, m4, ta,mu
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 762: vaaddu.vx v8, v16, a1 (e16,m8,avl=0) */
+    li a0, 1536
+    call setup
+    li a1, 128
+    li t0, 18446744073709498817
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,mu
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 763: vaaddu.vx v8, v16, a1 (e32,mf2,avl=3) */
+    li a0, 760
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744072925161868
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 764: vaaddu.vx v8, v16, a1, v0.t (e32,m1,avl=3) */
+    li a0, 1880
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,ma
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 765: vaaddu.vx v8, v16, a1, v0.t (e32,m2,avl=13) */
+    li a0, 776
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070377627009
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, tu,ma
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 766: vaaddu.vx v8, v16, a1 (e32,m4,avl=7) */
+    li a0, 1464
+    call setup
+    li a1, 53451
+    li t0, 18446744070913862064
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 7
+    vsetvli t1, t0, e32, m4, ta,ma
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 767: vaaddu.vx v8, v16, a1, v0.t (e32,m8,avl=1000) */
+    li a0, 1504
+    call setup
+    li a1, 224
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, ta,ma
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 768: vaaddu.vx v8, v16, a1, v0.t (e64,m1,avl=max) */
+    li a0, 728
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e64, m1, tu,ma
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 769: vaaddu.vx v8, v16, a1 (e64,m2,avl=1000) */
+    li a0, 632
+    call setup
+    li a1, 2147483647
+    li t0, 16070832344001069388
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,mu
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 770: vaaddu.vx v8, v16, a1 (e64,m4,avl=5) */
+    li a0, 912
+    call setup
+    li a1, 2
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,ma
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 771: vaaddu.vx v8, v16, a1, v0.t (e64,m8,avl=2) */
+    li a0, 424
+    call setup
+    li a1, 18446744073709551614
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e64, m8, tu,mu
+    vaaddu.vx v8, v16, a1, v0.t
+    call dump
+/* case 772: vaaddu.vx v8, v16, a1 (e64,mf2,avl=0) */
+    li a0, 1160
+    call setup
+    li a1, 18446744071562067968
+    li t0, 10809892960195643997
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 773: vaaddu.vx v8, v16, a1 (e16,mf8,avl=3) */
+    li a0, 616
+    call setup
+    li a1, 32768
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vaaddu.vx v8, v16, a1
+    call dump
+/* case 774: vaaddu.vx v0, v0, a1 (e8,mf4,avl=1) */
+    li a0, 1920
+    call setup
+    li a1, 18446744073709551615
+    li t0, 1325400064
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vaaddu.vx v0, v0, a1
+    call dump
+/* case 775: vaaddu.vx v30, v30, a1, v0.t (e64,m1,avl=5) */
+    li a0, 1208
+    call setup
+    li a1, 2
+    li t0, 12330701152397365824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vaaddu.vx v30, v30, a1, v0.t
+    call dump
+/* case 776: vaaddu.vx v0, v24, a1, v0.t (e16,mf4,avl=max) */
+    li a0, 1272
+    call setup
+    li a1, 5
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vaaddu.vx v0, v24, a1, v0.t
+    call dump
+/* case 777: vaaddu.vx v0, v0, a1 (e64,m4,avl=1) */
+    li a0, 1264
+    call setup
+    li a1, 5
+    li t0, 18094915087353879079
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vaaddu.vx v0, v0, a1
+    call dump
+/* case 778: vaaddu.vx v24, v16, a1 (e16,m8,avl=5) */
+    li a0, 1648
+    call setup
+    li a1, 237
+    li t0, 18446744073709539277
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vaaddu.vx v24, v16, a1
+    call dump
+/* case 779: vaaddu.vx v0, v27, a1, v0.t (e8,m1,avl=5) */
+    li a0, 1832
+    call setup
+    li a1, 255
+    li t0, 18446744072607232488
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e8, m1, tu,mu
+    vaaddu.vx v0, v27, a1, v0.t
+    call dump
+/* case 780: vaadd.vv v8, v16, v24, v0.t (e8,mf8,avl=0) */
+    li a0, 768
+    call setup
+    li a1, 255
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 781: vaadd.vv v8, v16, v24, v0.t (e8,mf4,avl=3) */
+    li a0, 72
+    call setup
+    li a1, 12160312737842150763
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, ta,ma
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 782: vaadd.vv v8, v16, v24 (e8,mf2,avl=max) */
+    li a0, 544
+    call setup
+    li a1, 32767
+    li t0, 18446744072256758197
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, mf2, ta,mu
+    vaadd.vv v8, v16, v24
+    call dump
+/* case 783: vaadd.vv v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 528
+    call setup
+    li a1, 4638095849980942302
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,mu
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 784: vaadd.vv v8, v16, v24, v0.t (e8,m2,avl=max) */
+    li a0, 1312
+    call setup
+    li a1, 2
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, m2, ta,mu
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 785: vaadd.vv v8, v16, v24, v0.t (e8,m4,avl=7) */
+    li a0, 1952
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071149588571
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e8, m4, ta,mu
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 786: vaadd.vv v8, v16, v24, v0.t (e8,m8,avl=13) */
+    li a0, 552
+    call setup
+    li a1, 255
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e8, m8, ta,ma
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 787: vaadd.vv v8, v16, v24, v0.t (e16,mf4,avl=5) */
+    li a0, 776
+    call setup
+    li a1, 1
+    li t0, 18446744073709486130
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 788: vaadd.vv v8, v16, v24 (e16,mf2,avl=2) */
+    li a0, 488
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709494837
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vaadd.vv v8, v16, v24
+    call dump
+/* case 789: vaadd.vv v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 1664
+    call setup
+    li a1, 7
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, m1, tu,ma
+    vaadd.vv v8, v16, v24
+    call dump
+/* case 790: vaadd.vv v8, v16, v24 (e16,m2,avl=1) */
+    li a0, 976
+    call setup
+    li a1, 1572518001724076755
+    li t0, 18446744073709531283
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,mu
+    vaadd.vv v8, v16, v24
+    call dump
+/* case 791: vaadd.vv v8, v16, v24, v0.t (e16,m4,avl=1) */
+    li a0, 8
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709543263
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e16, m4, ta,mu
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 792: vaadd.vv v8, v16, v24, v0.t (e16,m8,avl=3) */
+    li a0, 360
+    call setup
+    li a1, 32767
+    li t0, 18446744073709533037
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 3
+    vsetvli t1, t0, e16, m8, ta,mu
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 793: vaadd.vv v8, v16, v24 (e32,mf2,avl=0) */
+    li a0, 1168
+    call setup
+    li a1, 7
+    li t0, 18446744069454213839
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vaadd.vv v8, v16, v24
+    call dump
+/* case 794: vaadd.vv v8, v16, v24, v0.t (e32,m1,avl=7) */
+    li a0, 1704
+    call setup
+    li a1, 0
+    li t0, 18446744069451086049
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,mu
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 795: vaadd.vv v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 240
+    call setup
+    li a1, 8071065885406059808
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, m2, tu,ma
+    vaadd.vv v8, v16, v24
+    call dump
+/* case 796: vaadd.vv v8, v16, v24, v0.t (e32,m4,avl=max) */
+    li a0, 1640
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, m4, ta,ma
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 797: vaadd.vv v8, v16, v24 (e32,m8,avl=13) */
+    li a0, 872
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,mu
+    vaadd.vv v8, v16, v24
+    call dump
+/* case 798: vaadd.vv v8, v16, v24, v0.t (e64,m1,avl=1000) */
+    li a0, 616
+    call setup
+    li a1, 127
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, ta,mu
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 799: vaadd.vv v8, v16, v24, v0.t (e64,m2,avl=5) */
+    li a0, 1592
+    call setup
+    li a1, 32768
+    li t0, 913846880018534812
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,ma
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 800: vaadd.vv v8, v16, v24 (e64,m4,avl=2) */
+    li a0, 576
+    call setup
+    li a1, 18446744071562067968
+    li t0, 1108467864901480288
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,ma
+    vaadd.vv v8, v16, v24
+    call dump
+/* case 801: vaadd.vv v8, v16, v24 (e64,m8,avl=1) */
+    li a0, 1984
+    call setup
+    li a1, 255
+    li t0, 6799252046581055037
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,ma
+    vaadd.vv v8, v16, v24
+    call dump
+/* case 802: vaadd.vv v8, v16, v24, v0.t (e64,mf2,avl=1) */
+    li a0, 2008
+    call setup
+    li a1, 246
+    li t0, 2082975781802202350
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 803: vaadd.vv v8, v16, v24, v0.t (e16,mf8,avl=3) */
+    li a0, 1888
+    call setup
+    li a1, 255
+    li t0, 18446744073709537298
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vaadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 804: vaadd.vv v0, v24, v0, v0.t (e16,mf4,avl=1) */
+    li a0, 528
+    call setup
+    li a1, 127
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vaadd.vv v0, v24, v0, v0.t
+    call dump
+/* case 805: vaadd.vv v28, v28, v24 (e32,m4,avl=5) */
+    li a0, 1800
+    call setup
+    li a1, 255
+    li t0, 18446744069747439251
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vaadd.vv v28, v28, v24
+    call dump
+/* case 806: vaadd.vv v4, v10, v4, v0.t (e8,mf4,avl=max) */
+    li a0, 1224
+    call setup
+    li a1, 1
+    li t0, 18446744072152318959
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, mf4, tu,mu
+    vaadd.vv v4, v10, v4, v0.t
+    call dump
+/* case 807: vaadd.vv v0, v15, v0, v0.t (e8,mf4,avl=5) */
+    li a0, 656
+    call setup
+    li a1, 49765
+    li t0, 18446744071369086298
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vaadd.vv v0, v15, v0, v0.t
+    call dump
+/* case 808: vaadd.vv v7, v0, v0 (e32,m4,avl=max) */
+    li a0, 408
+    call setup
+    li a1, 2
+    li t0, 18446744069622800808
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, m4, tu,mu
+    vaadd.vv v7, v0, v0
+    call dump
+/* case 809: vaadd.vv v24, v0, v0 (e32,m4,avl=max) */
+    li a0, 1552
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071502946740
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e32, m4, tu,mu
+    vaadd.vv v24, v0, v0
+    call dump
+/* case 810: vaadd.vx v8, v16, a1 (e8,mf8,avl=max) */
+    li a0, 192
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073379859357
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, mf8, tu,mu
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 811: vaadd.vx v8, v16, a1, v0.t (e8,mf4,avl=0) */
+    li a0, 1816
+    call setup
+    li a1, 1
+    li t0, 18446744072133098402
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vaadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 812: vaadd.vx v8, v16, a1 (e8,mf2,avl=0) */
+    li a0, 816
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, ta,ma
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 813: vaadd.vx v8, v16, a1 (e8,m1,avl=7) */
+    li a0, 848
+    call setup
+    li a1, 255
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,mu
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 814: vaadd.vx v8, v16, a1 (e8,m2,avl=7) */
+    li a0, 1504
+    call setup
+    li a1, 128
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e8, m2, ta,ma
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 815: vaadd.vx v8, v16, a1 (e8,m4,avl=max) */
+    li a0, 1480
+    call setup
+    li a1, 7193027182776455461
+    li t0, 18446744072047451158
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, m4, ta,mu
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 816: vaadd.vx v8, v16, a1 (e8,m8,avl=13) */
+    li a0, 744
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e8, m8, ta,ma
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 817: vaadd.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
+    li a0, 1456
+    call setup
+    li a1, 7176849997765299859
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vaadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 818: vaadd.vx v8, v16, a1, v0.t (e16,mf2,avl=1000) */
+    li a0, 632
+    call setup
+    li a1, 7
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vaadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 819: vaadd.vx v8, v16, a1, v0.t (e16,m1,avl=5) */
+    li a0, 8
+    call setup
+    li a1, 32767
+    li t0, 18446744073709535808
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,ma
+    vaadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 820: vaadd.vx v8, v16, a1 (e16,m2,avl=1) */
+    li a0, 192
+    call setup
+    li a1, 128
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,ma
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 821: vaadd.vx v8, v16, a1, v0.t (e16,m4,avl=1) */
+    li a0, 1576
+    call setup
+    li a1, 2
+    li t0, 18446744073709527486
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vaadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 822: vaadd.vx v8, v16, a1 (e16,m8,avl=0) */
+    li a0, 1104
+    call setup
+    li a1, 255
+    li t0, 48128
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,ma
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 823: vaadd.vx v8, v16, a1, v0.t (e32,mf2,avl=max) */
+    li a0, 1008
+    call setup
+    li a1, 128
+    li t0, 18446744073315159550
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vaadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 824: vaadd.vx v8, v16, a1, v0.t (e32,m1,avl=3) */
+    li a0, 400
+    call setup
+    li a1, 1
+    li t0, 18446744069469500337
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,mu
+    vaadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 825: vaadd.vx v8, v16, a1 (e32,m2,avl=7) */
+    li a0, 864
+    call setup
+    li a1, 39790
+    li t0, 18446744070476305367
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e32, m2, tu,mu
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 826: vaadd.vx v8, v16, a1 (e32,m4,avl=7) */
+    li a0, 360
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070724204529
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e32, m4, tu,mu
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 827: vaadd.vx v8, v16, a1 (e32,m8,avl=max) */
+    li a0, 1952
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071947203960
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, m8, ta,mu
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 828: vaadd.vx v8, v16, a1 (e64,m1,avl=5) */
+    li a0, 1512
+    call setup
+    li a1, 127
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,ma
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 829: vaadd.vx v8, v16, a1, v0.t (e64,m2,avl=1000) */
+    li a0, 512
+    call setup
+    li a1, 128
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,mu
+    vaadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 830: vaadd.vx v8, v16, a1, v0.t (e64,m4,avl=max) */
+    li a0, 752
+    call setup
+    li a1, 18446744073709551488
+    li t0, 0
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e64, m4, ta,ma
+    vaadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 831: vaadd.vx v8, v16, a1 (e64,m8,avl=2) */
+    li a0, 296
+    call setup
+    li a1, 28
+    li t0, 12427973512751238617
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,mu
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 832: vaadd.vx v8, v16, a1 (e64,mf2,avl=max) */
+    li a0, 336
+    call setup
+    li a1, 0
+    li t0, 12828909637318808653
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 833: vaadd.vx v8, v16, a1, v0.t (e16,mf8,avl=0) */
+    li a0, 704
+    call setup
+    li a1, 25882
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vaadd.vx v8, v16, a1, v0.t
+    call dump
+/* case 834: vaadd.vx v0, v16, a1 (e64,m1,avl=5) */
+    li a0, 816
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vaadd.vx v0, v16, a1
+    call dump
+/* case 835: vaadd.vx v3, v0, a1 (e8,m4,avl=max) */
+    li a0, 120
+    call setup
+    li a1, 2
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m4, tu,mu
+    vaadd.vx v3, v0, a1
+    call dump
+/* case 836: vaadd.vx v0, v20, a1 (e16,m2,avl=max) */
+    li a0, 536
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709541685
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, m2, tu,mu
+    vaadd.vx v0, v20, a1
+    call dump
+/* case 837: vaadd.vx v22, v22, a1, v0.t (e64,m2,avl=5) */
+    li a0, 1272
+    call setup
+    li a1, 2147483647
+    li t0, 12484308610969228230
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vaadd.vx v22, v22, a1, v0.t
+    call dump
+/* case 838: vaadd.vx v0, v25, a1 (e16,m4,avl=1) */
+    li a0, 304
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vaadd.vx v0, v25, a1
+    call dump
+/* case 839: vaadd.vx v8, v16, a1 (e64,m4,avl=1) */
+    li a0, 1536
+    call setup
+    li a1, 9223372036854775807
+    li t0, 319320424605171599
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vaadd.vx v8, v16, a1
+    call dump
+/* case 840: vasubu.vv v8, v16, v24, v0.t (e8,mf8,avl=1) */
+    li a0, 1904
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071285635434
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 841: vasubu.vv v8, v16, v24 (e8,mf4,avl=3) */
+    li a0, 680
+    call setup
+    li a1, 32768
+    li t0, 1056907956
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, ta,ma
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 842: vasubu.vv v8, v16, v24, v0.t (e8,mf2,avl=0) */
+    li a0, 1448
+    call setup
+    li a1, 32768
+    li t0, 18446744071556563415
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, tu,ma
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 843: vasubu.vv v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 736
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071958522697
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 844: vasubu.vv v8, v16, v24, v0.t (e8,m2,avl=13) */
+    li a0, 1584
+    call setup
+    li a1, 2
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e8, m2, tu,ma
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 845: vasubu.vv v8, v16, v24 (e8,m4,avl=max) */
+    li a0, 128
+    call setup
+    li a1, 2
+    li t0, 18446744070357278575
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m4, ta,ma
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 846: vasubu.vv v8, v16, v24 (e8,m8,avl=13) */
+    li a0, 1392
+    call setup
+    li a1, 11127039265999098533
+    li t0, 18446744069533323002
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 13
+    vsetvli t1, t0, e8, m8, ta,mu
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 847: vasubu.vv v8, v16, v24, v0.t (e16,mf4,avl=5) */
+    li a0, 408
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709494683
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 848: vasubu.vv v8, v16, v24 (e16,mf2,avl=5) */
+    li a0, 1312
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 849: vasubu.vv v8, v16, v24, v0.t (e16,m1,avl=5) */
+    li a0, 808
+    call setup
+    li a1, 0
+    li t0, 18446744073709499800
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 850: vasubu.vv v8, v16, v24 (e16,m2,avl=2) */
+    li a0, 1064
+    call setup
+    li a1, 13260682121368244145
+    li t0, 18446744073709550541
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 2
+    vsetvli t1, t0, e16, m2, tu,mu
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 851: vasubu.vv v8, v16, v24 (e16,m4,avl=1) */
+    li a0, 680
+    call setup
+    li a1, 32768
+    li t0, 18446744073709523263
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, ta,mu
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 852: vasubu.vv v8, v16, v24 (e16,m8,avl=3) */
+    li a0, 1224
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,ma
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 853: vasubu.vv v8, v16, v24, v0.t (e32,mf2,avl=max) */
+    li a0, 504
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070432483337
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 854: vasubu.vv v8, v16, v24 (e32,m1,avl=3) */
+    li a0, 1512
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070683459920
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,mu
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 855: vasubu.vv v8, v16, v24 (e32,m2,avl=13) */
+    li a0, 56
+    call setup
+    li a1, 128
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, tu,mu
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 856: vasubu.vv v8, v16, v24 (e32,m4,avl=max) */
+    li a0, 264
+    call setup
+    li a1, 18446744073709551614
+    li t0, 1065353216
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e32, m4, ta,ma
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 857: vasubu.vv v8, v16, v24, v0.t (e32,m8,avl=1000) */
+    li a0, 464
+    call setup
+    li a1, 5
+    li t0, 18446744069810550564
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, ta,ma
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 858: vasubu.vv v8, v16, v24, v0.t (e64,m1,avl=1000) */
+    li a0, 800
+    call setup
+    li a1, 0
+    li t0, 11336320410893325635
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, ta,mu
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 859: vasubu.vv v8, v16, v24, v0.t (e64,m2,avl=1000) */
+    li a0, 1000
+    call setup
+    li a1, 127
+    li t0, 11392564221991222517
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,mu
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 860: vasubu.vv v8, v16, v24 (e64,m4,avl=2) */
+    li a0, 1032
+    call setup
+    li a1, 1238
+    li t0, 7013638843006608028
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e64, m4, tu,ma
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 861: vasubu.vv v8, v16, v24, v0.t (e64,m8,avl=1) */
+    li a0, 2032
+    call setup
+    li a1, 32767
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,mu
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 862: vasubu.vv v8, v16, v24 (e64,mf2,avl=0) */
+    li a0, 1368
+    call setup
+    li a1, 18446744071562067968
+    li t0, 3051800712807620910
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vasubu.vv v8, v16, v24
+    call dump
+/* case 863: vasubu.vv v8, v16, v24, v0.t (e16,mf8,avl=0) */
+    li a0, 1464
+    call setup
+    li a1, 7
+    li t0, 18446744073709486830
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vasubu.vv v8, v16, v24, v0.t
+    call dump
+/* case 864: vasubu.vv v16, v30, v30 (e16,m2,avl=max) */
+    li a0, 600
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e16, m2, tu,mu
+    vasubu.vv v16, v30, v30
+    call dump
+/* case 865: vasubu.vv v0, v0, v0 (e64,m1,avl=max) */
+    li a0, 912
+    call setup
+    li a1, 18446744073709551614
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, m1, tu,mu
+    vasubu.vv v0, v0, v0
+    call dump
+/* case 866: vasubu.vv v24, v16, v16 (e64,m8,avl=1) */
+    li a0, 1288
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vasubu.vv v24, v16, v16
+    call dump
+/* case 867: vasubu.vv v16, v13, v13, v0.t (e64,m2,avl=max) */
+    li a0, 1776
+    call setup
+    li a1, 10551980716592467809
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e64, m2, tu,mu
+    vasubu.vv v16, v13, v13, v0.t
+    call dump
+/* case 868: vasubu.vv v16, v16, v0, v0.t (e8,mf8,avl=max) */
+    li a0, 312
+    call setup
+    li a1, 13586725483937310100
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e8, mf8, tu,mu
+    vasubu.vv v16, v16, v0, v0.t
+    call dump
+/* case 869: vasubu.vv v0, v10, v10, v0.t (e32,m1,avl=1) */
+    li a0, 480
+    call setup
+    li a1, 255
+    li t0, 18446744072571489169
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vasubu.vv v0, v10, v10, v0.t
+    call dump
+/* case 870: vasubu.vx v8, v16, a1, v0.t (e8,mf8,avl=0) */
+    li a0, 1608
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,ma
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 871: vasubu.vx v8, v16, a1, v0.t (e8,mf4,avl=1) */
+    li a0, 360
+    call setup
+    li a1, 26274
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, ta,ma
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 872: vasubu.vx v8, v16, a1 (e8,mf2,avl=max) */
+    li a0, 296
+    call setup
+    li a1, 128
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 873: vasubu.vx v8, v16, a1 (e8,m1,avl=7) */
+    li a0, 416
+    call setup
+    li a1, 12844045579257924553
+    li t0, 18446744071461035609
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 874: vasubu.vx v8, v16, a1 (e8,m2,avl=13) */
+    li a0, 32
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071425790911
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e8, m2, ta,mu
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 875: vasubu.vx v8, v16, a1 (e8,m4,avl=max) */
+    li a0, 816
+    call setup
+    li a1, 1541654955040643562
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e8, m4, tu,ma
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 876: vasubu.vx v8, v16, a1 (e8,m8,avl=13) */
+    li a0, 1952
+    call setup
+    li a1, 7
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e8, m8, ta,ma
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 877: vasubu.vx v8, v16, a1 (e16,mf4,avl=5) */
+    li a0, 1152
+    call setup
+    li a1, 7
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 878: vasubu.vx v8, v16, a1 (e16,mf2,avl=5) */
+    li a0, 1080
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709536236
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 879: vasubu.vx v8, v16, a1, v0.t (e16,m1,avl=2) */
+    li a0, 280
+    call setup
+    li a1, 110
+    li t0, 15360
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e16, m1, ta,mu
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 880: vasubu.vx v8, v16, a1, v0.t (e16,m2,avl=max) */
+    li a0, 504
+    call setup
+    li a1, 32767
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, m2, tu,mu
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 881: vasubu.vx v8, v16, a1, v0.t (e16,m4,avl=0) */
+    li a0, 344
+    call setup
+    li a1, 32768
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,mu
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 882: vasubu.vx v8, v16, a1 (e16,m8,avl=0) */
+    li a0, 272
+    call setup
+    li a1, 2
+    li t0, 32000
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e16, m8, ta,ma
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 883: vasubu.vx v8, v16, a1, v0.t (e32,mf2,avl=max) */
+    li a0, 1264
+    call setup
+    li a1, 0
+    li t0, 18446744072813458739
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 884: vasubu.vx v8, v16, a1 (e32,m1,avl=7) */
+    li a0, 1640
+    call setup
+    li a1, 32768
+    li t0, 18446744069418658472
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e32, m1, ta,mu
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 885: vasubu.vx v8, v16, a1, v0.t (e32,m2,avl=max) */
+    li a0, 2024
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072928570714
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, m2, tu,ma
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 886: vasubu.vx v8, v16, a1 (e32,m4,avl=max) */
+    li a0, 384
+    call setup
+    li a1, 2262448243708309230
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, m4, tu,mu
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 887: vasubu.vx v8, v16, a1, v0.t (e32,m8,avl=13) */
+    li a0, 216
+    call setup
+    li a1, 2
+    li t0, 18446744072161034493
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,mu
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 888: vasubu.vx v8, v16, a1, v0.t (e64,m1,avl=max) */
+    li a0, 184
+    call setup
+    li a1, 9223372036854775807
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e64, m1, tu,ma
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 889: vasubu.vx v8, v16, a1, v0.t (e64,m2,avl=2) */
+    li a0, 1888
+    call setup
+    li a1, 18446744073709551488
+    li t0, 16050924449881057726
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e64, m2, ta,mu
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 890: vasubu.vx v8, v16, a1 (e64,m4,avl=2) */
+    li a0, 1656
+    call setup
+    li a1, 32767
+    li t0, 6845197307774127172
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 2
+    vsetvli t1, t0, e64, m4, tu,ma
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 891: vasubu.vx v8, v16, a1, v0.t (e64,m8,avl=1) */
+    li a0, 360
+    call setup
+    li a1, 5
+    li t0, 11296291223400426705
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,mu
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 892: vasubu.vx v8, v16, a1, v0.t (e64,mf2,avl=0) */
+    li a0, 1640
+    call setup
+    li a1, 2
+    li t0, 2267722349222455196
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vasubu.vx v8, v16, a1, v0.t
+    call dump
+/* case 893: vasubu.vx v8, v16, a1 (e16,mf8,avl=0) */
+    li a0, 1312
+    call setup
+    li a1, 5
+    li t0, 18446744073709550705
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vasubu.vx v8, v16, a1
+    call dump
+/* case 894: vasubu.vx v0, v0, a1 (e64,m1,avl=1) */
+    li a0, 392
+    call setup
+    li a1, 1
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vasubu.vx v0, v0, a1
+    call dump
+/* case 895: vasubu.vx v12, v26, a1, v0.t (e8,mf4,avl=max) */
+    li a0, 288
+    call setup
+    li a1, 7
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, mf4, tu,mu
+    vasubu.vx v12, v26, a1, v0.t
+    call dump
+/* case 896: vasubu.vx v0, v0, a1, v0.t (e8,mf2,avl=max) */
+    li a0, 880
+    call setup
+    li a1, 32767
+    li t0, 18446744072025561545
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vasubu.vx v0, v0, a1, v0.t
+    call dump
+/* case 897: vasubu.vx v20, v0, a1 (e64,m8,avl=5) */
+    li a0, 1920
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vasubu.vx v20, v0, a1
+    call dump
+/* case 898: vasubu.vx v24, v23, a1 (e16,m4,avl=5) */
+    li a0, 1136
+    call setup
+    li a1, 14898622124853777722
+    li t0, 37330
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vasubu.vx v24, v23, a1
+    call dump
+/* case 899: vasubu.vx v0, v0, a1, v0.t (e64,m2,avl=max) */
+    li a0, 1080
+    call setup
+    li a1, 1
+    li t0, 9283962205169910563
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, m2, tu,mu
+    vasubu.vx v0, v0, a1, v0.t
+    call dump
+/* case 900: vasub.vv v8, v16, v24, v0.t (e8,mf8,avl=1) */
+    li a0, 496
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073440253532
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 901: vasub.vv v8, v16, v24, v0.t (e8,mf4,avl=3) */
+    li a0, 992
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744072653556144
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 902: vasub.vv v8, v16, v24 (e8,mf2,avl=3) */
+    li a0, 408
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070599989991
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, ta,mu
+    vasub.vv v8, v16, v24
+    call dump
+/* case 903: vasub.vv v8, v16, v24, v0.t (e8,m1,avl=max) */
+    li a0, 936
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m1, tu,ma
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 904: vasub.vv v8, v16, v24 (e8,m2,avl=7) */
+    li a0, 1392
+    call setup
+    li a1, 3289156326987763944
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 7
+    vsetvli t1, t0, e8, m2, tu,ma
+    vasub.vv v8, v16, v24
+    call dump
+/* case 905: vasub.vv v8, v16, v24 (e8,m4,avl=max) */
+    li a0, 552
+    call setup
+    li a1, 0
+    li t0, 18446744072097398132
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m4, tu,ma
+    vasub.vv v8, v16, v24
+    call dump
+/* case 906: vasub.vv v8, v16, v24, v0.t (e8,m8,avl=1000) */
+    li a0, 736
+    call setup
+    li a1, 1
+    li t0, 18446744070142419419
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, ta,ma
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 907: vasub.vv v8, v16, v24, v0.t (e16,mf4,avl=5) */
+    li a0, 1072
+    call setup
+    li a1, 5
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 908: vasub.vv v8, v16, v24, v0.t (e16,mf2,avl=1000) */
+    li a0, 872
+    call setup
+    li a1, 0
+    li t0, 18446744073709531053
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 909: vasub.vv v8, v16, v24 (e16,m1,avl=2) */
+    li a0, 296
+    call setup
+    li a1, 255
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 2
+    vsetvli t1, t0, e16, m1, tu,ma
+    vasub.vv v8, v16, v24
+    call dump
+/* case 910: vasub.vv v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 792
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709534103
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e16, m2, ta,ma
+    vasub.vv v8, v16, v24
+    call dump
+/* case 911: vasub.vv v8, v16, v24 (e16,m4,avl=max) */
+    li a0, 432
+    call setup
+    li a1, 1
+    li t0, 18446744073709520711
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, m4, tu,ma
+    vasub.vv v8, v16, v24
+    call dump
+/* case 912: vasub.vv v8, v16, v24, v0.t (e16,m8,avl=3) */
+    li a0, 1320
+    call setup
+    li a1, 7
+    li t0, 18446744073709488301
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,ma
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 913: vasub.vv v8, v16, v24, v0.t (e32,mf2,avl=0) */
+    li a0, 1896
+    call setup
+    li a1, 7
+    li t0, 18446744072395440949
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 914: vasub.vv v8, v16, v24, v0.t (e32,m1,avl=max) */
+    li a0, 1072
+    call setup
+    li a1, 52634222555048074
+    li t0, 18446744070362694797
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e32, m1, tu,ma
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 915: vasub.vv v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 1016
+    call setup
+    li a1, 2590
+    li t0, 18446744073378904034
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, m2, ta,mu
+    vasub.vv v8, v16, v24
+    call dump
+/* case 916: vasub.vv v8, v16, v24 (e32,m4,avl=7) */
+    li a0, 1464
+    call setup
+    li a1, 7
+    li t0, 18446744071797389039
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 7
+    vsetvli t1, t0, e32, m4, tu,ma
+    vasub.vv v8, v16, v24
+    call dump
+/* case 917: vasub.vv v8, v16, v24, v0.t (e32,m8,avl=13) */
+    li a0, 512
+    call setup
+    li a1, 32768
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e32, m8, tu,ma
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 918: vasub.vv v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 368
+    call setup
+    li a1, 2
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, m1, ta,mu
+    vasub.vv v8, v16, v24
+    call dump
+/* case 919: vasub.vv v8, v16, v24, v0.t (e64,m2,avl=5) */
+    li a0, 816
+    call setup
+    li a1, 255
+    li t0, 4505449521624372574
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 920: vasub.vv v8, v16, v24, v0.t (e64,m4,avl=max) */
+    li a0, 416
+    call setup
+    li a1, 1
+    li t0, 14085427371556776101
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e64, m4, ta,ma
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 921: vasub.vv v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 1448
+    call setup
+    li a1, 32767
+    li t0, 15693839532316112939
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, m8, ta,ma
+    vasub.vv v8, v16, v24
+    call dump
+/* case 922: vasub.vv v8, v16, v24, v0.t (e64,mf2,avl=0) */
+    li a0, 184
+    call setup
+    li a1, 84
+    li t0, 6910309163387797462
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vasub.vv v8, v16, v24, v0.t
+    call dump
+/* case 923: vasub.vv v8, v16, v24 (e16,mf8,avl=0) */
+    li a0, 1000
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709501335
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vasub.vv v8, v16, v24
+    call dump
+/* case 924: vasub.vv v0, v6, v6 (e64,m1,avl=max) */
+    li a0, 1320
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e64, m1, tu,mu
+    vasub.vv v0, v6, v6
+    call dump
+/* case 925: vasub.vv v0, v0, v0, v0.t (e64,m8,avl=1) */
+    li a0, 1696
+    call setup
+    li a1, 18446744071562067968
+    li t0, 1
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vasub.vv v0, v0, v0, v0.t
+    call dump
+/* case 926: vasub.vv v0, v4, v0 (e8,m4,avl=5) */
+    li a0, 856
+    call setup
+    li a1, 128
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e8, m4, tu,mu
+    vasub.vv v0, v4, v0
+    call dump
+/* case 927: vasub.vv v22, v10, v0 (e32,mf2,avl=1) */
+    li a0, 232
+    call setup
+    li a1, 12097539380697996954
+    li t0, 18446744070004399544
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vasub.vv v22, v10, v0
+    call dump
+/* case 928: vasub.vv v16, v16, v0 (e16,m4,avl=max) */
+    li a0, 1288
+    call setup
+    li a1, 1
+    li t0, 18446744073709523463
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, m4, tu,mu
+    vasub.vv v16, v16, v0
+    call dump
+/* case 929: vasub.vv v0, v19, v19, v0.t (e64,m2,avl=5) */
+    li a0, 1768
+    call setup
+    li a1, 0
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vasub.vv v0, v19, v19, v0.t
+    call dump
+/* case 930: vasub.vx v8, v16, a1 (e8,mf8,avl=0) */
+    li a0, 1704
+    call setup
+    li a1, 0
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vasub.vx v8, v16, a1
+    call dump
+/* case 931: vasub.vx v8, v16, a1 (e8,mf4,avl=3) */
+    li a0, 1424
+    call setup
+    li a1, 3337520290923064975
+    li t0, 8388607
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vasub.vx v8, v16, a1
+    call dump
+/* case 932: vasub.vx v8, v16, a1, v0.t (e8,mf2,avl=0) */
+    li a0, 1840
+    call setup
+    li a1, 44273
+    li t0, 18446744071818118692
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, ta,ma
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 933: vasub.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
+    li a0, 1520
+    call setup
+    li a1, 392449813345358985
+    li t0, 18446744072201768884
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,ma
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 934: vasub.vx v8, v16, a1 (e8,m2,avl=max) */
+    li a0, 1152
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073560252121
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e8, m2, tu,ma
+    vasub.vx v8, v16, a1
+    call dump
+/* case 935: vasub.vx v8, v16, a1 (e8,m4,avl=7) */
+    li a0, 720
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 7
+    vsetvli t1, t0, e8, m4, tu,mu
+    vasub.vx v8, v16, a1
+    call dump
+/* case 936: vasub.vx v8, v16, a1, v0.t (e8,m8,avl=13) */
+    li a0, 336
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,mu
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 937: vasub.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
+    li a0, 1680
+    call setup
+    li a1, 9
+    li t0, 18446744073709525742
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 938: vasub.vx v8, v16, a1 (e16,mf2,avl=1000) */
+    li a0, 2024
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vasub.vx v8, v16, a1
+    call dump
+/* case 939: vasub.vx v8, v16, a1 (e16,m1,avl=max) */
+    li a0, 1848
+    call setup
+    li a1, 18446744071562067968
+    li t0, 60992
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e16, m1, tu,ma
+    vasub.vx v8, v16, a1
+    call dump
+/* case 940: vasub.vx v8, v16, a1 (e16,m2,avl=max) */
+    li a0, 1992
+    call setup
+    li a1, 14133789337248297971
+    li t0, 18446744073709525071
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e16, m2, ta,mu
+    vasub.vx v8, v16, a1
+    call dump
+/* case 941: vasub.vx v8, v16, a1, v0.t (e16,m4,avl=max) */
+    li a0, 224
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709500745
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e16, m4, ta,ma
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 942: vasub.vx v8, v16, a1, v0.t (e16,m8,avl=1) */
+    li a0, 608
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,ma
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 943: vasub.vx v8, v16, a1, v0.t (e32,mf2,avl=max) */
+    li a0, 824
+    call setup
+    li a1, 134
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 944: vasub.vx v8, v16, a1 (e32,m1,avl=3) */
+    li a0, 712
+    call setup
+    li a1, 0
+    li t0, 18446744071860656924
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,ma
+    vasub.vx v8, v16, a1
+    call dump
+/* case 945: vasub.vx v8, v16, a1, v0.t (e32,m2,avl=max) */
+    li a0, 80
+    call setup
+    li a1, 114
+    li t0, 18446744069837321256
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, m2, ta,ma
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 946: vasub.vx v8, v16, a1, v0.t (e32,m4,avl=max) */
+    li a0, 1360
+    call setup
+    li a1, 127
+    li t0, 18446744071129790838
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    vsetvli t1, zero, e32, m4, ta,ma
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 947: vasub.vx v8, v16, a1 (e32,m8,avl=13) */
+    li a0, 1784
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,ma
+    vasub.vx v8, v16, a1
+    call dump
+/* case 948: vasub.vx v8, v16, a1, v0.t (e64,m1,avl=max) */
+    li a0, 120
+    call setup
+    li a1, 2147483647
+    li t0, 1417609046841031401
+    fmv.d.x fa1, t0
+    csrwi vxrm, 0
+    vsetvli t1, zero, e64, m1, tu,ma
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 949: vasub.vx v8, v16, a1 (e64,m2,avl=5) */
+    li a0, 832
+    call setup
+    li a1, 5
+    li t0, 489073618920299187
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,ma
+    vasub.vx v8, v16, a1
+    call dump
+/* case 950: vasub.vx v8, v16, a1 (e64,m4,avl=5) */
+    li a0, 1776
+    call setup
+    li a1, 9223372036854775807
+    li t0, 14216630139549287175
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,ma
+    vasub.vx v8, v16, a1
+    call dump
+/* case 951: vasub.vx v8, v16, a1, v0.t (e64,m8,avl=max) */
+    li a0, 1240
+    call setup
+    li a1, 32767
+    li t0, 8748303501601615173
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e64, m8, ta,ma
+    vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 952: vasub.vx v8, v16, a1 (e64,mf2,avl=1) */
+    li a0, 2024
+    call setup
+    li a1, 32767
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vasub.vx v8, v16, a1
+    call dump
+/* case 953: vasub.vx v8, v16, a1, v0.t (e16,mf8,avl=1) */
+    li a0, 1816
+    call setup
+    li a1, 2
+    li t0, 18446744073709523941
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
     vsetvli t1, t0, e16, mf8, ta,mu
     vasub.vx v8, v16, a1, v0.t
+    call dump
+/* case 954: vasub.vx v0, v0, a1, v0.t (e64,m2,avl=1) */
+    li a0, 1392
+    call setup
+    li a1, 33833
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vasub.vx v0, v0, a1, v0.t
+    call dump
+/* case 955: vasub.vx v0, v0, a1 (e64,m4,avl=1) */
+    li a0, 640
+    call setup
+    li a1, 7
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vasub.vx v0, v0, a1
+    call dump
+/* case 956: vasub.vx v0, v3, a1 (e32,m1,avl=max) */
+    li a0, 1320
+    call setup
+    li a1, 32768
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    vsetvli t1, zero, e32, m1, tu,mu
+    vasub.vx v0, v3, a1
+    call dump
+/* case 957: vasub.vx v0, v12, a1, v0.t (e8,m2,avl=5) */
+    li a0, 0
+    call setup
+    li a1, 10068295685291142494
+    li t0, 18446744072378601281
+    fmv.d.x fa1, t0
+    csrwi vxrm, 2
+    li t0, 5
+    vsetvli t1, t0, e8, m2, tu,mu
+    vasub.vx v0, v12, a1, v0.t
+    call dump
+/* case 958: vasub.vx v16, v16, a1, v0.t (e32,m8,avl=max) */
+    li a0, 648
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    csrwi vxrm, 3
+    vsetvli t1, zero, e32, m8, tu,mu
+    vasub.vx v16, v16, a1, v0.t
+    call dump
+/* case 959: vasub.vx v16, v24, a1 (e64,m8,avl=5) */
+    li a0, 1080
+    call setup
+    li a1, 37
+    li t0, 6994279190210738715
+    fmv.d.x fa1, t0
+    csrwi vxrm, 1
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vasub.vx v16, v24, a1
     call dump
     j pass
 
@@ -10720,4 +12782,4 @@ midx64:
     .dword 1000,360,512,792,312,576,336,416,512,880,488,808,416,872,344,472
     .section .sig, "aw", @nobits
     .align 6
-    .skip 49152
+    .skip 61440

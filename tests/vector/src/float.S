@@ -2,5507 +2,2907 @@
     .text
     .globl test_main
 test_main:
-/* case 0: vfadd.vv v8, v16, v24 (e16,mf4,avl=0) */
-    li a0, 1816
-    call setup
-    li a1, 0
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfadd.vv v8, v16, v24
-    call dump
-/* case 1: vfadd.vv v8, v16, v24, v0.t (e16,mf2,avl=0) */
-    li a0, 1304
-    call setup
-    li a1, 32768
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 2: vfadd.vv v8, v16, v24 (e16,m1,avl=max) */
-    li a0, 1984
+/* case 0: vfadd.vv v8, v16, v24 (e16,mf4,avl=max) */
+    li a0, 1168
     call setup
     li a1, 255
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m1, ta,mu
-    vfadd.vv v8, v16, v24
-    call dump
-/* case 3: vfadd.vv v8, v16, v24, v0.t (e16,m2,avl=3) */
-    li a0, 136
-    call setup
-    li a1, 255
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 4: vfadd.vv v8, v16, v24 (e16,m4,avl=max) */
-    li a0, 392
-    call setup
-    li a1, 16210328193082615793
-    li t0, 18446744073709487652
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m4, ta,mu
-    vfadd.vv v8, v16, v24
-    call dump
-/* case 5: vfadd.vv v8, v16, v24, v0.t (e16,m8,avl=13) */
-    li a0, 1792
-    call setup
-    li a1, 60
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 6: vfadd.vv v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 352
-    call setup
-    li a1, 7
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vfadd.vv v8, v16, v24
-    call dump
-/* case 7: vfadd.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
-    li a0, 1368
-    call setup
-    li a1, 128
-    li t0, 18446744070751713455
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 8: vfadd.vv v8, v16, v24, v0.t (e32,m2,avl=5) */
-    li a0, 1640
-    call setup
-    li a1, 1387265882425611511
-    li t0, 18446744070659187737
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 9: vfadd.vv v8, v16, v24, v0.t (e32,m4,avl=2) */
-    li a0, 1776
-    call setup
-    li a1, 18446744073709551615
-    li t0, 3263031611
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 10: vfadd.vv v8, v16, v24 (e32,m8,avl=1) */
-    li a0, 720
-    call setup
-    li a1, 2
-    li t0, 2139095039
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfadd.vv v8, v16, v24
-    call dump
-/* case 11: vfadd.vv v8, v16, v24, v0.t (e64,m1,avl=1) */
-    li a0, 1640
-    call setup
-    li a1, 0
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 12: vfadd.vv v8, v16, v24 (e64,m2,avl=0) */
-    li a0, 784
-    call setup
-    li a1, 0
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfadd.vv v8, v16, v24
-    call dump
-/* case 13: vfadd.vv v8, v16, v24, v0.t (e64,m4,avl=3) */
-    li a0, 1992
-    call setup
-    li a1, 11746026192602174938
-    li t0, 16503185608232646518
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 14: vfadd.vv v8, v16, v24 (e64,m8,avl=7) */
-    li a0, 32
-    call setup
-    li a1, 127
-    li t0, 9516533308062133097
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfadd.vv v8, v16, v24
-    call dump
-/* case 15: vfadd.vv v8, v16, v24 (e8,m1,avl=13) */
-    li a0, 1000
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfadd.vv v8, v16, v24
-    call dump
-/* case 16: vfadd.vv v8, v16, v24, v0.t (e64,mf2,avl=7) */
-    li a0, 848
-    call setup
-    li a1, 255
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 17: vfadd.vv v8, v16, v24 (e16,mf8,avl=13) */
-    li a0, 432
-    call setup
-    li a1, 12364905792116745998
-    li t0, 18446744073709496867
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfadd.vv v8, v16, v24
-    call dump
-/* case 18: vfadd.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
-    li a0, 320
-    call setup
-    li a1, 127
-    li t0, 18446744073709533343
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 19: vfadd.vf v8, v16, fa1 (e16,mf2,avl=3) */
-    li a0, 2032
-    call setup
-    li a1, 2
-    li t0, 18446744073709534651
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfadd.vf v8, v16, fa1
-    call dump
-/* case 20: vfadd.vf v8, v16, fa1, v0.t (e16,m1,avl=max) */
-    li a0, 256
-    call setup
-    li a1, 128
-    li t0, 18446744073709509861
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m1, ta,mu
-    vfadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 21: vfadd.vf v8, v16, fa1 (e16,m2,avl=3) */
-    li a0, 1536
-    call setup
-    li a1, 128
-    li t0, 18446744073709498817
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfadd.vf v8, v16, fa1
-    call dump
-/* case 22: vfadd.vf v8, v16, fa1 (e16,m4,avl=max) */
-    li a0, 760
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709539647
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m4, ta,mu
-    vfadd.vf v8, v16, fa1
-    call dump
-/* case 23: vfadd.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
-    li a0, 1880
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,ma
-    vfadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 24: vfadd.vf v8, v16, fa1, v0.t (e32,mf2,avl=13) */
-    li a0, 776
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070377627009
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 25: vfadd.vf v8, v16, fa1, v0.t (e32,m1,avl=5) */
-    li a0, 1464
-    call setup
-    li a1, 53451
-    li t0, 18446744070913862064
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 26: vfadd.vf v8, v16, fa1 (e32,m2,avl=5) */
-    li a0, 96
-    call setup
-    li a1, 115
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfadd.vf v8, v16, fa1
-    call dump
-/* case 27: vfadd.vf v8, v16, fa1 (e32,m4,avl=2) */
-    li a0, 728
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfadd.vf v8, v16, fa1
-    call dump
-/* case 28: vfadd.vf v8, v16, fa1, v0.t (e32,m8,avl=1) */
-    li a0, 1208
-    call setup
-    li a1, 7
-    li t0, 18446744072975323899
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 29: vfadd.vf v8, v16, fa1 (e64,m1,avl=1) */
-    li a0, 1216
-    call setup
-    li a1, 2
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfadd.vf v8, v16, fa1
-    call dump
-/* case 30: vfadd.vf v8, v16, fa1, v0.t (e64,m2,avl=3) */
-    li a0, 424
-    call setup
-    li a1, 18446744073709551614
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 31: vfadd.vf v8, v16, fa1, v0.t (e64,m4,avl=0) */
-    li a0, 1248
-    call setup
-    li a1, 18446744071562067968
-    li t0, 10809892960195643997
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,ma
-    vfadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 32: vfadd.vf v8, v16, fa1, v0.t (e64,m8,avl=7) */
-    li a0, 616
-    call setup
-    li a1, 32768
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 33: vfadd.vf v8, v16, fa1 (e8,m1,avl=max) */
-    li a0, 1856
-    call setup
-    li a1, 255
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, ta,mu
-    vfadd.vf v8, v16, fa1
-    call dump
-/* case 34: vfadd.vf v8, v16, fa1 (e64,mf2,avl=13) */
-    li a0, 1936
-    call setup
-    li a1, 18446744071562067968
-    li t0, 4183587163152747699
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfadd.vf v8, v16, fa1
-    call dump
-/* case 35: vfadd.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
-    li a0, 1560
-    call setup
-    li a1, 128
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 36: vfsub.vv v8, v16, v24, v0.t (e16,mf4,avl=max) */
-    li a0, 1360
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709491467
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 37: vfsub.vv v8, v16, v24, v0.t (e16,mf2,avl=1) */
-    li a0, 968
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 38: vfsub.vv v8, v16, v24, v0.t (e16,m1,avl=0) */
-    li a0, 1984
-    call setup
-    li a1, 2147483647
     li t0, 18446744073709501440
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfsub.vv v8, v16, v24, v0.t
+    fsrmi 2
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vfadd.vv v8, v16, v24
     call dump
-/* case 39: vfsub.vv v8, v16, v24, v0.t (e16,m2,avl=3) */
-    li a0, 1768
-    call setup
-    li a1, 0
-    li t0, 18446744073709527720
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,ma
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 40: vfsub.vv v8, v16, v24, v0.t (e16,m4,avl=7) */
-    li a0, 1832
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 41: vfsub.vv v8, v16, v24 (e16,m8,avl=max) */
-    li a0, 768
-    call setup
-    li a1, 255
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m8, tu,mu
-    vfsub.vv v8, v16, v24
-    call dump
-/* case 42: vfsub.vv v8, v16, v24, v0.t (e32,mf2,avl=1000) */
-    li a0, 72
-    call setup
-    li a1, 12160312737842150763
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 43: vfsub.vv v8, v16, v24 (e32,m1,avl=max) */
-    li a0, 544
-    call setup
-    li a1, 32767
-    li t0, 18446744072256758197
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m1, ta,mu
-    vfsub.vv v8, v16, v24
-    call dump
-/* case 44: vfsub.vv v8, v16, v24, v0.t (e32,m2,avl=1000) */
-    li a0, 528
-    call setup
-    li a1, 4638095849980942302
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 45: vfsub.vv v8, v16, v24, v0.t (e32,m4,avl=2) */
-    li a0, 1312
-    call setup
-    li a1, 2
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 46: vfsub.vv v8, v16, v24 (e32,m8,avl=max) */
+/* case 1: vfadd.vv v8, v16, v24, v0.t (e16,mf2,avl=1) */
     li a0, 1952
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071149588571
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfsub.vv v8, v16, v24
-    call dump
-/* case 47: vfsub.vv v8, v16, v24, v0.t (e64,m1,avl=max) */
-    li a0, 1232
-    call setup
-    li a1, 255
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m1, ta,ma
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 48: vfsub.vv v8, v16, v24 (e64,m2,avl=1) */
-    li a0, 776
-    call setup
-    li a1, 1
-    li t0, 5141902037519321762
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfsub.vv v8, v16, v24
-    call dump
-/* case 49: vfsub.vv v8, v16, v24, v0.t (e64,m4,avl=3) */
-    li a0, 40
-    call setup
-    li a1, 9223372036854775807
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 50: vfsub.vv v8, v16, v24, v0.t (e64,m8,avl=7) */
-    li a0, 824
-    call setup
-    li a1, 2
-    li t0, 8039107411985361549
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 51: vfsub.vv v8, v16, v24, v0.t (e8,m1,avl=13) */
-    li a0, 256
-    call setup
-    li a1, 41437
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 52: vfsub.vv v8, v16, v24 (e64,mf2,avl=7) */
-    li a0, 1752
-    call setup
-    li a1, 128
-    li t0, 16952699788588979217
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfsub.vv v8, v16, v24
-    call dump
-/* case 53: vfsub.vv v8, v16, v24 (e16,mf8,avl=max) */
-    li a0, 1016
-    call setup
-    li a1, 7216357045143831935
-    li t0, 18446744073709510407
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, mf8, ta,mu
-    vfsub.vv v8, v16, v24
-    call dump
-/* case 54: vfsub.vf v8, v16, fa1 (e16,mf4,avl=1) */
-    li a0, 480
-    call setup
-    li a1, 2
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfsub.vf v8, v16, fa1
-    call dump
-/* case 55: vfsub.vf v8, v16, fa1, v0.t (e16,mf2,avl=3) */
-    li a0, 1512
-    call setup
-    li a1, 128
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 56: vfsub.vf v8, v16, fa1, v0.t (e16,m1,avl=0) */
-    li a0, 128
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 57: vfsub.vf v8, v16, fa1, v0.t (e16,m2,avl=max) */
-    li a0, 256
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709549644
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 58: vfsub.vf v8, v16, fa1 (e16,m4,avl=max) */
-    li a0, 976
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709495984
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, tu,mu
-    vfsub.vf v8, v16, fa1
-    call dump
-/* case 59: vfsub.vf v8, v16, fa1 (e16,m8,avl=max) */
-    li a0, 200
-    call setup
     li a1, 2147483647
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m8, tu,ma
-    vfsub.vf v8, v16, fa1
-    call dump
-/* case 60: vfsub.vf v8, v16, fa1 (e32,mf2,avl=max) */
-    li a0, 1504
-    call setup
-    li a1, 5
-    li t0, 18446744072540672457
+    li t0, 18446744073709492294
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vfsub.vf v8, v16, fa1
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfadd.vv v8, v16, v24, v0.t
     call dump
-/* case 61: vfsub.vf v8, v16, fa1 (e32,m1,avl=1000) */
-    li a0, 960
-    call setup
-    li a1, 32767
-    li t0, 18446744069970427141
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfsub.vf v8, v16, fa1
-    call dump
-/* case 62: vfsub.vf v8, v16, fa1 (e32,m2,avl=5) */
-    li a0, 456
-    call setup
-    li a1, 0
-    li t0, 18446744072016048332
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfsub.vf v8, v16, fa1
-    call dump
-/* case 63: vfsub.vf v8, v16, fa1, v0.t (e32,m4,avl=5) */
-    li a0, 320
-    call setup
-    li a1, 32768
-    li t0, 18446744070134095371
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 64: vfsub.vf v8, v16, fa1, v0.t (e32,m8,avl=2) */
-    li a0, 992
-    call setup
-    li a1, 10311248092156190295
-    li t0, 18446744073015431116
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 65: vfsub.vf v8, v16, fa1 (e64,m1,avl=0) */
-    li a0, 104
-    call setup
-    li a1, 255
-    li t0, 337458131990148755
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfsub.vf v8, v16, fa1
-    call dump
-/* case 66: vfsub.vf v8, v16, fa1, v0.t (e64,m2,avl=1) */
+/* case 2: vfadd.vv v8, v16, v24, v0.t (e16,m1,avl=0) */
     li a0, 656
     call setup
-    li a1, 0
-    li t0, 2662928434678881276
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 67: vfsub.vf v8, v16, fa1 (e64,m4,avl=0) */
-    li a0, 320
-    call setup
-    li a1, 37066
-    li t0, 4532924146050445997
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfsub.vf v8, v16, fa1
-    call dump
-/* case 68: vfsub.vf v8, v16, fa1 (e64,m8,avl=max) */
-    li a0, 1488
-    call setup
-    li a1, 127
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfsub.vf v8, v16, fa1
-    call dump
-/* case 69: vfsub.vf v8, v16, fa1 (e8,m1,avl=13) */
-    li a0, 2016
-    call setup
-    li a1, 127
-    li t0, 18446744070813534634
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfsub.vf v8, v16, fa1
-    call dump
-/* case 70: vfsub.vf v8, v16, fa1, v0.t (e64,mf2,avl=7) */
-    li a0, 368
-    call setup
-    li a1, 128
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 71: vfsub.vf v8, v16, fa1 (e16,mf8,avl=13) */
-    li a0, 1000
-    call setup
-    li a1, 39
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfsub.vf v8, v16, fa1
-    call dump
-/* case 72: vfmin.vv v8, v16, v24, v0.t (e16,mf4,avl=0) */
-    li a0, 1488
-    call setup
-    li a1, 2
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfmin.vv v8, v16, v24, v0.t
-    call dump
-/* case 73: vfmin.vv v8, v16, v24 (e16,mf2,avl=3) */
-    li a0, 920
-    call setup
-    li a1, 27888
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfmin.vv v8, v16, v24
-    call dump
-/* case 74: vfmin.vv v8, v16, v24 (e16,m1,avl=0) */
-    li a0, 32
-    call setup
     li a1, 18446744073709551615
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfmin.vv v8, v16, v24
-    call dump
-/* case 75: vfmin.vv v8, v16, v24, v0.t (e16,m2,avl=7) */
-    li a0, 848
-    call setup
-    li a1, 255
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfmin.vv v8, v16, v24, v0.t
-    call dump
-/* case 76: vfmin.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 1504
-    call setup
-    li a1, 128
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfmin.vv v8, v16, v24, v0.t
-    call dump
-/* case 77: vfmin.vv v8, v16, v24, v0.t (e16,m8,avl=7) */
-    li a0, 1480
-    call setup
-    li a1, 7193027182776455461
-    li t0, 18446744073709526254
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfmin.vv v8, v16, v24, v0.t
-    call dump
-/* case 78: vfmin.vv v8, v16, v24 (e32,mf2,avl=1000) */
-    li a0, 744
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfmin.vv v8, v16, v24
-    call dump
-/* case 79: vfmin.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
-    li a0, 200
-    call setup
-    li a1, 128
-    li t0, 18446744069556561809
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,ma
-    vfmin.vv v8, v16, v24, v0.t
-    call dump
-/* case 80: vfmin.vv v8, v16, v24 (e32,m2,avl=5) */
-    li a0, 632
-    call setup
-    li a1, 7
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfmin.vv v8, v16, v24
-    call dump
-/* case 81: vfmin.vv v8, v16, v24, v0.t (e32,m4,avl=max) */
-    li a0, 8
-    call setup
-    li a1, 32767
-    li t0, 18446744072673622562
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m4, tu,ma
-    vfmin.vv v8, v16, v24, v0.t
-    call dump
-/* case 82: vfmin.vv v8, v16, v24, v0.t (e32,m8,avl=2) */
-    li a0, 192
-    call setup
-    li a1, 128
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfmin.vv v8, v16, v24, v0.t
-    call dump
-/* case 83: vfmin.vv v8, v16, v24 (e64,m1,avl=1) */
-    li a0, 1576
-    call setup
-    li a1, 2
-    li t0, 11621426124021443177
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfmin.vv v8, v16, v24
-    call dump
-/* case 84: vfmin.vv v8, v16, v24 (e64,m2,avl=1) */
-    li a0, 1688
-    call setup
-    li a1, 7
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfmin.vv v8, v16, v24
-    call dump
-/* case 85: vfmin.vv v8, v16, v24 (e64,m4,avl=3) */
-    li a0, 160
-    call setup
-    li a1, 128
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfmin.vv v8, v16, v24
-    call dump
-/* case 86: vfmin.vv v8, v16, v24 (e64,m8,avl=7) */
-    li a0, 264
-    call setup
-    li a1, 1
-    li t0, 11973785358585689009
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfmin.vv v8, v16, v24
-    call dump
-/* case 87: vfmin.vv v8, v16, v24, v0.t (e8,m1,avl=max) */
-    li a0, 208
-    call setup
-    li a1, 31264
-    li t0, 18446744070476305367
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e8, m1, ta,mu
-    vfmin.vv v8, v16, v24, v0.t
-    call dump
-/* case 88: vfmin.vv v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 360
-    call setup
-    li a1, 2147483647
-    li t0, 7074166052444125169
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vfmin.vv v8, v16, v24, v0.t
-    call dump
-/* case 89: vfmin.vv v8, v16, v24 (e16,mf8,avl=13) */
-    li a0, 648
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709524724
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vfmin.vv v8, v16, v24
-    call dump
-/* case 90: vfmin.vf v8, v16, fa1, v0.t (e16,mf4,avl=1) */
-    li a0, 1272
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 91: vfmin.vf v8, v16, fa1 (e16,mf2,avl=0) */
-    li a0, 1832
-    call setup
-    li a1, 2
-    li t0, 18446744073709511480
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfmin.vf v8, v16, fa1
-    call dump
-/* case 92: vfmin.vf v8, v16, fa1, v0.t (e16,m1,avl=0) */
-    li a0, 288
-    call setup
-    li a1, 9414878861733803040
-    li t0, 32256
+    li t0, 18446744073709508138
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 0
     vsetvli t1, t0, e16, m1, ta,mu
-    vfmin.vf v8, v16, fa1, v0.t
+    vfadd.vv v8, v16, v24, v0.t
     call dump
-/* case 93: vfmin.vf v8, v16, fa1, v0.t (e16,m2,avl=7) */
-    li a0, 432
-    call setup
-    li a1, 20725999101562375
-    li t0, 18446744073709540802
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,ma
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 94: vfmin.vf v8, v16, fa1 (e16,m4,avl=max) */
-    li a0, 1560
-    call setup
-    li a1, 5
-    li t0, 18446744073709487760
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m4, tu,ma
-    vfmin.vf v8, v16, fa1
-    call dump
-/* case 95: vfmin.vf v8, v16, fa1 (e16,m8,avl=7) */
-    li a0, 1528
-    call setup
-    li a1, 0
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfmin.vf v8, v16, fa1
-    call dump
-/* case 96: vfmin.vf v8, v16, fa1, v0.t (e32,mf2,avl=13) */
-    li a0, 608
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073058725298
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 97: vfmin.vf v8, v16, fa1, v0.t (e32,m1,avl=1000) */
-    li a0, 1608
-    call setup
-    li a1, 46861
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 98: vfmin.vf v8, v16, fa1, v0.t (e32,m2,avl=2) */
-    li a0, 1008
-    call setup
-    li a1, 32768
-    li t0, 4286578688
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 99: vfmin.vf v8, v16, fa1, v0.t (e32,m4,avl=2) */
-    li a0, 960
-    call setup
-    li a1, 1
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 100: vfmin.vf v8, v16, fa1, v0.t (e32,m8,avl=max) */
-    li a0, 64
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 101: vfmin.vf v8, v16, fa1, v0.t (e64,m1,avl=max) */
-    li a0, 176
-    call setup
-    li a1, 5
-    li t0, 15532962153105956619
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m1, ta,mu
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 102: vfmin.vf v8, v16, fa1 (e64,m2,avl=3) */
-    li a0, 1456
-    call setup
-    li a1, 18446744073709551615
-    li t0, 8021452812993217631
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfmin.vf v8, v16, fa1
-    call dump
-/* case 103: vfmin.vf v8, v16, fa1, v0.t (e64,m4,avl=0) */
-    li a0, 1072
-    call setup
-    li a1, 18446744073709551615
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 104: vfmin.vf v8, v16, fa1 (e64,m8,avl=7) */
-    li a0, 848
-    call setup
-    li a1, 2
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfmin.vf v8, v16, fa1
-    call dump
-/* case 105: vfmin.vf v8, v16, fa1, v0.t (e8,m1,avl=max) */
-    li a0, 1336
-    call setup
-    li a1, 255
-    li t0, 18446744070496266678
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 106: vfmin.vf v8, v16, fa1, v0.t (e64,mf2,avl=13) */
-    li a0, 80
-    call setup
-    li a1, 255
-    li t0, 2363392980308060077
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 107: vfmin.vf v8, v16, fa1, v0.t (e16,mf8,avl=max) */
-    li a0, 1328
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, mf8, tu,ma
-    vfmin.vf v8, v16, fa1, v0.t
-    call dump
-/* case 108: vfmax.vv v8, v16, v24 (e16,mf4,avl=1) */
-    li a0, 2008
-    call setup
-    li a1, 7
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfmax.vv v8, v16, v24
-    call dump
-/* case 109: vfmax.vv v8, v16, v24 (e16,mf2,avl=3) */
-    li a0, 536
-    call setup
-    li a1, 32768
-    li t0, 18446744073709544724
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfmax.vv v8, v16, v24
-    call dump
-/* case 110: vfmax.vv v8, v16, v24 (e16,m1,avl=max) */
-    li a0, 1312
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709501835
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m1, tu,mu
-    vfmax.vv v8, v16, v24
-    call dump
-/* case 111: vfmax.vv v8, v16, v24, v0.t (e16,m2,avl=3) */
-    li a0, 0
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709496643
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfmax.vv v8, v16, v24, v0.t
-    call dump
-/* case 112: vfmax.vv v8, v16, v24, v0.t (e16,m4,avl=7) */
-    li a0, 1080
-    call setup
-    li a1, 238
-    li t0, 18446744073709542701
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfmax.vv v8, v16, v24, v0.t
-    call dump
-/* case 113: vfmax.vv v8, v16, v24 (e16,m8,avl=max) */
-    li a0, 1368
-    call setup
-    li a1, 17941059791329052762
-    li t0, 31743
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m8, ta,ma
-    vfmax.vv v8, v16, v24
-    call dump
-/* case 114: vfmax.vv v8, v16, v24, v0.t (e32,mf2,avl=1000) */
-    li a0, 1224
-    call setup
-    li a1, 2147483647
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfmax.vv v8, v16, v24, v0.t
-    call dump
-/* case 115: vfmax.vv v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 504
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070432483337
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m1, ta,mu
-    vfmax.vv v8, v16, v24, v0.t
-    call dump
-/* case 116: vfmax.vv v8, v16, v24 (e32,m2,avl=5) */
-    li a0, 1512
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070683459920
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfmax.vv v8, v16, v24
-    call dump
-/* case 117: vfmax.vv v8, v16, v24, v0.t (e32,m4,avl=5) */
-    li a0, 56
-    call setup
-    li a1, 128
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfmax.vv v8, v16, v24, v0.t
-    call dump
-/* case 118: vfmax.vv v8, v16, v24, v0.t (e32,m8,avl=2) */
-    li a0, 264
-    call setup
-    li a1, 18446744073709551614
-    li t0, 1065353216
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfmax.vv v8, v16, v24, v0.t
-    call dump
-/* case 119: vfmax.vv v8, v16, v24, v0.t (e64,m1,avl=1) */
-    li a0, 464
-    call setup
-    li a1, 5
-    li t0, 6297646499968448292
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfmax.vv v8, v16, v24, v0.t
-    call dump
-/* case 120: vfmax.vv v8, v16, v24, v0.t (e64,m2,avl=3) */
-    li a0, 1080
-    call setup
-    li a1, 9223372036854775807
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfmax.vv v8, v16, v24, v0.t
-    call dump
-/* case 121: vfmax.vv v8, v16, v24 (e64,m4,avl=3) */
-    li a0, 1000
-    call setup
-    li a1, 127
-    li t0, 11392564221991222517
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfmax.vv v8, v16, v24
-    call dump
-/* case 122: vfmax.vv v8, v16, v24 (e64,m8,avl=7) */
-    li a0, 1032
-    call setup
-    li a1, 1238
-    li t0, 7013638843006608028
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfmax.vv v8, v16, v24
-    call dump
-/* case 123: vfmax.vv v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 2032
-    call setup
-    li a1, 32767
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,mu
-    vfmax.vv v8, v16, v24
-    call dump
-/* case 124: vfmax.vv v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 1704
-    call setup
-    li a1, 32767
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vfmax.vv v8, v16, v24, v0.t
-    call dump
-/* case 125: vfmax.vv v8, v16, v24, v0.t (e16,mf8,avl=max) */
-    li a0, 232
-    call setup
-    li a1, 9858923966982141164
-    li t0, 18446744073709494507
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf8, tu,mu
-    vfmax.vv v8, v16, v24, v0.t
-    call dump
-/* case 126: vfmax.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
-    li a0, 1024
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 127: vfmax.vf v8, v16, fa1 (e16,mf2,avl=0) */
-    li a0, 1288
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfmax.vf v8, v16, fa1
-    call dump
-/* case 128: vfmax.vf v8, v16, fa1, v0.t (e16,m1,avl=3) */
-    li a0, 2032
-    call setup
-    li a1, 1
-    li t0, 18446744073709496851
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 129: vfmax.vf v8, v16, fa1 (e16,m2,avl=max) */
-    li a0, 0
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, tu,ma
-    vfmax.vf v8, v16, fa1
-    call dump
-/* case 130: vfmax.vf v8, v16, fa1, v0.t (e16,m4,avl=max) */
-    li a0, 424
-    call setup
-    li a1, 127
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m4, ta,mu
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 131: vfmax.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
-    li a0, 792
-    call setup
-    li a1, 128
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m8, ta,ma
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 132: vfmax.vf v8, v16, fa1, v0.t (e32,mf2,avl=1000) */
-    li a0, 64
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072857663156
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 133: vfmax.vf v8, v16, fa1, v0.t (e32,m1,avl=1000) */
-    li a0, 904
-    call setup
-    li a1, 0
-    li t0, 18446744071460475928
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,ma
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 134: vfmax.vf v8, v16, fa1 (e32,m2,avl=5) */
-    li a0, 776
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfmax.vf v8, v16, fa1
-    call dump
-/* case 135: vfmax.vf v8, v16, fa1, v0.t (e32,m4,avl=max) */
-    li a0, 360
-    call setup
-    li a1, 26274
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m4, ta,ma
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 136: vfmax.vf v8, v16, fa1, v0.t (e32,m8,avl=max) */
-    li a0, 296
-    call setup
-    li a1, 128
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m8, tu,mu
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 137: vfmax.vf v8, v16, fa1, v0.t (e64,m1,avl=1) */
-    li a0, 416
-    call setup
-    li a1, 12844045579257924553
-    li t0, 6121402913764564569
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 138: vfmax.vf v8, v16, fa1 (e64,m2,avl=3) */
-    li a0, 1776
-    call setup
-    li a1, 18446744071562067968
-    li t0, 1715427716903244735
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfmax.vf v8, v16, fa1
-    call dump
-/* case 139: vfmax.vf v8, v16, fa1 (e64,m4,avl=0) */
-    li a0, 816
-    call setup
-    li a1, 1541654955040643562
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfmax.vf v8, v16, fa1
-    call dump
-/* case 140: vfmax.vf v8, v16, fa1 (e64,m8,avl=3) */
-    li a0, 888
-    call setup
-    li a1, 7
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfmax.vf v8, v16, fa1
-    call dump
-/* case 141: vfmax.vf v8, v16, fa1, v0.t (e8,m1,avl=13) */
-    li a0, 1152
-    call setup
-    li a1, 7
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,mu
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 142: vfmax.vf v8, v16, fa1, v0.t (e64,mf2,avl=7) */
-    li a0, 1080
-    call setup
-    li a1, 18446744073709551615
-    li t0, 14353478542684881595
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfmax.vf v8, v16, fa1, v0.t
-    call dump
-/* case 143: vfmax.vf v8, v16, fa1 (e16,mf8,avl=max) */
-    li a0, 280
-    call setup
-    li a1, 110
-    li t0, 15360
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, mf8, ta,mu
-    vfmax.vf v8, v16, fa1
-    call dump
-/* case 144: vfsgnj.vv v8, v16, v24 (e16,mf4,avl=1) */
-    li a0, 696
-    call setup
-    li a1, 3
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 145: vfsgnj.vv v8, v16, v24, v0.t (e16,mf2,avl=3) */
-    li a0, 1560
-    call setup
-    li a1, 128
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfsgnj.vv v8, v16, v24, v0.t
-    call dump
-/* case 146: vfsgnj.vv v8, v16, v24, v0.t (e16,m1,avl=0) */
-    li a0, 1936
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfsgnj.vv v8, v16, v24, v0.t
-    call dump
-/* case 147: vfsgnj.vv v8, v16, v24, v0.t (e16,m2,avl=7) */
-    li a0, 1160
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfsgnj.vv v8, v16, v24, v0.t
-    call dump
-/* case 148: vfsgnj.vv v8, v16, v24, v0.t (e16,m4,avl=7) */
-    li a0, 240
-    call setup
-    li a1, 53488
-    li t0, 18446744073709512275
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfsgnj.vv v8, v16, v24, v0.t
-    call dump
-/* case 149: vfsgnj.vv v8, v16, v24 (e16,m8,avl=7) */
-    li a0, 1904
-    call setup
-    li a1, 18446744073709551615
-    li t0, 13653
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 150: vfsgnj.vv v8, v16, v24, v0.t (e32,mf2,avl=13) */
-    li a0, 1528
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfsgnj.vv v8, v16, v24, v0.t
-    call dump
-/* case 151: vfsgnj.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
-    li a0, 1888
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073303419326
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfsgnj.vv v8, v16, v24, v0.t
-    call dump
-/* case 152: vfsgnj.vv v8, v16, v24 (e32,m2,avl=1000) */
-    li a0, 744
-    call setup
-    li a1, 5
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 153: vfsgnj.vv v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 0
-    call setup
-    li a1, 114
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m4, tu,mu
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 154: vfsgnj.vv v8, v16, v24 (e32,m8,avl=1) */
-    li a0, 1640
-    call setup
-    li a1, 2
-    li t0, 18446744070263826332
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 155: vfsgnj.vv v8, v16, v24 (e64,m1,avl=0) */
-    li a0, 72
-    call setup
-    li a1, 5
-    li t0, 6043785648174089775
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 156: vfsgnj.vv v8, v16, v24, v0.t (e64,m2,avl=0) */
-    li a0, 1752
-    call setup
-    li a1, 18446744073709551614
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfsgnj.vv v8, v16, v24, v0.t
-    call dump
-/* case 157: vfsgnj.vv v8, v16, v24 (e64,m4,avl=3) */
-    li a0, 808
-    call setup
-    li a1, 255
-    li t0, 5155745090036471103
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 158: vfsgnj.vv v8, v16, v24 (e64,m8,avl=3) */
-    li a0, 760
-    call setup
-    li a1, 0
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 159: vfsgnj.vv v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 880
-    call setup
-    li a1, 32767
-    li t0, 18446744072025561545
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 160: vfsgnj.vv v8, v16, v24 (e64,mf2,avl=7) */
-    li a0, 344
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 161: vfsgnj.vv v8, v16, v24 (e16,mf8,avl=1000) */
+/* case 3: vfadd.vv v8, v16, v24, v0.t (e16,m2,avl=max) */
     li a0, 1840
     call setup
-    li a1, 7
-    li t0, 18446744073709530711
+    li a1, 2
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfsgnj.vv v8, v16, v24
-    call dump
-/* case 162: vfsgnj.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
-    li a0, 1336
-    call setup
-    li a1, 32767
-    li t0, 18446744073709492374
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfsgnj.vf v8, v16, fa1, v0.t
-    call dump
-/* case 163: vfsgnj.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
-    li a0, 424
-    call setup
-    li a1, 7
-    li t0, 18446744073709497469
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfsgnj.vf v8, v16, fa1, v0.t
-    call dump
-/* case 164: vfsgnj.vf v8, v16, fa1 (e16,m1,avl=3) */
-    li a0, 1424
-    call setup
-    li a1, 32767
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfsgnj.vf v8, v16, fa1
-    call dump
-/* case 165: vfsgnj.vf v8, v16, fa1 (e16,m2,avl=max) */
-    li a0, 464
-    call setup
-    li a1, 15264257366251480127
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 0
+    fsrmi 4
     vsetvli t1, zero, e16, m2, ta,mu
-    vfsgnj.vf v8, v16, fa1
+    vfadd.vv v8, v16, v24, v0.t
     call dump
-/* case 166: vfsgnj.vf v8, v16, fa1 (e16,m4,avl=13) */
-    li a0, 816
+/* case 4: vfadd.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
+    li a0, 320
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfsgnj.vf v8, v16, fa1
-    call dump
-/* case 167: vfsgnj.vf v8, v16, fa1 (e16,m8,avl=max) */
-    li a0, 1176
-    call setup
-    li a1, 0
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m8, ta,ma
-    vfsgnj.vf v8, v16, fa1
-    call dump
-/* case 168: vfsgnj.vf v8, v16, fa1 (e32,mf2,avl=1000) */
-    li a0, 968
-    call setup
-    li a1, 32767
-    li t0, 18446744072864535147
+    li a1, 17324128473776343897
+    li t0, 18446744073709543922
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfsgnj.vf v8, v16, fa1
-    call dump
-/* case 169: vfsgnj.vf v8, v16, fa1 (e32,m1,avl=1000) */
-    li a0, 1472
-    call setup
-    li a1, 255
-    li t0, 18446744069840568799
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfsgnj.vf v8, v16, fa1
-    call dump
-/* case 170: vfsgnj.vf v8, v16, fa1, v0.t (e32,m2,avl=1000) */
-    li a0, 1872
-    call setup
-    li a1, 127
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfsgnj.vf v8, v16, fa1, v0.t
-    call dump
-/* case 171: vfsgnj.vf v8, v16, fa1, v0.t (e32,m4,avl=5) */
-    li a0, 472
-    call setup
-    li a1, 128
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfsgnj.vf v8, v16, fa1, v0.t
-    call dump
-/* case 172: vfsgnj.vf v8, v16, fa1 (e32,m8,avl=max) */
-    li a0, 592
-    call setup
-    li a1, 113
-    li t0, 18446744071053223786
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m8, tu,mu
-    vfsgnj.vf v8, v16, fa1
-    call dump
-/* case 173: vfsgnj.vf v8, v16, fa1, v0.t (e64,m1,avl=0) */
-    li a0, 1544
-    call setup
-    li a1, 174
-    li t0, 13929730206242872681
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfsgnj.vf v8, v16, fa1, v0.t
-    call dump
-/* case 174: vfsgnj.vf v8, v16, fa1 (e64,m2,avl=1) */
-    li a0, 1648
-    call setup
-    li a1, 32767
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfsgnj.vf v8, v16, fa1
-    call dump
-/* case 175: vfsgnj.vf v8, v16, fa1 (e64,m4,avl=0) */
-    li a0, 1720
-    call setup
-    li a1, 5
-    li t0, 555810926181172938
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfsgnj.vf v8, v16, fa1
-    call dump
-/* case 176: vfsgnj.vf v8, v16, fa1, v0.t (e64,m8,avl=max) */
-    li a0, 1680
-    call setup
-    li a1, 18079519769425718946
-    li t0, 8166210643497550061
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m8, tu,mu
-    vfsgnj.vf v8, v16, fa1, v0.t
-    call dump
-/* case 177: vfsgnj.vf v8, v16, fa1, v0.t (e8,m1,avl=7) */
-    li a0, 776
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfsgnj.vf v8, v16, fa1, v0.t
-    call dump
-/* case 178: vfsgnj.vf v8, v16, fa1, v0.t (e64,mf2,avl=max) */
-    li a0, 1416
-    call setup
-    li a1, 255
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vfsgnj.vf v8, v16, fa1, v0.t
-    call dump
-/* case 179: vfsgnj.vf v8, v16, fa1 (e16,mf8,avl=1000) */
-    li a0, 496
-    call setup
-    li a1, 255
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfsgnj.vf v8, v16, fa1
-    call dump
-/* case 180: vfsgnjn.vv v8, v16, v24 (e16,mf4,avl=1) */
-    li a0, 1216
-    call setup
-    li a1, 5115466680404904019
-    li t0, 18446744073709517960
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 181: vfsgnjn.vv v8, v16, v24 (e16,mf2,avl=1) */
-    li a0, 1216
-    call setup
-    li a1, 2
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 182: vfsgnjn.vv v8, v16, v24 (e16,m1,avl=max) */
-    li a0, 664
-    call setup
-    li a1, 255
-    li t0, 31743
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m1, tu,mu
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 183: vfsgnjn.vv v8, v16, v24 (e16,m2,avl=3) */
-    li a0, 1336
-    call setup
-    li a1, 128
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 184: vfsgnjn.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 584
-    call setup
-    li a1, 32767
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 4
     vsetvli t1, zero, e16, m4, ta,mu
-    vfsgnjn.vv v8, v16, v24, v0.t
+    vfadd.vv v8, v16, v24, v0.t
     call dump
-/* case 185: vfsgnjn.vv v8, v16, v24, v0.t (e16,m8,avl=max) */
-    li a0, 288
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709547675
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m8, ta,ma
-    vfsgnjn.vv v8, v16, v24, v0.t
-    call dump
-/* case 186: vfsgnjn.vv v8, v16, v24 (e32,mf2,avl=1000) */
-    li a0, 760
-    call setup
-    li a1, 127
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 187: vfsgnjn.vv v8, v16, v24 (e32,m1,avl=max) */
-    li a0, 800
-    call setup
-    li a1, 61944
-    li t0, 18446744071089018147
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 188: vfsgnjn.vv v8, v16, v24, v0.t (e32,m2,avl=2) */
-    li a0, 616
-    call setup
-    li a1, 255
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfsgnjn.vv v8, v16, v24, v0.t
-    call dump
-/* case 189: vfsgnjn.vv v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 1568
-    call setup
-    li a1, 17890757567186480728
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 190: vfsgnjn.vv v8, v16, v24 (e32,m8,avl=2) */
-    li a0, 1176
-    call setup
-    li a1, 10873369824599396269
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 191: vfsgnjn.vv v8, v16, v24, v0.t (e64,m1,avl=1) */
-    li a0, 1512
-    call setup
-    li a1, 127
-    li t0, 16150268299479012750
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfsgnjn.vv v8, v16, v24, v0.t
-    call dump
-/* case 192: vfsgnjn.vv v8, v16, v24 (e64,m2,avl=3) */
-    li a0, 1048
-    call setup
-    li a1, 0
-    li t0, 10462315865083832228
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 193: vfsgnjn.vv v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 896
-    call setup
-    li a1, 2
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m4, ta,ma
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 194: vfsgnjn.vv v8, v16, v24, v0.t (e64,m8,avl=7) */
-    li a0, 744
-    call setup
-    li a1, 255
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfsgnjn.vv v8, v16, v24, v0.t
-    call dump
-/* case 195: vfsgnjn.vv v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 1384
-    call setup
-    li a1, 165
-    li t0, 2568193324
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,mu
-    vfsgnjn.vv v8, v16, v24
-    call dump
-/* case 196: vfsgnjn.vv v8, v16, v24, v0.t (e64,mf2,avl=7) */
-    li a0, 1688
-    call setup
-    li a1, 0
-    li t0, 11007819364726961250
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfsgnjn.vv v8, v16, v24, v0.t
-    call dump
-/* case 197: vfsgnjn.vv v8, v16, v24, v0.t (e16,mf8,avl=1000) */
-    li a0, 856
-    call setup
-    li a1, 9296
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfsgnjn.vv v8, v16, v24, v0.t
-    call dump
-/* case 198: vfsgnjn.vf v8, v16, fa1, v0.t (e16,mf4,avl=max) */
-    li a0, 1904
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709547459
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vfsgnjn.vf v8, v16, fa1, v0.t
-    call dump
-/* case 199: vfsgnjn.vf v8, v16, fa1 (e16,mf2,avl=0) */
-    li a0, 1720
-    call setup
-    li a1, 12830481511544627026
-    li t0, 18446744073709498064
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfsgnjn.vf v8, v16, fa1
-    call dump
-/* case 200: vfsgnjn.vf v8, v16, fa1 (e16,m1,avl=0) */
-    li a0, 1520
-    call setup
-    li a1, 392449813345358985
-    li t0, 18446744073709528609
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfsgnjn.vf v8, v16, fa1
-    call dump
-/* case 201: vfsgnjn.vf v8, v16, fa1, v0.t (e16,m2,avl=max) */
-    li a0, 1152
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709549337
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m2, tu,ma
-    vfsgnjn.vf v8, v16, fa1, v0.t
-    call dump
-/* case 202: vfsgnjn.vf v8, v16, fa1 (e16,m4,avl=7) */
-    li a0, 720
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfsgnjn.vf v8, v16, fa1
-    call dump
-/* case 203: vfsgnjn.vf v8, v16, fa1, v0.t (e16,m8,avl=7) */
-    li a0, 336
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfsgnjn.vf v8, v16, fa1, v0.t
-    call dump
-/* case 204: vfsgnjn.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
-    li a0, 1680
-    call setup
-    li a1, 9
-    li t0, 18446744072013911351
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, mf2, ta,ma
-    vfsgnjn.vf v8, v16, fa1, v0.t
-    call dump
-/* case 205: vfsgnjn.vf v8, v16, fa1, v0.t (e32,m1,avl=max) */
-    li a0, 2024
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfsgnjn.vf v8, v16, fa1, v0.t
-    call dump
-/* case 206: vfsgnjn.vf v8, v16, fa1 (e32,m2,avl=5) */
-    li a0, 1848
-    call setup
-    li a1, 18446744071562067968
-    li t0, 3997221678
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfsgnjn.vf v8, v16, fa1
-    call dump
-/* case 207: vfsgnjn.vf v8, v16, fa1 (e32,m4,avl=max) */
-    li a0, 1992
-    call setup
-    li a1, 14133789337248297971
-    li t0, 18446744071969903412
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfsgnjn.vf v8, v16, fa1
-    call dump
-/* case 208: vfsgnjn.vf v8, v16, fa1, v0.t (e32,m8,avl=max) */
-    li a0, 224
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070375715440
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m8, ta,ma
-    vfsgnjn.vf v8, v16, fa1, v0.t
-    call dump
-/* case 209: vfsgnjn.vf v8, v16, fa1, v0.t (e64,m1,avl=1) */
-    li a0, 608
-    call setup
-    li a1, 18446744071562067968
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfsgnjn.vf v8, v16, fa1, v0.t
-    call dump
-/* case 210: vfsgnjn.vf v8, v16, fa1 (e64,m2,avl=1) */
-    li a0, 1056
-    call setup
-    li a1, 128
-    li t0, 9302725256680584159
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfsgnjn.vf v8, v16, fa1
-    call dump
-/* case 211: vfsgnjn.vf v8, v16, fa1 (e64,m4,avl=max) */
-    li a0, 152
-    call setup
-    li a1, 32768
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m4, tu,ma
-    vfsgnjn.vf v8, v16, fa1
-    call dump
-/* case 212: vfsgnjn.vf v8, v16, fa1, v0.t (e64,m8,avl=3) */
-    li a0, 1624
-    call setup
-    li a1, 2
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfsgnjn.vf v8, v16, fa1, v0.t
-    call dump
-/* case 213: vfsgnjn.vf v8, v16, fa1, v0.t (e8,m1,avl=max) */
-    li a0, 272
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfsgnjn.vf v8, v16, fa1, v0.t
-    call dump
-/* case 214: vfsgnjn.vf v8, v16, fa1, v0.t (e64,mf2,avl=7) */
-    li a0, 792
-    call setup
-    li a1, 9223372036854775807
-    li t0, 3733535718544346717
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfsgnjn.vf v8, v16, fa1, v0.t
-    call dump
-/* case 215: vfsgnjn.vf v8, v16, fa1 (e16,mf8,avl=1000) */
-    li a0, 2000
-    call setup
-    li a1, 11074248344122822027
-    li t0, 18446744073709520505
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfsgnjn.vf v8, v16, fa1
-    call dump
-/* case 216: vfsgnjx.vv v8, v16, v24, v0.t (e16,mf4,avl=max) */
-    li a0, 656
-    call setup
-    li a1, 128
-    li t0, 18446744073709545403
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vfsgnjx.vv v8, v16, v24, v0.t
-    call dump
-/* case 217: vfsgnjx.vv v8, v16, v24 (e16,mf2,avl=0) */
-    li a0, 1816
-    call setup
-    li a1, 16764057791920892664
-    li t0, 18446744073709507222
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 218: vfsgnjx.vv v8, v16, v24 (e16,m1,avl=0) */
-    li a0, 440
-    call setup
-    li a1, 5
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 219: vfsgnjx.vv v8, v16, v24, v0.t (e16,m2,avl=3) */
-    li a0, 1072
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,ma
-    vfsgnjx.vv v8, v16, v24, v0.t
-    call dump
-/* case 220: vfsgnjx.vv v8, v16, v24 (e16,m4,avl=max) */
-    li a0, 144
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709487632
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 221: vfsgnjx.vv v8, v16, v24, v0.t (e16,m8,avl=13) */
-    li a0, 528
-    call setup
-    li a1, 127
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfsgnjx.vv v8, v16, v24, v0.t
-    call dump
-/* case 222: vfsgnjx.vv v8, v16, v24 (e32,mf2,avl=13) */
-    li a0, 1320
-    call setup
-    li a1, 32768
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 223: vfsgnjx.vv v8, v16, v24 (e32,m1,avl=max) */
-    li a0, 216
-    call setup
-    li a1, 11811484856629252879
-    li t0, 18446744072378601281
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 224: vfsgnjx.vv v8, v16, v24 (e32,m2,avl=5) */
-    li a0, 752
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073580786918
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 225: vfsgnjx.vv v8, v16, v24 (e32,m4,avl=5) */
-    li a0, 616
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 226: vfsgnjx.vv v8, v16, v24, v0.t (e32,m8,avl=max) */
-    li a0, 288
-    call setup
-    li a1, 255
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfsgnjx.vv v8, v16, v24, v0.t
-    call dump
-/* case 227: vfsgnjx.vv v8, v16, v24, v0.t (e64,m1,avl=max) */
-    li a0, 448
-    call setup
-    li a1, 2147483647
-    li t0, 1396815737715791935
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m1, tu,ma
-    vfsgnjx.vv v8, v16, v24, v0.t
-    call dump
-/* case 228: vfsgnjx.vv v8, v16, v24 (e64,m2,avl=3) */
-    li a0, 1320
-    call setup
-    li a1, 32768
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 229: vfsgnjx.vv v8, v16, v24 (e64,m4,avl=0) */
-    li a0, 1040
-    call setup
-    li a1, 32767
-    li t0, 7312092667456112715
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,ma
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 230: vfsgnjx.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
-    li a0, 384
-    call setup
-    li a1, 18446744071562067968
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m8, ta,mu
-    vfsgnjx.vv v8, v16, v24, v0.t
-    call dump
-/* case 231: vfsgnjx.vv v8, v16, v24 (e8,m1,avl=13) */
-    li a0, 128
-    call setup
-    li a1, 2
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 232: vfsgnjx.vv v8, v16, v24 (e64,mf2,avl=max) */
-    li a0, 8
-    call setup
-    li a1, 255
-    li t0, 7247438033386523905
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 233: vfsgnjx.vv v8, v16, v24 (e16,mf8,avl=max) */
-    li a0, 632
+/* case 5: vfadd.vv v8, v16, v24, v0.t (e16,m8,avl=7) */
+    li a0, 176
     call setup
     li a1, 7
-    li t0, 18446744073709522746
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf8, tu,ma
-    vfsgnjx.vv v8, v16, v24
-    call dump
-/* case 234: vfsgnjx.vf v8, v16, fa1 (e16,mf4,avl=max) */
-    li a0, 8
-    call setup
-    li a1, 32768
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf4, tu,ma
-    vfsgnjx.vf v8, v16, fa1
-    call dump
-/* case 235: vfsgnjx.vf v8, v16, fa1 (e16,mf2,avl=1) */
-    li a0, 576
-    call setup
-    li a1, 128
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfsgnjx.vf v8, v16, fa1
-    call dump
-/* case 236: vfsgnjx.vf v8, v16, fa1, v0.t (e16,m1,avl=0) */
-    li a0, 1648
-    call setup
-    li a1, 255
-    li t0, 18446744073709521785
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfsgnjx.vf v8, v16, fa1, v0.t
-    call dump
-/* case 237: vfsgnjx.vf v8, v16, fa1, v0.t (e16,m2,avl=3) */
-    li a0, 1280
-    call setup
-    li a1, 91
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfsgnjx.vf v8, v16, fa1, v0.t
-    call dump
-/* case 238: vfsgnjx.vf v8, v16, fa1 (e16,m4,avl=13) */
-    li a0, 1440
-    call setup
-    li a1, 11838100022211169838
-    li t0, 18446744073709536488
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfsgnjx.vf v8, v16, fa1
-    call dump
-/* case 239: vfsgnjx.vf v8, v16, fa1, v0.t (e16,m8,avl=7) */
-    li a0, 1536
-    call setup
-    li a1, 0
-    li t0, 18446744073709486081
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 7
     vsetvli t1, t0, e16, m8, tu,ma
-    vfsgnjx.vf v8, v16, fa1, v0.t
+    vfadd.vv v8, v16, v24, v0.t
     call dump
-/* case 240: vfsgnjx.vf v8, v16, fa1 (e32,mf2,avl=max) */
-    li a0, 240
+/* case 6: vfadd.vv v8, v16, v24 (e32,mf2,avl=13) */
+    li a0, 968
     call setup
-    li a1, 8595614325140658868
-    li t0, 18446744069414584320
+    li a1, 5
+    li t0, 18446744070704290957
     fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vfsgnjx.vf v8, v16, fa1
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfadd.vv v8, v16, v24
     call dump
-/* case 241: vfsgnjx.vf v8, v16, fa1 (e32,m1,avl=max) */
-    li a0, 1616
+/* case 7: vfadd.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
+    li a0, 1064
     call setup
-    li a1, 0
-    li t0, 18446744071028024783
+    li a1, 178
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfsgnjx.vf v8, v16, fa1
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfadd.vv v8, v16, v24, v0.t
     call dump
-/* case 242: vfsgnjx.vf v8, v16, fa1 (e32,m2,avl=1000) */
-    li a0, 448
+/* case 8: vfadd.vv v8, v16, v24, v0.t (e32,m2,avl=2) */
+    li a0, 1464
     call setup
-    li a1, 2
+    li a1, 32768
     li t0, 18446744071553679359
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1000
+    li t0, 2
     vsetvli t1, t0, e32, m2, tu,mu
-    vfsgnjx.vf v8, v16, fa1
+    vfadd.vv v8, v16, v24, v0.t
     call dump
-/* case 243: vfsgnjx.vf v8, v16, fa1, v0.t (e32,m4,avl=5) */
-    li a0, 800
+/* case 9: vfadd.vv v8, v16, v24, v0.t (e32,m4,avl=2) */
+    li a0, 576
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071557873664
+    li a1, 128
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 10: vfadd.vv v8, v16, v24 (e32,m8,avl=max) */
+    li a0, 1648
+    call setup
+    li a1, 255
+    li t0, 18446744071754581867
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfsgnjx.vf v8, v16, fa1, v0.t
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfadd.vv v8, v16, v24
     call dump
-/* case 244: vfsgnjx.vf v8, v16, fa1 (e32,m8,avl=2) */
-    li a0, 792
+/* case 11: vfadd.vv v8, v16, v24 (e64,m1,avl=0) */
+    li a0, 1280
     call setup
-    li a1, 151
-    li t0, 18446744069665093039
+    li a1, 91
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfadd.vv v8, v16, v24
+    call dump
+/* case 12: vfadd.vv v8, v16, v24, v0.t (e64,m2,avl=0) */
+    li a0, 360
+    call setup
+    li a1, 18446744071562067968
+    li t0, 16105370210924767979
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,ma
-    vfsgnjx.vf v8, v16, fa1
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfadd.vv v8, v16, v24, v0.t
     call dump
-/* case 245: vfsgnjx.vf v8, v16, fa1, v0.t (e64,m1,avl=1) */
-    li a0, 1488
+/* case 13: vfadd.vv v8, v16, v24 (e64,m4,avl=0) */
+    li a0, 1536
+    call setup
+    li a1, 0
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfadd.vv v8, v16, v24
+    call dump
+/* case 14: vfadd.vv v8, v16, v24 (e64,m8,avl=7) */
+    li a0, 584
     call setup
     li a1, 18446744071562067968
     li t0, 4503599627370495
     fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfadd.vv v8, v16, v24
+    call dump
+/* case 15: vfadd.vv v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 1680
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072840327223
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfadd.vv v8, v16, v24
+    call dump
+/* case 16: vfadd.vv v8, v16, v24, v0.t (e64,mf2,avl=7) */
+    li a0, 344
+    call setup
+    li a1, 2
+    li t0, 3370150839915892932
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 17: vfadd.vv v8, v16, v24 (e16,mf8,avl=max) */
+    li a0, 696
+    call setup
+    li a1, 5
+    li t0, 48128
+    fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfsgnjx.vf v8, v16, fa1, v0.t
+    vsetvli t1, zero, e16, mf8, ta,mu
+    vfadd.vv v8, v16, v24
     call dump
-/* case 246: vfsgnjx.vf v8, v16, fa1 (e64,m2,avl=3) */
-    li a0, 736
+/* case 18: vfadd.vv v4, v24, v24, v0.t (e64,m4,avl=5) */
+    li a0, 1536
     call setup
-    li a1, 0
-    li t0, 4070672007845970805
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfsgnjx.vf v8, v16, fa1
-    call dump
-/* case 247: vfsgnjx.vf v8, v16, fa1, v0.t (e64,m4,avl=3) */
-    li a0, 1264
-    call setup
-    li a1, 40744
-    li t0, 13005337185205900234
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfsgnjx.vf v8, v16, fa1, v0.t
-    call dump
-/* case 248: vfsgnjx.vf v8, v16, fa1, v0.t (e64,m8,avl=3) */
-    li a0, 272
-    call setup
-    li a1, 18446744073709551614
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfsgnjx.vf v8, v16, fa1, v0.t
-    call dump
-/* case 249: vfsgnjx.vf v8, v16, fa1 (e8,m1,avl=13) */
-    li a0, 944
-    call setup
-    li a1, 128
-    li t0, 18446744069422972927
+    li a1, 9223372036854775807
+    li t0, 9117284091326728606
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfsgnjx.vf v8, v16, fa1
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfadd.vv v4, v24, v24, v0.t
     call dump
-/* case 250: vfsgnjx.vf v8, v16, fa1, v0.t (e64,mf2,avl=13) */
-    li a0, 656
+/* case 19: vfadd.vv v28, v16, v24 (e32,m4,avl=1) */
+    li a0, 392
+    call setup
+    li a1, 1
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfadd.vv v28, v16, v24
+    call dump
+/* case 20: vfadd.vv v0, v0, v0 (e32,m8,avl=1) */
+    li a0, 1008
+    call setup
+    li a1, 1
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfadd.vv v0, v0, v0
+    call dump
+/* case 21: vfadd.vv v14, v0, v16 (e64,m4,avl=1) */
+    li a0, 824
+    call setup
+    li a1, 32767
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfadd.vv v14, v0, v16
+    call dump
+/* case 22: vfadd.vv v12, v7, v17 (e64,m1,avl=5) */
+    li a0, 1224
     call setup
     li a1, 0
     li t0, 1184564670437306138
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfsgnjx.vf v8, v16, fa1, v0.t
-    call dump
-/* case 251: vfsgnjx.vf v8, v16, fa1 (e16,mf8,avl=13) */
-    li a0, 840
-    call setup
-    li a1, 127
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfsgnjx.vf v8, v16, fa1
-    call dump
-/* case 252: vfdiv.vv v8, v16, v24 (e16,mf4,avl=1) */
-    li a0, 968
-    call setup
-    li a1, 7
-    li t0, 18446744073709493965
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfdiv.vv v8, v16, v24
-    call dump
-/* case 253: vfdiv.vv v8, v16, v24, v0.t (e16,mf2,avl=3) */
-    li a0, 32
-    call setup
-    li a1, 17647932444699038920
-    li t0, 18446744073709527628
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfdiv.vv v8, v16, v24, v0.t
-    call dump
-/* case 254: vfdiv.vv v8, v16, v24 (e16,m1,avl=3) */
-    li a0, 1136
-    call setup
-    li a1, 128
-    li t0, 18446744073709510781
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfdiv.vv v8, v16, v24
-    call dump
-/* case 255: vfdiv.vv v8, v16, v24, v0.t (e16,m2,avl=3) */
-    li a0, 960
-    call setup
-    li a1, 57923
-    li t0, 63020
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfdiv.vv v8, v16, v24, v0.t
-    call dump
-/* case 256: vfdiv.vv v8, v16, v24, v0.t (e16,m4,avl=7) */
-    li a0, 1416
-    call setup
-    li a1, 5
-    li t0, 18446744073709489419
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfdiv.vv v8, v16, v24, v0.t
-    call dump
-/* case 257: vfdiv.vv v8, v16, v24 (e16,m8,avl=7) */
-    li a0, 1720
-    call setup
-    li a1, 38585
-    li t0, 18446744073709542686
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfdiv.vv v8, v16, v24
-    call dump
-/* case 258: vfdiv.vv v8, v16, v24, v0.t (e32,mf2,avl=13) */
-    li a0, 1296
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vfdiv.vv v8, v16, v24, v0.t
-    call dump
-/* case 259: vfdiv.vv v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 1792
-    call setup
-    li a1, 255
-    li t0, 3212836864
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m1, ta,mu
-    vfdiv.vv v8, v16, v24, v0.t
-    call dump
-/* case 260: vfdiv.vv v8, v16, v24 (e32,m2,avl=5) */
-    li a0, 552
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073689092130
-    fmv.d.x fa1, t0
-    fsrmi 4
+    fsrmi 3
     li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfdiv.vv v8, v16, v24
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfadd.vv v12, v7, v17
     call dump
-/* case 261: vfdiv.vv v8, v16, v24, v0.t (e32,m4,avl=2) */
-    li a0, 888
-    call setup
-    li a1, 1
-    li t0, 18446744070376946658
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfdiv.vv v8, v16, v24, v0.t
-    call dump
-/* case 262: vfdiv.vv v8, v16, v24 (e32,m8,avl=2) */
-    li a0, 1472
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071320388451
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfdiv.vv v8, v16, v24
-    call dump
-/* case 263: vfdiv.vv v8, v16, v24 (e64,m1,avl=1) */
-    li a0, 1688
-    call setup
-    li a1, 52
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfdiv.vv v8, v16, v24
-    call dump
-/* case 264: vfdiv.vv v8, v16, v24 (e64,m2,avl=1) */
-    li a0, 152
-    call setup
-    li a1, 1
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfdiv.vv v8, v16, v24
-    call dump
-/* case 265: vfdiv.vv v8, v16, v24, v0.t (e64,m4,avl=0) */
-    li a0, 1616
-    call setup
-    li a1, 2147483647
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfdiv.vv v8, v16, v24, v0.t
-    call dump
-/* case 266: vfdiv.vv v8, v16, v24 (e64,m8,avl=3) */
-    li a0, 296
-    call setup
-    li a1, 127
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfdiv.vv v8, v16, v24
-    call dump
-/* case 267: vfdiv.vv v8, v16, v24, v0.t (e8,m1,avl=13) */
-    li a0, 736
-    call setup
-    li a1, 7097718375094354520
-    li t0, 18446744070383947789
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfdiv.vv v8, v16, v24, v0.t
-    call dump
-/* case 268: vfdiv.vv v8, v16, v24 (e64,mf2,avl=7) */
-    li a0, 1808
-    call setup
-    li a1, 18446744071562067968
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfdiv.vv v8, v16, v24
-    call dump
-/* case 269: vfdiv.vv v8, v16, v24 (e16,mf8,avl=1000) */
-    li a0, 1184
-    call setup
-    li a1, 255
-    li t0, 18446744073709520416
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfdiv.vv v8, v16, v24
-    call dump
-/* case 270: vfdiv.vf v8, v16, fa1 (e16,mf4,avl=max) */
-    li a0, 1120
-    call setup
-    li a1, 127
-    li t0, 18446744073709534738
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf4, ta,mu
-    vfdiv.vf v8, v16, fa1
-    call dump
-/* case 271: vfdiv.vf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
-    li a0, 208
+/* case 23: vfadd.vv v0, v3, v9 (e16,m2,avl=1) */
+    li a0, 264
     call setup
     li a1, 32768
-    li t0, 18446744073709518141
+    li t0, 18446744073709531006
     fmv.d.x fa1, t0
-    fsrmi 1
+    fsrmi 0
     li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 272: vfdiv.vf v8, v16, fa1, v0.t (e16,m1,avl=max) */
-    li a0, 80
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m1, tu,mu
-    vfdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 273: vfdiv.vf v8, v16, fa1 (e16,m2,avl=7) */
-    li a0, 904
-    call setup
-    li a1, 32767
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfdiv.vf v8, v16, fa1
-    call dump
-/* case 274: vfdiv.vf v8, v16, fa1, v0.t (e16,m4,avl=max) */
-    li a0, 1560
-    call setup
-    li a1, 790253485909412251
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, tu,ma
-    vfdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 275: vfdiv.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
-    li a0, 1064
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709536582
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m8, tu,ma
-    vfdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 276: vfdiv.vf v8, v16, fa1, v0.t (e32,mf2,avl=13) */
-    li a0, 1920
-    call setup
-    li a1, 38192
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 277: vfdiv.vf v8, v16, fa1 (e32,m1,avl=max) */
-    li a0, 968
-    call setup
-    li a1, 32768
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfdiv.vf v8, v16, fa1
-    call dump
-/* case 278: vfdiv.vf v8, v16, fa1 (e32,m2,avl=5) */
-    li a0, 288
-    call setup
-    li a1, 1
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfdiv.vf v8, v16, fa1
-    call dump
-/* case 279: vfdiv.vf v8, v16, fa1 (e32,m4,avl=max) */
-    li a0, 440
-    call setup
-    li a1, 18055133087428898174
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m4, tu,ma
-    vfdiv.vf v8, v16, fa1
-    call dump
-/* case 280: vfdiv.vf v8, v16, fa1 (e32,m8,avl=2) */
-    li a0, 392
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070498533347
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfdiv.vf v8, v16, fa1
-    call dump
-/* case 281: vfdiv.vf v8, v16, fa1, v0.t (e64,m1,avl=max) */
-    li a0, 1344
-    call setup
-    li a1, 4675046730180306432
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m1, ta,ma
-    vfdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 282: vfdiv.vf v8, v16, fa1 (e64,m2,avl=3) */
-    li a0, 368
-    call setup
-    li a1, 18446744073709551488
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfdiv.vf v8, v16, fa1
-    call dump
-/* case 283: vfdiv.vf v8, v16, fa1 (e64,m4,avl=max) */
-    li a0, 1208
-    call setup
-    li a1, 32767
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m4, tu,mu
-    vfdiv.vf v8, v16, fa1
-    call dump
-/* case 284: vfdiv.vf v8, v16, fa1, v0.t (e64,m8,avl=max) */
-    li a0, 136
-    call setup
-    li a1, 0
-    li t0, 537277744852802132
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m8, tu,mu
-    vfdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 285: vfdiv.vf v8, v16, fa1, v0.t (e8,m1,avl=7) */
-    li a0, 320
-    call setup
-    li a1, 7
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 286: vfdiv.vf v8, v16, fa1, v0.t (e64,mf2,avl=7) */
-    li a0, 592
-    call setup
-    li a1, 1
-    li t0, 3014313823926107272
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 287: vfdiv.vf v8, v16, fa1, v0.t (e16,mf8,avl=13) */
-    li a0, 1552
-    call setup
-    li a1, 32768
-    li t0, 32256
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 288: vfrdiv.vf v8, v16, fa1, v0.t (e16,mf4,avl=1) */
-    li a0, 1200
-    call setup
-    li a1, 127
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 289: vfrdiv.vf v8, v16, fa1, v0.t (e16,mf2,avl=3) */
-    li a0, 1624
-    call setup
-    li a1, 1
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 290: vfrdiv.vf v8, v16, fa1, v0.t (e16,m1,avl=3) */
-    li a0, 416
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709527217
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 291: vfrdiv.vf v8, v16, fa1 (e16,m2,avl=3) */
-    li a0, 1128
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709514930
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
     vsetvli t1, t0, e16, m2, tu,mu
-    vfrdiv.vf v8, v16, fa1
+    vfadd.vv v0, v3, v9
     call dump
-/* case 292: vfrdiv.vf v8, v16, fa1, v0.t (e16,m4,avl=7) */
-    li a0, 824
-    call setup
-    li a1, 32768
-    li t0, 18446744073709496789
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 293: vfrdiv.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
-    li a0, 1552
-    call setup
-    li a1, 0
-    li t0, 18446744073709531763
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m8, ta,mu
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 294: vfrdiv.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
-    li a0, 616
+/* case 24: vfadd.vf v8, v16, fa1, v0.t (e16,mf4,avl=max) */
+    li a0, 488
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, mf2, ta,ma
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 295: vfrdiv.vf v8, v16, fa1 (e32,m1,avl=1000) */
-    li a0, 1592
-    call setup
-    li a1, 18446744071562067968
-    li t0, 2808377375
+    li t0, 18446744073709517823
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfrdiv.vf v8, v16, fa1
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vfadd.vf v8, v16, fa1, v0.t
     call dump
-/* case 296: vfrdiv.vf v8, v16, fa1, v0.t (e32,m2,avl=5) */
-    li a0, 1128
-    call setup
-    li a1, 0
-    li t0, 18446744070905204011
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 297: vfrdiv.vf v8, v16, fa1 (e32,m4,avl=5) */
-    li a0, 1896
-    call setup
-    li a1, 1
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfrdiv.vf v8, v16, fa1
-    call dump
-/* case 298: vfrdiv.vf v8, v16, fa1, v0.t (e32,m8,avl=2) */
-    li a0, 1768
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 299: vfrdiv.vf v8, v16, fa1, v0.t (e64,m1,avl=0) */
+/* case 25: vfadd.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
     li a0, 896
     call setup
-    li a1, 128
-    li t0, 5114474079894578606
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 300: vfrdiv.vf v8, v16, fa1 (e64,m2,avl=0) */
-    li a0, 1472
-    call setup
-    li a1, 255
-    li t0, 0
+    li a1, 180
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 0
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfrdiv.vf v8, v16, fa1
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfadd.vf v8, v16, fa1, v0.t
     call dump
-/* case 301: vfrdiv.vf v8, v16, fa1 (e64,m4,avl=3) */
-    li a0, 1024
-    call setup
-    li a1, 5
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfrdiv.vf v8, v16, fa1
-    call dump
-/* case 302: vfrdiv.vf v8, v16, fa1, v0.t (e64,m8,avl=max) */
-    li a0, 72
-    call setup
-    li a1, 127
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m8, tu,ma
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 303: vfrdiv.vf v8, v16, fa1 (e8,m1,avl=max) */
-    li a0, 632
-    call setup
-    li a1, 1
-    li t0, 18446744073461422197
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e8, m1, tu,mu
-    vfrdiv.vf v8, v16, fa1
-    call dump
-/* case 304: vfrdiv.vf v8, v16, fa1, v0.t (e64,mf2,avl=7) */
-    li a0, 1336
-    call setup
-    li a1, 9223372036854775807
-    li t0, 17587275729419698661
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfrdiv.vf v8, v16, fa1, v0.t
-    call dump
-/* case 305: vfrdiv.vf v8, v16, fa1 (e16,mf8,avl=max) */
-    li a0, 1648
-    call setup
-    li a1, 2
-    li t0, 18446744073709493551
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, mf8, tu,mu
-    vfrdiv.vf v8, v16, fa1
-    call dump
-/* case 306: vfmul.vv v8, v16, v24 (e16,mf4,avl=max) */
-    li a0, 760
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vfmul.vv v8, v16, v24
-    call dump
-/* case 307: vfmul.vv v8, v16, v24 (e16,mf2,avl=0) */
-    li a0, 280
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfmul.vv v8, v16, v24
-    call dump
-/* case 308: vfmul.vv v8, v16, v24 (e16,m1,avl=3) */
-    li a0, 1312
-    call setup
-    li a1, 5
-    li t0, 18446744073709526072
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfmul.vv v8, v16, v24
-    call dump
-/* case 309: vfmul.vv v8, v16, v24 (e16,m2,avl=7) */
-    li a0, 152
-    call setup
-    li a1, 255
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfmul.vv v8, v16, v24
-    call dump
-/* case 310: vfmul.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 1000
-    call setup
-    li a1, 128
-    li t0, 18446744073709529700
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, tu,mu
-    vfmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 311: vfmul.vv v8, v16, v24 (e16,m8,avl=13) */
-    li a0, 1480
-    call setup
-    li a1, 13830822019178920159
-    li t0, 1023
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfmul.vv v8, v16, v24
-    call dump
-/* case 312: vfmul.vv v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 1952
-    call setup
-    li a1, 255
-    li t0, 18446744071987433371
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vfmul.vv v8, v16, v24
-    call dump
-/* case 313: vfmul.vv v8, v16, v24, v0.t (e32,m1,avl=5) */
-    li a0, 608
-    call setup
-    li a1, 255
-    li t0, 18446744073063837627
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,ma
-    vfmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 314: vfmul.vv v8, v16, v24, v0.t (e32,m2,avl=2) */
-    li a0, 1520
-    call setup
-    li a1, 5
-    li t0, 18446744070099220170
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 315: vfmul.vv v8, v16, v24 (e32,m4,avl=2) */
-    li a0, 240
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073500578550
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfmul.vv v8, v16, v24
-    call dump
-/* case 316: vfmul.vv v8, v16, v24, v0.t (e32,m8,avl=1) */
-    li a0, 2032
-    call setup
-    li a1, 2147483647
-    li t0, 18446744069851212142
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 317: vfmul.vv v8, v16, v24 (e64,m1,avl=0) */
-    li a0, 608
-    call setup
-    li a1, 255
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfmul.vv v8, v16, v24
-    call dump
-/* case 318: vfmul.vv v8, v16, v24 (e64,m2,avl=1) */
-    li a0, 576
-    call setup
-    li a1, 2147483647
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfmul.vv v8, v16, v24
-    call dump
-/* case 319: vfmul.vv v8, v16, v24, v0.t (e64,m4,avl=3) */
-    li a0, 208
-    call setup
-    li a1, 9223372036854775807
-    li t0, 1147117642604256992
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,ma
-    vfmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 320: vfmul.vv v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 1368
-    call setup
-    li a1, 9223372036854775807
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfmul.vv v8, v16, v24
-    call dump
-/* case 321: vfmul.vv v8, v16, v24, v0.t (e8,m1,avl=13) */
-    li a0, 1296
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070788914561
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 322: vfmul.vv v8, v16, v24 (e64,mf2,avl=max) */
+/* case 26: vfadd.vf v8, v16, fa1 (e16,m1,avl=0) */
     li a0, 1608
     call setup
-    li a1, 18446744071562067968
-    li t0, 9218868437227405312
+    li a1, 15223872964627437076
+    li t0, 18446744073709507313
     fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vfmul.vv v8, v16, v24
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfadd.vf v8, v16, fa1
     call dump
-/* case 323: vfmul.vv v8, v16, v24, v0.t (e16,mf8,avl=max) */
-    li a0, 1320
+/* case 27: vfadd.vf v8, v16, fa1, v0.t (e16,m2,avl=3) */
+    li a0, 1552
+    call setup
+    li a1, 162
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 28: vfadd.vf v8, v16, fa1, v0.t (e16,m4,avl=max) */
+    li a0, 1296
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709540391
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m4, ta,ma
+    vfadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 29: vfadd.vf v8, v16, fa1 (e16,m8,avl=13) */
+    li a0, 1528
+    call setup
+    li a1, 13724814017771367944
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfadd.vf v8, v16, fa1
+    call dump
+/* case 30: vfadd.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
+    li a0, 2040
+    call setup
+    li a1, 8788503195909874697
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vfadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 31: vfadd.vf v8, v16, fa1 (e32,m1,avl=max) */
+    li a0, 2024
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m1, tu,ma
+    vfadd.vf v8, v16, fa1
+    call dump
+/* case 32: vfadd.vf v8, v16, fa1 (e32,m2,avl=5) */
+    li a0, 1600
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744073709542546
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf8, ta,mu
-    vfmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 324: vfmul.vf v8, v16, fa1, v0.t (e16,mf4,avl=1) */
-    li a0, 1024
-    call setup
-    li a1, 128
-    li t0, 18446744073709509722
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 325: vfmul.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
-    li a0, 816
-    call setup
-    li a1, 1
-    li t0, 18446744073709544831
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 326: vfmul.vf v8, v16, fa1 (e16,m1,avl=3) */
-    li a0, 896
-    call setup
-    li a1, 5
-    li t0, 18446744073709492148
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfmul.vf v8, v16, fa1
-    call dump
-/* case 327: vfmul.vf v8, v16, fa1, v0.t (e16,m2,avl=max) */
-    li a0, 1488
-    call setup
-    li a1, 18446744071562067968
-    li t0, 13653
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m2, tu,mu
-    vfmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 328: vfmul.vf v8, v16, fa1 (e16,m4,avl=max) */
-    li a0, 112
-    call setup
-    li a1, 2
-    li t0, 18446744073709493823
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfmul.vf v8, v16, fa1
-    call dump
-/* case 329: vfmul.vf v8, v16, fa1 (e16,m8,avl=max) */
-    li a0, 1432
-    call setup
-    li a1, 132
-    li t0, 15781
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m8, tu,ma
-    vfmul.vf v8, v16, fa1
-    call dump
-/* case 330: vfmul.vf v8, v16, fa1 (e32,mf2,avl=1000) */
-    li a0, 1288
-    call setup
-    li a1, 2147483647
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfmul.vf v8, v16, fa1
-    call dump
-/* case 331: vfmul.vf v8, v16, fa1, v0.t (e32,m1,avl=max) */
-    li a0, 1192
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m1, ta,mu
-    vfmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 332: vfmul.vf v8, v16, fa1 (e32,m2,avl=5) */
-    li a0, 552
-    call setup
-    li a1, 7358
-    li t0, 18446744073218252158
+    li t0, 2139095039
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 5
     vsetvli t1, t0, e32, m2, ta,mu
-    vfmul.vf v8, v16, fa1
+    vfadd.vf v8, v16, fa1
     call dump
-/* case 333: vfmul.vf v8, v16, fa1, v0.t (e32,m4,avl=5) */
+/* case 33: vfadd.vf v8, v16, fa1 (e32,m4,avl=5) */
+    li a0, 128
+    call setup
+    li a1, 255
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfadd.vf v8, v16, fa1
+    call dump
+/* case 34: vfadd.vf v8, v16, fa1, v0.t (e32,m8,avl=2) */
+    li a0, 1304
+    call setup
+    li a1, 17
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 35: vfadd.vf v8, v16, fa1 (e64,m1,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 10717
+    li t0, 1016934245571738847
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfadd.vf v8, v16, fa1
+    call dump
+/* case 36: vfadd.vf v8, v16, fa1, v0.t (e64,m2,avl=3) */
+    li a0, 512
+    call setup
+    li a1, 2147483647
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 37: vfadd.vf v8, v16, fa1 (e64,m4,avl=0) */
+    li a0, 1592
+    call setup
+    li a1, 31347
+    li t0, 14871541786088368683
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfadd.vf v8, v16, fa1
+    call dump
+/* case 38: vfadd.vf v8, v16, fa1 (e64,m8,avl=7) */
+    li a0, 336
+    call setup
+    li a1, 2147483647
+    li t0, 7486881100122833340
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfadd.vf v8, v16, fa1
+    call dump
+/* case 39: vfadd.vf v8, v16, fa1, v0.t (e8,m1,avl=13) */
+    li a0, 920
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 40: vfadd.vf v8, v16, fa1, v0.t (e64,mf2,avl=13) */
+    li a0, 232
+    call setup
+    li a1, 17569
+    li t0, 965056580982400993
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 41: vfadd.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
+    li a0, 960
+    call setup
+    li a1, 7
+    li t0, 18446744073709537049
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 42: vfadd.vf v3, v21, fa1, v0.t (e16,mf2,avl=max) */
+    li a0, 800
+    call setup
+    li a1, 16089563290806824540
+    li t0, 18446744073709518851
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfadd.vf v3, v21, fa1, v0.t
+    call dump
+/* case 43: vfadd.vf v8, v0, fa1, v0.t (e16,m4,avl=1) */
+    li a0, 872
+    call setup
+    li a1, 32767
+    li t0, 18446744073709490851
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfadd.vf v8, v0, fa1, v0.t
+    call dump
+/* case 44: vfadd.vf v30, v0, fa1, v0.t (e16,mf4,avl=5) */
+    li a0, 1504
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfadd.vf v30, v0, fa1, v0.t
+    call dump
+/* case 45: vfadd.vf v17, v0, fa1 (e64,m8,avl=max) */
+    li a0, 1944
+    call setup
+    li a1, 1
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfadd.vf v17, v0, fa1
+    call dump
+/* case 46: vfadd.vf v0, v16, fa1 (e32,m2,avl=1) */
+    li a0, 176
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfadd.vf v0, v16, fa1
+    call dump
+/* case 47: vfadd.vf v0, v0, fa1, v0.t (e16,m4,avl=5) */
+    li a0, 448
+    call setup
+    li a1, 1
+    li t0, 18446744073709549858
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfadd.vf v0, v0, fa1, v0.t
+    call dump
+/* case 48: vfsub.vv v8, v16, v24, v0.t (e16,mf4,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 5
+    li t0, 18446744073709551034
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf4, ta,mu
+    vfsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 49: vfsub.vv v8, v16, v24 (e16,mf2,avl=1) */
+    li a0, 112
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709521039
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfsub.vv v8, v16, v24
+    call dump
+/* case 50: vfsub.vv v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 936
+    call setup
+    li a1, 13010556871614777316
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfsub.vv v8, v16, v24
+    call dump
+/* case 51: vfsub.vv v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 1992
+    call setup
+    li a1, 8
+    li t0, 58938
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfsub.vv v8, v16, v24
+    call dump
+/* case 52: vfsub.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
+    li a0, 1032
+    call setup
+    li a1, 4223384366775003263
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 53: vfsub.vv v8, v16, v24 (e16,m8,avl=13) */
+    li a0, 2032
+    call setup
+    li a1, 32768
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfsub.vv v8, v16, v24
+    call dump
+/* case 54: vfsub.vv v8, v16, v24 (e32,mf2,avl=13) */
+    li a0, 1616
+    call setup
+    li a1, 55
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfsub.vv v8, v16, v24
+    call dump
+/* case 55: vfsub.vv v8, v16, v24, v0.t (e32,m1,avl=5) */
+    li a0, 632
+    call setup
+    li a1, 7
+    li t0, 18446744071003890555
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 56: vfsub.vv v8, v16, v24 (e32,m2,avl=1000) */
+    li a0, 88
+    call setup
+    li a1, 5
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfsub.vv v8, v16, v24
+    call dump
+/* case 57: vfsub.vv v8, v16, v24 (e32,m4,avl=max) */
+    li a0, 264
+    call setup
+    li a1, 2
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, tu,ma
+    vfsub.vv v8, v16, v24
+    call dump
+/* case 58: vfsub.vv v8, v16, v24, v0.t (e32,m8,avl=1) */
+    li a0, 1864
+    call setup
+    li a1, 1
+    li t0, 18446744070449643439
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 59: vfsub.vv v8, v16, v24 (e64,m1,avl=1) */
+    li a0, 1464
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9673175897875312964
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfsub.vv v8, v16, v24
+    call dump
+/* case 60: vfsub.vv v8, v16, v24, v0.t (e64,m2,avl=3) */
+    li a0, 1984
+    call setup
+    li a1, 255
+    li t0, 7587014489357618316
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 61: vfsub.vv v8, v16, v24 (e64,m4,avl=max) */
+    li a0, 1552
+    call setup
+    li a1, 128
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m4, ta,mu
+    vfsub.vv v8, v16, v24
+    call dump
+/* case 62: vfsub.vv v8, v16, v24 (e64,m8,avl=7) */
+    li a0, 1992
+    call setup
+    li a1, 7
+    li t0, 14159582476293554198
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfsub.vv v8, v16, v24
+    call dump
+/* case 63: vfsub.vv v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 984
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073536736984
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,mu
+    vfsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 64: vfsub.vv v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 1904
+    call setup
+    li a1, 18446744073709551614
+    li t0, 8208505094058512817
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vfsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 65: vfsub.vv v8, v16, v24, v0.t (e16,mf8,avl=13) */
+    li a0, 1168
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 66: vfsub.vv v29, v25, v28, v0.t (e64,m1,avl=1) */
+    li a0, 1280
+    call setup
+    li a1, 2147483647
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfsub.vv v29, v25, v28, v0.t
+    call dump
+/* case 67: vfsub.vv v31, v1, v12 (e32,mf2,avl=5) */
+    li a0, 1648
+    call setup
+    li a1, 10421566556265179459
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfsub.vv v31, v1, v12
+    call dump
+/* case 68: vfsub.vv v10, v0, v10, v0.t (e64,m2,avl=1) */
+    li a0, 808
+    call setup
+    li a1, 3713401460854747116
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfsub.vv v10, v0, v10, v0.t
+    call dump
+/* case 69: vfsub.vv v0, v24, v0, v0.t (e16,m8,avl=max) */
+    li a0, 1304
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709492043
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfsub.vv v0, v24, v0, v0.t
+    call dump
+/* case 70: vfsub.vv v0, v0, v16, v0.t (e16,m8,avl=max) */
+    li a0, 56
+    call setup
+    li a1, 255
+    li t0, 18446744073709546812
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfsub.vv v0, v0, v16, v0.t
+    call dump
+/* case 71: vfsub.vv v2, v0, v8 (e32,m4,avl=1) */
+    li a0, 808
+    call setup
+    li a1, 1
+    li t0, 18446744072407603835
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfsub.vv v2, v0, v8
+    call dump
+/* case 72: vfsub.vf v8, v16, fa1, v0.t (e16,mf4,avl=1) */
+    li a0, 1496
+    call setup
+    li a1, 5
+    li t0, 18446744073709517951
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 73: vfsub.vf v8, v16, fa1 (e16,mf2,avl=1) */
+    li a0, 1424
+    call setup
+    li a1, 128
+    li t0, 18446744073709540489
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 74: vfsub.vf v8, v16, fa1, v0.t (e16,m1,avl=max) */
+    li a0, 1712
+    call setup
+    li a1, 7
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, ta,mu
+    vfsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 75: vfsub.vf v8, v16, fa1, v0.t (e16,m2,avl=7) */
+    li a0, 680
+    call setup
+    li a1, 255
+    li t0, 18446744073709528592
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 76: vfsub.vf v8, v16, fa1 (e16,m4,avl=max) */
+    li a0, 2016
+    call setup
+    li a1, 32767
+    li t0, 32768
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 77: vfsub.vf v8, v16, fa1 (e16,m8,avl=max) */
+    li a0, 1320
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 78: vfsub.vf v8, v16, fa1 (e32,mf2,avl=max) */
+    li a0, 1016
+    call setup
+    li a1, 64506
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 79: vfsub.vf v8, v16, fa1, v0.t (e32,m1,avl=max) */
+    li a0, 320
+    call setup
+    li a1, 3650432630381604767
+    li t0, 18446744070850667503
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m1, tu,ma
+    vfsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 80: vfsub.vf v8, v16, fa1 (e32,m2,avl=2) */
+    li a0, 1296
+    call setup
+    li a1, 128
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 81: vfsub.vf v8, v16, fa1 (e32,m4,avl=max) */
+    li a0, 1224
+    call setup
+    li a1, 64719
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 82: vfsub.vf v8, v16, fa1, v0.t (e32,m8,avl=1) */
+    li a0, 264
+    call setup
+    li a1, 127
+    li t0, 18446744072372122933
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 83: vfsub.vf v8, v16, fa1 (e64,m1,avl=max) */
+    li a0, 1256
+    call setup
+    li a1, 32767
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 84: vfsub.vf v8, v16, fa1 (e64,m2,avl=0) */
+    li a0, 152
+    call setup
+    li a1, 18446744073709551614
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 85: vfsub.vf v8, v16, fa1 (e64,m4,avl=0) */
+    li a0, 1816
+    call setup
+    li a1, 5
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 86: vfsub.vf v8, v16, fa1 (e64,m8,avl=7) */
+    li a0, 432
+    call setup
+    li a1, 1
+    li t0, 140386619222694031
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,ma
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 87: vfsub.vf v8, v16, fa1, v0.t (e8,m1,avl=max) */
+    li a0, 1384
+    call setup
+    li a1, 32768
+    li t0, 18446744070058284174
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e8, m1, tu,mu
+    vfsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 88: vfsub.vf v8, v16, fa1 (e64,mf2,avl=max) */
+    li a0, 520
+    call setup
+    li a1, 7
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vfsub.vf v8, v16, fa1
+    call dump
+/* case 89: vfsub.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
+    li a0, 1856
+    call setup
+    li a1, 5
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 90: vfsub.vf v16, v8, fa1, v0.t (e16,m1,avl=max) */
+    li a0, 328
+    call setup
+    li a1, 128
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfsub.vf v16, v8, fa1, v0.t
+    call dump
+/* case 91: vfsub.vf v21, v16, fa1, v0.t (e32,m1,avl=5) */
+    li a0, 1320
+    call setup
+    li a1, 5953700275728063873
+    li t0, 18446744071389281603
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfsub.vf v21, v16, fa1, v0.t
+    call dump
+/* case 92: vfsub.vf v0, v0, fa1 (e64,m8,avl=5) */
+    li a0, 1848
+    call setup
+    li a1, 9223372036854775807
+    li t0, 5177141150126172522
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfsub.vf v0, v0, fa1
+    call dump
+/* case 93: vfsub.vf v11, v16, fa1 (e32,m8,avl=1) */
+    li a0, 1600
+    call setup
+    li a1, 32768
+    li t0, 967991714
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfsub.vf v11, v16, fa1
+    call dump
+/* case 94: vfsub.vf v0, v0, fa1 (e64,m2,avl=5) */
+    li a0, 1528
+    call setup
+    li a1, 18446744073709551488
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfsub.vf v0, v0, fa1
+    call dump
+/* case 95: vfsub.vf v0, v0, fa1, v0.t (e64,m8,avl=5) */
+    li a0, 1936
+    call setup
+    li a1, 64
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfsub.vf v0, v0, fa1, v0.t
+    call dump
+/* case 96: vfmin.vv v8, v16, v24, v0.t (e16,mf4,avl=max) */
+    li a0, 392
+    call setup
+    li a1, 2041566652418616022
+    li t0, 18446744073709509938
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vfmin.vv v8, v16, v24, v0.t
+    call dump
+/* case 97: vfmin.vv v8, v16, v24, v0.t (e16,mf2,avl=3) */
+    li a0, 1440
+    call setup
+    li a1, 0
+    li t0, 18446744073709529594
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmin.vv v8, v16, v24, v0.t
+    call dump
+/* case 98: vfmin.vv v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 1352
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfmin.vv v8, v16, v24
+    call dump
+/* case 99: vfmin.vv v8, v16, v24 (e16,m2,avl=3) */
+    li a0, 288
+    call setup
+    li a1, 255
+    li t0, 18446744073709488454
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfmin.vv v8, v16, v24
+    call dump
+/* case 100: vfmin.vv v8, v16, v24 (e16,m4,avl=7) */
+    li a0, 1192
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfmin.vv v8, v16, v24
+    call dump
+/* case 101: vfmin.vv v8, v16, v24, v0.t (e16,m8,avl=7) */
+    li a0, 552
+    call setup
+    li a1, 7358
+    li t0, 18446744073709544119
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfmin.vv v8, v16, v24, v0.t
+    call dump
+/* case 102: vfmin.vv v8, v16, v24, v0.t (e32,mf2,avl=13) */
     li a0, 120
     call setup
     li a1, 32768
     li t0, 18446744070718918098
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfmul.vf v8, v16, fa1, v0.t
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfmin.vv v8, v16, v24, v0.t
     call dump
-/* case 334: vfmul.vf v8, v16, fa1 (e32,m8,avl=max) */
+/* case 103: vfmin.vv v8, v16, v24 (e32,m1,avl=1000) */
     li a0, 8
     call setup
     li a1, 7912402510293591006
     li t0, 18446744069422972927
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e32, m8, ta,ma
-    vfmul.vf v8, v16, fa1
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfmin.vv v8, v16, v24
     call dump
-/* case 335: vfmul.vf v8, v16, fa1, v0.t (e64,m1,avl=0) */
+/* case 104: vfmin.vv v8, v16, v24, v0.t (e32,m2,avl=5) */
     li a0, 768
     call setup
     li a1, 9868934463866067267
-    li t0, 10414932142040380830
+    li t0, 18446744070456702366
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfmin.vv v8, v16, v24, v0.t
+    call dump
+/* case 105: vfmin.vv v8, v16, v24, v0.t (e32,m4,avl=5) */
+    li a0, 1616
+    call setup
+    li a1, 32767
+    li t0, 18446744073344853617
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfmin.vv v8, v16, v24, v0.t
+    call dump
+/* case 106: vfmin.vv v8, v16, v24 (e32,m8,avl=2) */
+    li a0, 1816
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071552803902
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfmin.vv v8, v16, v24
+    call dump
+/* case 107: vfmin.vv v8, v16, v24 (e64,m1,avl=0) */
+    li a0, 1024
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 0
     vsetvli t1, t0, e64, m1, ta,ma
-    vfmul.vf v8, v16, fa1, v0.t
+    vfmin.vv v8, v16, v24
     call dump
-/* case 336: vfmul.vf v8, v16, fa1 (e64,m2,avl=0) */
-    li a0, 744
+/* case 108: vfmin.vv v8, v16, v24 (e64,m2,avl=3) */
+    li a0, 576
     call setup
-    li a1, 255
-    li t0, 4828298947473961080
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfmul.vf v8, v16, fa1
-    call dump
-/* case 337: vfmul.vf v8, v16, fa1, v0.t (e64,m4,avl=3) */
-    li a0, 424
-    call setup
-    li a1, 32768
-    li t0, 10758666591550371056
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 338: vfmul.vf v8, v16, fa1 (e64,m8,avl=7) */
-    li a0, 208
-    call setup
-    li a1, 32767
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfmul.vf v8, v16, fa1
-    call dump
-/* case 339: vfmul.vf v8, v16, fa1, v0.t (e8,m1,avl=7) */
-    li a0, 1672
-    call setup
-    li a1, 32768
-    li t0, 2139095040
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 340: vfmul.vf v8, v16, fa1 (e64,mf2,avl=13) */
-    li a0, 1496
-    call setup
-    li a1, 128
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfmul.vf v8, v16, fa1
-    call dump
-/* case 341: vfmul.vf v8, v16, fa1 (e16,mf8,avl=1000) */
-    li a0, 1008
-    call setup
-    li a1, 9363580758603185711
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vfmul.vf v8, v16, fa1
-    call dump
-/* case 342: vfrsub.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
-    li a0, 384
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709486582
+    li a1, 14099916305642650927
+    li t0, 7572341155177127103
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfrsub.vf v8, v16, fa1, v0.t
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfmin.vv v8, v16, v24
     call dump
-/* case 343: vfrsub.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
-    li a0, 544
+/* case 109: vfmin.vv v8, v16, v24, v0.t (e64,m4,avl=max) */
+    li a0, 880
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfrsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 344: vfrsub.vf v8, v16, fa1 (e16,m1,avl=0) */
-    li a0, 392
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709550143
+    li a1, 2147483647
+    li t0, 1
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfrsub.vf v8, v16, fa1
+    vsetvli t1, zero, e64, m4, ta,mu
+    vfmin.vv v8, v16, v24, v0.t
     call dump
-/* case 345: vfrsub.vf v8, v16, fa1, v0.t (e16,m2,avl=max) */
-    li a0, 752
+/* case 110: vfmin.vv v8, v16, v24 (e64,m8,avl=7) */
+    li a0, 176
     call setup
-    li a1, 21953
-    li t0, 18446744073709487103
+    li a1, 32767
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfrsub.vf v8, v16, fa1, v0.t
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfmin.vv v8, v16, v24
     call dump
-/* case 346: vfrsub.vf v8, v16, fa1 (e16,m4,avl=13) */
-    li a0, 952
+/* case 111: vfmin.vv v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 872
     call setup
-    li a1, 167
-    li t0, 32768
+    li a1, 11080698647119287637
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfmin.vv v8, v16, v24
+    call dump
+/* case 112: vfmin.vv v8, v16, v24 (e64,mf2,avl=13) */
+    li a0, 792
+    call setup
+    li a1, 127
+    li t0, 9328977249372001515
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 13
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfrsub.vf v8, v16, fa1
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfmin.vv v8, v16, v24
     call dump
-/* case 347: vfrsub.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
-    li a0, 880
+/* case 113: vfmin.vv v8, v16, v24, v0.t (e16,mf8,avl=1000) */
+    li a0, 1024
     call setup
-    li a1, 32767
+    li a1, 0
     li t0, 18446744073709486080
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e16, m8, tu,ma
-    vfrsub.vf v8, v16, fa1, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfmin.vv v8, v16, v24, v0.t
     call dump
-/* case 348: vfrsub.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
-    li a0, 904
+/* case 114: vfmin.vv v18, v24, v21, v0.t (e64,m1,avl=5) */
+    li a0, 480
     call setup
-    li a1, 255
-    li t0, 18446744072138698696
+    li a1, 9223372036854775807
+    li t0, 16057021845606977479
     fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vfrsub.vf v8, v16, fa1, v0.t
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfmin.vv v18, v24, v21, v0.t
     call dump
-/* case 349: vfrsub.vf v8, v16, fa1 (e32,m1,avl=max) */
-    li a0, 56
+/* case 115: vfmin.vv v0, v0, v0, v0.t (e32,m4,avl=5) */
+    li a0, 1360
     call setup
-    li a1, 199
-    li t0, 18446744071613056966
+    li a1, 127
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e32, m1, ta,mu
-    vfrsub.vf v8, v16, fa1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfmin.vv v0, v0, v0, v0.t
     call dump
-/* case 350: vfrsub.vf v8, v16, fa1 (e32,m2,avl=1000) */
-    li a0, 472
+/* case 116: vfmin.vv v0, v0, v17 (e32,m2,avl=max) */
+    li a0, 1032
     call setup
-    li a1, 5
-    li t0, 18446744071557873664
+    li a1, 0
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m2, tu,mu
+    vfmin.vv v0, v0, v17
+    call dump
+/* case 117: vfmin.vv v18, v0, v12 (e32,mf2,avl=max) */
+    li a0, 1200
+    call setup
+    li a1, 128
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfmin.vv v18, v0, v12
+    call dump
+/* case 118: vfmin.vv v6, v17, v12, v0.t (e16,m2,avl=max) */
+    li a0, 256
+    call setup
+    li a1, 145
+    li t0, 18446744073709519626
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfmin.vv v6, v17, v12, v0.t
+    call dump
+/* case 119: vfmin.vv v8, v3, v3 (e64,m1,avl=max) */
+    li a0, 824
+    call setup
+    li a1, 25849
+    li t0, 18402659909139478952
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfmin.vv v8, v3, v3
+    call dump
+/* case 120: vfmin.vf v8, v16, fa1 (e16,mf4,avl=1) */
+    li a0, 840
+    call setup
+    li a1, 20
+    li t0, 18446744073709549947
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmin.vf v8, v16, fa1
+    call dump
+/* case 121: vfmin.vf v8, v16, fa1 (e16,mf2,avl=1) */
+    li a0, 504
+    call setup
+    li a1, 7932
+    li t0, 18446744073709517555
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfmin.vf v8, v16, fa1
+    call dump
+/* case 122: vfmin.vf v8, v16, fa1 (e16,m1,avl=3) */
+    li a0, 1832
+    call setup
+    li a1, 9796
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfmin.vf v8, v16, fa1
+    call dump
+/* case 123: vfmin.vf v8, v16, fa1 (e16,m2,avl=3) */
+    li a0, 1280
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709540379
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfmin.vf v8, v16, fa1
+    call dump
+/* case 124: vfmin.vf v8, v16, fa1, v0.t (e16,m4,avl=13) */
+    li a0, 1432
+    call setup
+    li a1, 32768
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmin.vf v8, v16, fa1, v0.t
+    call dump
+/* case 125: vfmin.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
+    li a0, 104
+    call setup
+    li a1, 10551744902377704769
+    li t0, 18446744073709515237
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfmin.vf v8, v16, fa1, v0.t
+    call dump
+/* case 126: vfmin.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
+    li a0, 1832
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vfmin.vf v8, v16, fa1, v0.t
+    call dump
+/* case 127: vfmin.vf v8, v16, fa1, v0.t (e32,m1,avl=1000) */
+    li a0, 1944
+    call setup
+    li a1, 1654712196755041678
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfrsub.vf v8, v16, fa1
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfmin.vf v8, v16, fa1, v0.t
     call dump
-/* case 351: vfrsub.vf v8, v16, fa1, v0.t (e32,m4,avl=5) */
-    li a0, 128
+/* case 128: vfmin.vf v8, v16, fa1 (e32,m2,avl=5) */
+    li a0, 800
     call setup
-    li a1, 5
-    li t0, 18446744070712591523
+    li a1, 190
+    li t0, 8388607
     fmv.d.x fa1, t0
-    fsrmi 2
+    fsrmi 3
     li t0, 5
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfrsub.vf v8, v16, fa1, v0.t
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfmin.vf v8, v16, fa1
     call dump
-/* case 352: vfrsub.vf v8, v16, fa1, v0.t (e32,m8,avl=1) */
-    li a0, 1832
-    call setup
-    li a1, 7
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,ma
-    vfrsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 353: vfrsub.vf v8, v16, fa1 (e64,m1,avl=1) */
-    li a0, 1752
-    call setup
-    li a1, 37044
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfrsub.vf v8, v16, fa1
-    call dump
-/* case 354: vfrsub.vf v8, v16, fa1 (e64,m2,avl=3) */
-    li a0, 1440
-    call setup
-    li a1, 5
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfrsub.vf v8, v16, fa1
-    call dump
-/* case 355: vfrsub.vf v8, v16, fa1, v0.t (e64,m4,avl=3) */
-    li a0, 360
-    call setup
-    li a1, 128
-    li t0, 8259438224497978915
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,ma
-    vfrsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 356: vfrsub.vf v8, v16, fa1 (e64,m8,avl=max) */
-    li a0, 1208
-    call setup
-    li a1, 2147483647
-    li t0, 5612552418386458622
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfrsub.vf v8, v16, fa1
-    call dump
-/* case 357: vfrsub.vf v8, v16, fa1 (e8,m1,avl=max) */
-    li a0, 1352
+/* case 129: vfmin.vf v8, v16, fa1, v0.t (e32,m4,avl=max) */
+    li a0, 1408
     call setup
     li a1, 1
-    li t0, 18446744071553679360
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e8, m1, ta,mu
-    vfrsub.vf v8, v16, fa1
+    fsrmi 3
+    vsetvli t1, zero, e32, m4, tu,ma
+    vfmin.vf v8, v16, fa1, v0.t
     call dump
-/* case 358: vfrsub.vf v8, v16, fa1, v0.t (e64,mf2,avl=max) */
-    li a0, 688
+/* case 130: vfmin.vf v8, v16, fa1 (e32,m8,avl=max) */
+    li a0, 744
     call setup
-    li a1, 209
-    li t0, 4607182418800017408
+    li a1, 127
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vfrsub.vf v8, v16, fa1, v0.t
+    vsetvli t1, zero, e32, m8, ta,ma
+    vfmin.vf v8, v16, fa1
     call dump
-/* case 359: vfrsub.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
-    li a0, 704
+/* case 131: vfmin.vf v8, v16, fa1, v0.t (e64,m1,avl=1) */
+    li a0, 1960
     call setup
-    li a1, 17013607168222092286
-    li t0, 18446744073709503822
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vfrsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 360: vfwadd.vv v8, v16, v24 (e16,mf4,avl=0) */
-    li a0, 1240
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709541583
+    li a1, 5
+    li t0, 9854249552115669519
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfwadd.vv v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfmin.vf v8, v16, fa1, v0.t
     call dump
-/* case 361: vfwadd.vv v8, v16, v24 (e16,mf2,avl=0) */
-    li a0, 1904
-    call setup
-    li a1, 255
-    li t0, 18446744073709497962
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfwadd.vv v8, v16, v24
-    call dump
-/* case 362: vfwadd.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
-    li a0, 280
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m1, tu,mu
-    vfwadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 363: vfwadd.vv v8, v16, v24, v0.t (e16,m2,avl=max) */
+/* case 132: vfmin.vf v8, v16, fa1 (e64,m2,avl=0) */
     li a0, 504
     call setup
     li a1, 0
-    li t0, 18446744073709547161
+    li t0, 2968939908784809957
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfwadd.vv v8, v16, v24, v0.t
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfmin.vf v8, v16, fa1
     call dump
-/* case 364: vfwadd.vv v8, v16, v24, v0.t (e16,m4,avl=13) */
-    li a0, 1816
+/* case 133: vfmin.vf v8, v16, fa1, v0.t (e64,m4,avl=0) */
+    li a0, 1088
     call setup
-    li a1, 127
-    li t0, 18446744073709539799
+    li a1, 0
+    li t0, 9219994337134247936
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfwadd.vv v8, v16, v24, v0.t
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfmin.vf v8, v16, fa1, v0.t
     call dump
-/* case 365: vfwadd.vv v8, v16, v24, v0.t (e16,m8,avl=13) */
+/* case 134: vfmin.vf v8, v16, fa1 (e64,m8,avl=7) */
     li a0, 2000
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744073709486081
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfwadd.vv v8, v16, v24, v0.t
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfmin.vf v8, v16, fa1
     call dump
-/* case 366: vfwadd.vv v8, v16, v24, v0.t (e32,mf2,avl=max) */
+/* case 135: vfmin.vf v8, v16, fa1, v0.t (e8,m1,avl=7) */
     li a0, 712
     call setup
     li a1, 9223372036854775807
     li t0, 18446744073701163008
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vfwadd.vv v8, v16, v24, v0.t
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfmin.vf v8, v16, fa1, v0.t
     call dump
-/* case 367: vfwadd.vv v8, v16, v24, v0.t (e32,m1,avl=5) */
+/* case 136: vfmin.vf v8, v16, fa1 (e64,mf2,avl=7) */
     li a0, 2000
     call setup
     li a1, 49688
-    li t0, 18446744070621103259
+    li t0, 13181837111800235163
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,ma
-    vfwadd.vv v8, v16, v24, v0.t
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfmin.vf v8, v16, fa1
     call dump
-/* case 368: vfwadd.vv v8, v16, v24 (e32,m2,avl=5) */
+/* case 137: vfmin.vf v8, v16, fa1 (e16,mf8,avl=max) */
     li a0, 1944
     call setup
     li a1, 89
-    li t0, 18446744073701163008
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfwadd.vv v8, v16, v24
+    vsetvli t1, zero, e16, mf8, ta,mu
+    vfmin.vf v8, v16, fa1
     call dump
-/* case 369: vfwadd.vv v8, v16, v24, v0.t (e32,m4,avl=5) */
-    li a0, 384
+/* case 138: vfmin.vf v31, v24, fa1, v0.t (e16,m1,avl=max) */
+    li a0, 1720
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070977499885
+    li a1, 18446744073709551615
+    li t0, 18446744073709501727
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfwadd.vv v8, v16, v24, v0.t
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfmin.vf v31, v24, fa1, v0.t
     call dump
-/* case 370: vfwadd.vv v8, v16, v24, v0.t (e32,m8,avl=1) */
-    li a0, 1944
+/* case 139: vfmin.vf v0, v0, fa1 (e16,mf4,avl=1) */
+    li a0, 1176
     call setup
-    li a1, 23476
-    li t0, 18446744072190696129
+    li a1, 17629000114208023959
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmin.vf v0, v0, fa1
+    call dump
+/* case 140: vfmin.vf v16, v16, fa1, v0.t (e32,m8,avl=1) */
+    li a0, 896
+    call setup
+    li a1, 20
+    li t0, 18446744070744897202
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1
     vsetvli t1, t0, e32, m8, tu,mu
-    vfwadd.vv v8, v16, v24, v0.t
+    vfmin.vf v16, v16, fa1, v0.t
     call dump
-/* case 371: vfwadd.vv v8, v16, v24 (e64,m1,avl=0) */
-    li a0, 8
-    call setup
-    li a1, 7
-    li t0, 6511678727891943777
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfwadd.vv v8, v16, v24
-    call dump
-/* case 372: vfwadd.vv v8, v16, v24, v0.t (e64,m2,avl=3) */
-    li a0, 896
-    call setup
-    li a1, 20
-    li t0, 10234010248462137010
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfwadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 373: vfwadd.vv v8, v16, v24, v0.t (e64,m4,avl=3) */
-    li a0, 1600
-    call setup
-    li a1, 5
-    li t0, 1625633632708767412
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfwadd.vv v8, v16, v24, v0.t
-    call dump
-/* case 374: vfwadd.vv v8, v16, v24 (e64,m8,avl=3) */
-    li a0, 1392
-    call setup
-    li a1, 32768
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfwadd.vv v8, v16, v24
-    call dump
-/* case 375: vfwadd.vv v8, v16, v24 (e8,m1,avl=max) */
-    li a0, 1496
-    call setup
-    li a1, 33621
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfwadd.vv v8, v16, v24
-    call dump
-/* case 376: vfwadd.vv v8, v16, v24, v0.t (e64,mf2,avl=7) */
-    li a0, 800
+/* case 141: vfmin.vf v0, v0, fa1 (e16,mf2,avl=1) */
+    li a0, 1720
     call setup
     li a1, 2
-    li t0, 1099871975367750278
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfwadd.vv v8, v16, v24, v0.t
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmin.vf v0, v0, fa1
     call dump
-/* case 377: vfwadd.vv v8, v16, v24, v0.t (e16,mf8,avl=13) */
-    li a0, 464
+/* case 142: vfmin.vf v20, v0, fa1, v0.t (e16,mf2,avl=max) */
+    li a0, 1336
     call setup
-    li a1, 32767
-    li t0, 32000
+    li a1, 18446744071562067968
+    li t0, 18446744073709505570
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfmin.vf v20, v0, fa1, v0.t
+    call dump
+/* case 143: vfmin.vf v0, v0, fa1 (e32,m4,avl=max) */
+    li a0, 904
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070243937482
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfmin.vf v0, v0, fa1
+    call dump
+/* case 144: vfmax.vv v8, v16, v24, v0.t (e16,mf4,avl=1) */
+    li a0, 1472
+    call setup
+    li a1, 32768
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfmax.vv v8, v16, v24, v0.t
+    call dump
+/* case 145: vfmax.vv v8, v16, v24 (e16,mf2,avl=1) */
+    li a0, 1384
+    call setup
+    li a1, 127
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfmax.vv v8, v16, v24
+    call dump
+/* case 146: vfmax.vv v8, v16, v24, v0.t (e16,m1,avl=0) */
+    li a0, 552
+    call setup
+    li a1, 128
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfmax.vv v8, v16, v24, v0.t
+    call dump
+/* case 147: vfmax.vv v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 184
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m2, tu,ma
+    vfmax.vv v8, v16, v24
+    call dump
+/* case 148: vfmax.vv v8, v16, v24, v0.t (e16,m4,avl=13) */
+    li a0, 1672
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709498161
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfwadd.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmax.vv v8, v16, v24, v0.t
     call dump
-/* case 378: vfwadd.vf v8, v16, fa1 (e16,mf4,avl=0) */
-    li a0, 1480
-    call setup
-    li a1, 2642132842550991516
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfwadd.vf v8, v16, fa1
-    call dump
-/* case 379: vfwadd.vf v8, v16, fa1, v0.t (e16,mf2,avl=3) */
-    li a0, 280
-    call setup
-    li a1, 127
-    li t0, 48128
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfwadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 380: vfwadd.vf v8, v16, fa1, v0.t (e16,m1,avl=max) */
-    li a0, 1296
-    call setup
-    li a1, 2581553766250647041
-    li t0, 18446744073709513335
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m1, tu,ma
-    vfwadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 381: vfwadd.vf v8, v16, fa1 (e16,m2,avl=3) */
-    li a0, 1936
-    call setup
-    li a1, 127
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfwadd.vf v8, v16, fa1
-    call dump
-/* case 382: vfwadd.vf v8, v16, fa1, v0.t (e16,m4,avl=7) */
+/* case 149: vfmax.vv v8, v16, v24 (e16,m8,avl=7) */
     li a0, 1752
     call setup
     li a1, 7
     li t0, 18446744073709487103
     fmv.d.x fa1, t0
-    fsrmi 4
+    fsrmi 3
     li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfwadd.vf v8, v16, fa1, v0.t
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfmax.vv v8, v16, v24
     call dump
-/* case 383: vfwadd.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
+/* case 150: vfmax.vv v8, v16, v24, v0.t (e32,mf2,avl=1000) */
     li a0, 1328
     call setup
     li a1, 2147483647
     li t0, 0
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,ma
-    vfwadd.vf v8, v16, fa1, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfmax.vv v8, v16, v24, v0.t
     call dump
-/* case 384: vfwadd.vf v8, v16, fa1 (e32,mf2,avl=13) */
+/* case 151: vfmax.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
     li a0, 1864
     call setup
     li a1, 4969
     li t0, 18446744072387805961
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vfwadd.vf v8, v16, fa1
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,mu
+    vfmax.vv v8, v16, v24, v0.t
     call dump
-/* case 385: vfwadd.vf v8, v16, fa1 (e32,m1,avl=max) */
+/* case 152: vfmax.vv v8, v16, v24 (e32,m2,avl=1000) */
     li a0, 816
     call setup
     li a1, 2147483647
     li t0, 18446744070465956523
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfwadd.vf v8, v16, fa1
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfmax.vv v8, v16, v24
     call dump
-/* case 386: vfwadd.vf v8, v16, fa1 (e32,m2,avl=1000) */
+/* case 153: vfmax.vv v8, v16, v24 (e32,m4,avl=5) */
     li a0, 1784
     call setup
     li a1, 127
     li t0, 18446744071553679360
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfwadd.vf v8, v16, fa1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfmax.vv v8, v16, v24
     call dump
-/* case 387: vfwadd.vf v8, v16, fa1 (e32,m4,avl=2) */
+/* case 154: vfmax.vv v8, v16, v24 (e32,m8,avl=max) */
     li a0, 816
     call setup
     li a1, 7
     li t0, 18446744072151692440
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfwadd.vf v8, v16, fa1
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfmax.vv v8, v16, v24
     call dump
-/* case 388: vfwadd.vf v8, v16, fa1, v0.t (e32,m8,avl=2) */
+/* case 155: vfmax.vv v8, v16, v24 (e64,m1,avl=1) */
     li a0, 872
     call setup
     li a1, 127
-    li t0, 18446744071209415712
+    li t0, 3859357146105443360
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfwadd.vf v8, v16, fa1, v0.t
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfmax.vv v8, v16, v24
     call dump
-/* case 389: vfwadd.vf v8, v16, fa1 (e64,m1,avl=1) */
+/* case 156: vfmax.vv v8, v16, v24 (e64,m2,avl=3) */
     li a0, 96
     call setup
     li a1, 18446744071562067968
     li t0, 6539098679229111397
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfwadd.vf v8, v16, fa1
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfmax.vv v8, v16, v24
     call dump
-/* case 390: vfwadd.vf v8, v16, fa1, v0.t (e64,m2,avl=1) */
+/* case 157: vfmax.vv v8, v16, v24, v0.t (e64,m4,avl=max) */
     li a0, 304
     call setup
     li a1, 18446744073709551488
     li t0, 13961989806303681826
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfwadd.vf v8, v16, fa1, v0.t
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfmax.vv v8, v16, v24, v0.t
     call dump
-/* case 391: vfwadd.vf v8, v16, fa1, v0.t (e64,m4,avl=0) */
+/* case 158: vfmax.vv v8, v16, v24, v0.t (e64,m8,avl=7) */
     li a0, 1296
     call setup
     li a1, 2
     li t0, 9218868437227405312
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfwadd.vf v8, v16, fa1, v0.t
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfmax.vv v8, v16, v24, v0.t
     call dump
-/* case 392: vfwadd.vf v8, v16, fa1, v0.t (e64,m8,avl=7) */
+/* case 159: vfmax.vv v8, v16, v24 (e8,m1,avl=max) */
     li a0, 800
     call setup
     li a1, 18446744071562067968
-    li t0, 16571220818356059976
+    li t0, 18446744070566690632
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfwadd.vf v8, v16, fa1, v0.t
-    call dump
-/* case 393: vfwadd.vf v8, v16, fa1 (e8,m1,avl=7) */
-    li a0, 544
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069420484880
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfwadd.vf v8, v16, fa1
-    call dump
-/* case 394: vfwadd.vf v8, v16, fa1 (e64,mf2,avl=max) */
-    li a0, 208
-    call setup
-    li a1, 1
-    li t0, 5989710185331105884
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vfwadd.vf v8, v16, fa1
-    call dump
-/* case 395: vfwadd.vf v8, v16, fa1 (e16,mf8,avl=13) */
-    li a0, 272
-    call setup
-    li a1, 2
-    li t0, 18446744073709509064
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfwadd.vf v8, v16, fa1
-    call dump
-/* case 396: vfwsub.vv v8, v16, v24 (e16,mf4,avl=max) */
-    li a0, 640
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709522703
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 397: vfwsub.vv v8, v16, v24, v0.t (e16,mf2,avl=0) */
-    li a0, 1416
-    call setup
-    li a1, 10328283395446928592
-    li t0, 18446744073709502426
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfwsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 398: vfwsub.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
-    li a0, 552
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709524253
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m1, ta,mu
-    vfwsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 399: vfwsub.vv v8, v16, v24 (e16,m2,avl=3) */
-    li a0, 328
-    call setup
-    li a1, 5
-    li t0, 18446744073709546985
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 400: vfwsub.vv v8, v16, v24 (e16,m4,avl=13) */
-    li a0, 1312
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709491491
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 401: vfwsub.vv v8, v16, v24, v0.t (e16,m8,avl=13) */
-    li a0, 1872
-    call setup
-    li a1, 11568
-    li t0, 18446744073709492438
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,ma
-    vfwsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 402: vfwsub.vv v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 2024
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 403: vfwsub.vv v8, v16, v24 (e32,m1,avl=max) */
-    li a0, 304
-    call setup
-    li a1, 32768
-    li t0, 18446744072758059046
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 404: vfwsub.vv v8, v16, v24 (e32,m2,avl=5) */
-    li a0, 2040
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073436634629
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 405: vfwsub.vv v8, v16, v24 (e32,m4,avl=2) */
-    li a0, 112
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 406: vfwsub.vv v8, v16, v24 (e32,m8,avl=2) */
-    li a0, 24
-    call setup
-    li a1, 7
-    li t0, 18446744072344026771
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,mu
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 407: vfwsub.vv v8, v16, v24 (e64,m1,avl=0) */
-    li a0, 520
-    call setup
-    li a1, 0
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 408: vfwsub.vv v8, v16, v24 (e64,m2,avl=3) */
-    li a0, 128
-    call setup
-    li a1, 18446744073709551488
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 409: vfwsub.vv v8, v16, v24 (e64,m4,avl=0) */
-    li a0, 1256
-    call setup
-    li a1, 2147483647
-    li t0, 9434226582624382565
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 410: vfwsub.vv v8, v16, v24 (e64,m8,avl=7) */
-    li a0, 296
-    call setup
-    li a1, 5
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 411: vfwsub.vv v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 360
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 412: vfwsub.vv v8, v16, v24 (e64,mf2,avl=max) */
-    li a0, 648
-    call setup
-    li a1, 2
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vfwsub.vv v8, v16, v24
-    call dump
-/* case 413: vfwsub.vv v8, v16, v24, v0.t (e16,mf8,avl=max) */
-    li a0, 656
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf8, ta,mu
-    vfwsub.vv v8, v16, v24, v0.t
-    call dump
-/* case 414: vfwsub.vf v8, v16, fa1 (e16,mf4,avl=max) */
-    li a0, 560
-    call setup
-    li a1, 58149
-    li t0, 18446744073709499069
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vfwsub.vf v8, v16, fa1
-    call dump
-/* case 415: vfwsub.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
-    li a0, 1000
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709537943
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfwsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 416: vfwsub.vf v8, v16, fa1 (e16,m1,avl=0) */
-    li a0, 1208
-    call setup
-    li a1, 255
-    li t0, 18446744073709493966
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfwsub.vf v8, v16, fa1
-    call dump
-/* case 417: vfwsub.vf v8, v16, fa1, v0.t (e16,m2,avl=max) */
-    li a0, 616
-    call setup
-    li a1, 7
-    li t0, 18446744073709517980
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, tu,ma
-    vfwsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 418: vfwsub.vf v8, v16, fa1 (e16,m4,avl=7) */
-    li a0, 392
-    call setup
-    li a1, 7
-    li t0, 18446744073709489096
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfwsub.vf v8, v16, fa1
-    call dump
-/* case 419: vfwsub.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
-    li a0, 1520
-    call setup
-    li a1, 32768
-    li t0, 18446744073709521832
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfwsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 420: vfwsub.vf v8, v16, fa1, v0.t (e32,mf2,avl=1000) */
-    li a0, 1984
-    call setup
-    li a1, 7
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfwsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 421: vfwsub.vf v8, v16, fa1, v0.t (e32,m1,avl=1000) */
-    li a0, 1208
-    call setup
-    li a1, 32768
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfwsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 422: vfwsub.vf v8, v16, fa1 (e32,m2,avl=5) */
-    li a0, 1608
-    call setup
-    li a1, 16947963042287422689
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfwsub.vf v8, v16, fa1
-    call dump
-/* case 423: vfwsub.vf v8, v16, fa1, v0.t (e32,m4,avl=2) */
-    li a0, 1936
-    call setup
-    li a1, 255
-    li t0, 18446744072579533716
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfwsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 424: vfwsub.vf v8, v16, fa1 (e32,m8,avl=2) */
-    li a0, 208
-    call setup
-    li a1, 32767
-    li t0, 18446744071673372155
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,mu
-    vfwsub.vf v8, v16, fa1
-    call dump
-/* case 425: vfwsub.vf v8, v16, fa1, v0.t (e64,m1,avl=1) */
-    li a0, 576
-    call setup
-    li a1, 18446744073709551488
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfwsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 426: vfwsub.vf v8, v16, fa1 (e64,m2,avl=3) */
-    li a0, 2040
-    call setup
-    li a1, 1
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfwsub.vf v8, v16, fa1
-    call dump
-/* case 427: vfwsub.vf v8, v16, fa1, v0.t (e64,m4,avl=max) */
-    li a0, 1624
-    call setup
-    li a1, 20204
-    li t0, 5903547454610331712
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m4, ta,mu
-    vfwsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 428: vfwsub.vf v8, v16, fa1 (e64,m8,avl=max) */
-    li a0, 368
-    call setup
-    li a1, 0
-    li t0, 690121993104479351
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m8, ta,mu
-    vfwsub.vf v8, v16, fa1
-    call dump
-/* case 429: vfwsub.vf v8, v16, fa1, v0.t (e8,m1,avl=13) */
-    li a0, 96
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,mu
-    vfwsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 430: vfwsub.vf v8, v16, fa1 (e64,mf2,avl=13) */
-    li a0, 2024
-    call setup
-    li a1, 2
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfwsub.vf v8, v16, fa1
-    call dump
-/* case 431: vfwsub.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
-    li a0, 152
-    call setup
-    li a1, 255
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfwsub.vf v8, v16, fa1, v0.t
-    call dump
-/* case 432: vfwadd.wv v8, v16, v24, v0.t (e16,mf4,avl=0) */
-    li a0, 408
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709533785
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfwadd.wv v8, v16, v24, v0.t
-    call dump
-/* case 433: vfwadd.wv v8, v16, v24, v0.t (e16,mf2,avl=1) */
-    li a0, 1088
-    call setup
-    li a1, 9923945302834514711
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfwadd.wv v8, v16, v24, v0.t
-    call dump
-/* case 434: vfwadd.wv v8, v16, v24 (e16,m1,avl=3) */
-    li a0, 1736
-    call setup
-    li a1, 127
-    li t0, 18446744073709497899
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfwadd.wv v8, v16, v24
-    call dump
-/* case 435: vfwadd.wv v8, v16, v24 (e16,m2,avl=3) */
-    li a0, 1168
-    call setup
-    li a1, 32768
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfwadd.wv v8, v16, v24
-    call dump
-/* case 436: vfwadd.wv v8, v16, v24, v0.t (e16,m4,avl=13) */
-    li a0, 216
-    call setup
-    li a1, 5
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfwadd.wv v8, v16, v24, v0.t
-    call dump
-/* case 437: vfwadd.wv v8, v16, v24, v0.t (e16,m8,avl=max) */
-    li a0, 944
-    call setup
-    li a1, 5
-    li t0, 18446744073709541976
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m8, ta,mu
-    vfwadd.wv v8, v16, v24, v0.t
-    call dump
-/* case 438: vfwadd.wv v8, v16, v24 (e32,mf2,avl=13) */
-    li a0, 1072
-    call setup
-    li a1, 0
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfwadd.wv v8, v16, v24
-    call dump
-/* case 439: vfwadd.wv v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 208
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfwadd.wv v8, v16, v24, v0.t
-    call dump
-/* case 440: vfwadd.wv v8, v16, v24, v0.t (e32,m2,avl=1000) */
-    li a0, 408
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfwadd.wv v8, v16, v24, v0.t
-    call dump
-/* case 441: vfwadd.wv v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 1304
-    call setup
-    li a1, 58794
-    li t0, 3067055305
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m4, ta,ma
-    vfwadd.wv v8, v16, v24
-    call dump
-/* case 442: vfwadd.wv v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 1576
-    call setup
-    li a1, 128
-    li t0, 18446744069881200593
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m8, ta,ma
-    vfwadd.wv v8, v16, v24
-    call dump
-/* case 443: vfwadd.wv v8, v16, v24, v0.t (e64,m1,avl=max) */
-    li a0, 280
-    call setup
-    li a1, 18446744073709551488
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m1, ta,ma
-    vfwadd.wv v8, v16, v24, v0.t
-    call dump
-/* case 444: vfwadd.wv v8, v16, v24 (e64,m2,avl=1) */
-    li a0, 16
-    call setup
-    li a1, 7
-    li t0, 17352803037459216747
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfwadd.wv v8, v16, v24
-    call dump
-/* case 445: vfwadd.wv v8, v16, v24 (e64,m4,avl=0) */
-    li a0, 696
-    call setup
-    li a1, 18446744071562067968
-    li t0, 9007277221569584771
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfwadd.wv v8, v16, v24
-    call dump
-/* case 446: vfwadd.wv v8, v16, v24 (e64,m8,avl=7) */
-    li a0, 712
-    call setup
-    li a1, 127
-    li t0, 182345984840370292
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfwadd.wv v8, v16, v24
-    call dump
-/* case 447: vfwadd.wv v8, v16, v24 (e8,m1,avl=max) */
-    li a0, 160
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070996415492
-    fmv.d.x fa1, t0
-    fsrmi 1
     vsetvli t1, zero, e8, m1, tu,ma
-    vfwadd.wv v8, v16, v24
+    vfmax.vv v8, v16, v24
     call dump
-/* case 448: vfwadd.wv v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 600
+/* case 160: vfmax.vv v8, v16, v24, v0.t (e64,mf2,avl=13) */
+    li a0, 1272
     call setup
-    li a1, 53421
-    li t0, 9996288849411005367
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vfwadd.wv v8, v16, v24, v0.t
-    call dump
-/* case 449: vfwadd.wv v8, v16, v24, v0.t (e16,mf8,avl=13) */
-    li a0, 1080
-    call setup
-    li a1, 7
-    li t0, 18446744073709525686
+    li a1, 0
+    li t0, 772093420870664113
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfwadd.wv v8, v16, v24, v0.t
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfmax.vv v8, v16, v24, v0.t
     call dump
-/* case 450: vfwadd.wf v8, v16, fa1 (e16,mf4,avl=0) */
-    li a0, 976
+/* case 161: vfmax.vv v8, v16, v24, v0.t (e16,mf8,avl=max) */
+    li a0, 504
     call setup
-    li a1, 255
-    li t0, 18446744073709497880
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfwadd.wf v8, v16, fa1
-    call dump
-/* case 451: vfwadd.wf v8, v16, fa1 (e16,mf2,avl=0) */
-    li a0, 1264
-    call setup
-    li a1, 0
-    li t0, 18446744073709492530
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfwadd.wf v8, v16, fa1
-    call dump
-/* case 452: vfwadd.wf v8, v16, fa1, v0.t (e16,m1,avl=max) */
-    li a0, 256
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709495614
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m1, tu,ma
-    vfwadd.wf v8, v16, fa1, v0.t
-    call dump
-/* case 453: vfwadd.wf v8, v16, fa1 (e16,m2,avl=3) */
-    li a0, 1368
-    call setup
-    li a1, 2896545716916859951
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfwadd.wf v8, v16, fa1
-    call dump
-/* case 454: vfwadd.wf v8, v16, fa1, v0.t (e16,m4,avl=13) */
-    li a0, 1016
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709527556
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfwadd.wf v8, v16, fa1, v0.t
-    call dump
-/* case 455: vfwadd.wf v8, v16, fa1 (e16,m8,avl=7) */
-    li a0, 640
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfwadd.wf v8, v16, fa1
-    call dump
-/* case 456: vfwadd.wf v8, v16, fa1 (e32,mf2,avl=13) */
-    li a0, 576
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070534169750
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfwadd.wf v8, v16, fa1
-    call dump
-/* case 457: vfwadd.wf v8, v16, fa1, v0.t (e32,m1,avl=5) */
-    li a0, 496
-    call setup
-    li a1, 5
-    li t0, 18446744071663666530
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfwadd.wf v8, v16, fa1, v0.t
-    call dump
-/* case 458: vfwadd.wf v8, v16, fa1 (e32,m2,avl=1000) */
-    li a0, 528
-    call setup
-    li a1, 0
-    li t0, 18446744071429563537
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfwadd.wf v8, v16, fa1
-    call dump
-/* case 459: vfwadd.wf v8, v16, fa1 (e32,m4,avl=5) */
-    li a0, 920
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069569536651
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfwadd.wf v8, v16, fa1
-    call dump
-/* case 460: vfwadd.wf v8, v16, fa1, v0.t (e32,m8,avl=max) */
-    li a0, 528
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m8, tu,ma
-    vfwadd.wf v8, v16, fa1, v0.t
-    call dump
-/* case 461: vfwadd.wf v8, v16, fa1, v0.t (e64,m1,avl=1) */
-    li a0, 888
-    call setup
-    li a1, 0
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfwadd.wf v8, v16, fa1, v0.t
-    call dump
-/* case 462: vfwadd.wf v8, v16, fa1 (e64,m2,avl=0) */
-    li a0, 1120
-    call setup
-    li a1, 27574
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfwadd.wf v8, v16, fa1
-    call dump
-/* case 463: vfwadd.wf v8, v16, fa1 (e64,m4,avl=3) */
-    li a0, 624
-    call setup
-    li a1, 18446744071562067968
-    li t0, 12343028208357922828
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,ma
-    vfwadd.wf v8, v16, fa1
-    call dump
-/* case 464: vfwadd.wf v8, v16, fa1, v0.t (e64,m8,avl=max) */
-    li a0, 160
-    call setup
-    li a1, 7802792882527902268
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m8, ta,mu
-    vfwadd.wf v8, v16, fa1, v0.t
-    call dump
-/* case 465: vfwadd.wf v8, v16, fa1, v0.t (e8,m1,avl=max) */
-    li a0, 1672
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e8, m1, ta,mu
-    vfwadd.wf v8, v16, fa1, v0.t
-    call dump
-/* case 466: vfwadd.wf v8, v16, fa1 (e64,mf2,avl=7) */
-    li a0, 328
-    call setup
-    li a1, 2
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfwadd.wf v8, v16, fa1
-    call dump
-/* case 467: vfwadd.wf v8, v16, fa1, v0.t (e16,mf8,avl=max) */
-    li a0, 2024
-    call setup
-    li a1, 1
-    li t0, 18446744073709486080
+    li a1, 18446744073709551615
+    li t0, 18446744073709515995
     fmv.d.x fa1, t0
     fsrmi 3
     vsetvli t1, zero, e16, mf8, tu,mu
-    vfwadd.wf v8, v16, fa1, v0.t
+    vfmax.vv v8, v16, v24, v0.t
     call dump
-/* case 468: vfwsub.wv v8, v16, v24, v0.t (e16,mf4,avl=1) */
-    li a0, 24
+/* case 162: vfmax.vv v8, v14, v4 (e64,m2,avl=5) */
+    li a0, 1400
     call setup
-    li a1, 0
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfwsub.wv v8, v16, v24, v0.t
-    call dump
-/* case 469: vfwsub.wv v8, v16, v24 (e16,mf2,avl=0) */
-    li a0, 776
-    call setup
-    li a1, 32768
-    li t0, 18446744073709502190
+    li a1, 18446744073709551488
+    li t0, 0
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfwsub.wv v8, v16, v24
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfmax.vv v8, v14, v4
     call dump
-/* case 470: vfwsub.wv v8, v16, v24 (e16,m1,avl=max) */
-    li a0, 1728
+/* case 163: vfmax.vv v23, v0, v23 (e16,m4,avl=5) */
+    li a0, 448
     call setup
-    li a1, 0
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m1, tu,mu
-    vfwsub.wv v8, v16, v24
-    call dump
-/* case 471: vfwsub.wv v8, v16, v24, v0.t (e16,m2,avl=7) */
-    li a0, 464
-    call setup
-    li a1, 255
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,ma
-    vfwsub.wv v8, v16, v24, v0.t
-    call dump
-/* case 472: vfwsub.wv v8, v16, v24, v0.t (e16,m4,avl=13) */
-    li a0, 1528
-    call setup
-    li a1, 133
-    li t0, 18446744073709541996
+    li a1, 5
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfwsub.wv v8, v16, v24, v0.t
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmax.vv v23, v0, v23
     call dump
-/* case 473: vfwsub.wv v8, v16, v24, v0.t (e16,m8,avl=7) */
-    li a0, 584
+/* case 164: vfmax.vv v0, v24, v16 (e64,m8,avl=5) */
+    li a0, 1848
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,ma
-    vfwsub.wv v8, v16, v24, v0.t
-    call dump
-/* case 474: vfwsub.wv v8, v16, v24 (e32,mf2,avl=1000) */
-    li a0, 592
-    call setup
-    li a1, 0
-    li t0, 1051372203
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfwsub.wv v8, v16, v24
-    call dump
-/* case 475: vfwsub.wv v8, v16, v24 (e32,m1,avl=1000) */
-    li a0, 776
-    call setup
-    li a1, 32768
-    li t0, 18446744071228000873
+    li a1, 7
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfwsub.wv v8, v16, v24
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfmax.vv v0, v24, v16
     call dump
-/* case 476: vfwsub.wv v8, v16, v24 (e32,m2,avl=1000) */
-    li a0, 1080
+/* case 165: vfmax.vv v9, v0, v9 (e32,m4,avl=1) */
+    li a0, 552
     call setup
-    li a1, 123
-    li t0, 3108533314
+    li a1, 9223372036854775807
+    li t0, 18446744071916298117
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfmax.vv v9, v0, v9
+    call dump
+/* case 166: vfmax.vv v3, v0, v0 (e64,m8,avl=1) */
+    li a0, 760
+    call setup
+    li a1, 9223372036854775807
+    li t0, 4724290847616906853
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfmax.vv v3, v0, v0
+    call dump
+/* case 167: vfmax.vv v16, v0, v8, v0.t (e64,m8,avl=5) */
+    li a0, 832
+    call setup
+    li a1, 127
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfmax.vv v16, v0, v8, v0.t
+    call dump
+/* case 168: vfmax.vf v8, v16, fa1, v0.t (e16,mf4,avl=max) */
+    li a0, 344
+    call setup
+    li a1, 1
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 169: vfmax.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
+    li a0, 1936
+    call setup
+    li a1, 5
+    li t0, 18446744073709542563
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 170: vfmax.vf v8, v16, fa1 (e16,m1,avl=3) */
+    li a0, 1960
+    call setup
+    li a1, 12568
+    li t0, 18446744073709490466
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfmax.vf v8, v16, fa1
+    call dump
+/* case 171: vfmax.vf v8, v16, fa1, v0.t (e16,m2,avl=7) */
+    li a0, 64
+    call setup
+    li a1, 2183
+    li t0, 18446744073709532885
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 172: vfmax.vf v8, v16, fa1, v0.t (e16,m4,avl=max) */
+    li a0, 520
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m4, ta,ma
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 173: vfmax.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
+    li a0, 1704
+    call setup
+    li a1, 255
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 174: vfmax.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
+    li a0, 448
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 175: vfmax.vf v8, v16, fa1, v0.t (e32,m1,avl=5) */
+    li a0, 864
+    call setup
+    li a1, 62
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 176: vfmax.vf v8, v16, fa1 (e32,m2,avl=5) */
+    li a0, 1784
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfmax.vf v8, v16, fa1
+    call dump
+/* case 177: vfmax.vf v8, v16, fa1, v0.t (e32,m4,avl=5) */
+    li a0, 1840
+    call setup
+    li a1, 32767
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 178: vfmax.vf v8, v16, fa1, v0.t (e32,m8,avl=max) */
+    li a0, 1112
+    call setup
+    li a1, 5
+    li t0, 18446744072457960622
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m8, ta,mu
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 179: vfmax.vf v8, v16, fa1 (e64,m1,avl=1) */
+    li a0, 2008
+    call setup
+    li a1, 27
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfmax.vf v8, v16, fa1
+    call dump
+/* case 180: vfmax.vf v8, v16, fa1, v0.t (e64,m2,avl=0) */
+    li a0, 440
+    call setup
+    li a1, 43340
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 181: vfmax.vf v8, v16, fa1, v0.t (e64,m4,avl=max) */
+    li a0, 120
+    call setup
+    li a1, 255
+    li t0, 16780614618775248552
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 182: vfmax.vf v8, v16, fa1, v0.t (e64,m8,avl=3) */
+    li a0, 1056
+    call setup
+    li a1, 1405900485987272916
+    li t0, 1756757293537684347
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfmax.vf v8, v16, fa1, v0.t
+    call dump
+/* case 183: vfmax.vf v8, v16, fa1 (e8,m1,avl=7) */
+    li a0, 1352
+    call setup
+    li a1, 5
+    li t0, 3400805236
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfmax.vf v8, v16, fa1
+    call dump
+/* case 184: vfmax.vf v8, v16, fa1 (e64,mf2,avl=max) */
+    li a0, 240
+    call setup
+    li a1, 2147483647
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, mf2, tu,mu
+    vfmax.vf v8, v16, fa1
+    call dump
+/* case 185: vfmax.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
+    li a0, 896
+    call setup
+    li a1, 163
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1000
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfwsub.wv v8, v16, v24
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfmax.vf v8, v16, fa1, v0.t
     call dump
-/* case 477: vfwsub.wv v8, v16, v24, v0.t (e32,m4,avl=2) */
-    li a0, 392
+/* case 186: vfmax.vf v24, v21, fa1, v0.t (e64,m4,avl=5) */
+    li a0, 488
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069918920930
+    li a1, 532361223999022724
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfmax.vf v24, v21, fa1, v0.t
+    call dump
+/* case 187: vfmax.vf v28, v21, fa1, v0.t (e16,m4,avl=1) */
+    li a0, 488
+    call setup
+    li a1, 13512672566765763676
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmax.vf v28, v21, fa1, v0.t
+    call dump
+/* case 188: vfmax.vf v8, v8, fa1, v0.t (e16,m8,avl=5) */
+    li a0, 1280
+    call setup
+    li a1, 255
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfmax.vf v8, v8, fa1, v0.t
+    call dump
+/* case 189: vfmax.vf v14, v3, fa1 (e32,m2,avl=max) */
+    li a0, 536
+    call setup
+    li a1, 18446744073709551488
+    li t0, 2139095040
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m2, tu,mu
+    vfmax.vf v14, v3, fa1
+    call dump
+/* case 190: vfmax.vf v4, v4, fa1 (e64,m1,avl=max) */
+    li a0, 408
+    call setup
+    li a1, 12578364666366155007
+    li t0, 1987351682020336660
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfmax.vf v4, v4, fa1
+    call dump
+/* case 191: vfmax.vf v10, v20, fa1 (e16,m2,avl=5) */
+    li a0, 1304
+    call setup
+    li a1, 11545663789636804007
+    li t0, 32000
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfmax.vf v10, v20, fa1
+    call dump
+/* case 192: vfsgnj.vv v8, v16, v24 (e16,mf4,avl=1) */
+    li a0, 1408
+    call setup
+    li a1, 10816052973981493404
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfsgnj.vv v8, v16, v24
+    call dump
+/* case 193: vfsgnj.vv v8, v16, v24, v0.t (e16,mf2,avl=0) */
+    li a0, 832
+    call setup
+    li a1, 128
+    li t0, 50527
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfsgnj.vv v8, v16, v24, v0.t
+    call dump
+/* case 194: vfsgnj.vv v8, v16, v24, v0.t (e16,m1,avl=0) */
+    li a0, 1240
+    call setup
+    li a1, 127
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfsgnj.vv v8, v16, v24, v0.t
+    call dump
+/* case 195: vfsgnj.vv v8, v16, v24 (e16,m2,avl=7) */
+    li a0, 656
+    call setup
+    li a1, 255
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfsgnj.vv v8, v16, v24
+    call dump
+/* case 196: vfsgnj.vv v8, v16, v24 (e16,m4,avl=max) */
+    li a0, 1032
+    call setup
+    li a1, 128
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfsgnj.vv v8, v16, v24
+    call dump
+/* case 197: vfsgnj.vv v8, v16, v24 (e16,m8,avl=7) */
+    li a0, 1656
+    call setup
+    li a1, 18112875698512932845
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfsgnj.vv v8, v16, v24
+    call dump
+/* case 198: vfsgnj.vv v8, v16, v24, v0.t (e32,mf2,avl=13) */
+    li a0, 128
+    call setup
+    li a1, 12698734013765916732
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfsgnj.vv v8, v16, v24, v0.t
+    call dump
+/* case 199: vfsgnj.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
+    li a0, 1072
+    call setup
+    li a1, 2
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfsgnj.vv v8, v16, v24, v0.t
+    call dump
+/* case 200: vfsgnj.vv v8, v16, v24, v0.t (e32,m2,avl=1000) */
+    li a0, 280
+    call setup
+    li a1, 11656
+    li t0, 18446744071479829661
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfsgnj.vv v8, v16, v24, v0.t
+    call dump
+/* case 201: vfsgnj.vv v8, v16, v24, v0.t (e32,m4,avl=2) */
+    li a0, 616
+    call setup
+    li a1, 14073007721665166120
+    li t0, 18446744070365462671
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 2
     vsetvli t1, t0, e32, m4, ta,ma
-    vfwsub.wv v8, v16, v24, v0.t
+    vfsgnj.vv v8, v16, v24, v0.t
     call dump
-/* case 478: vfwsub.wv v8, v16, v24 (e32,m8,avl=max) */
+/* case 202: vfsgnj.vv v8, v16, v24, v0.t (e32,m8,avl=1) */
+    li a0, 208
+    call setup
+    li a1, 10333608793252273187
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfsgnj.vv v8, v16, v24, v0.t
+    call dump
+/* case 203: vfsgnj.vv v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 336
+    call setup
+    li a1, 32768
+    li t0, 10759930693647319772
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m1, ta,ma
+    vfsgnj.vv v8, v16, v24
+    call dump
+/* case 204: vfsgnj.vv v8, v16, v24 (e64,m2,avl=0) */
+    li a0, 1792
+    call setup
+    li a1, 18446744073709551614
+    li t0, 4657372592161005430
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfsgnj.vv v8, v16, v24
+    call dump
+/* case 205: vfsgnj.vv v8, v16, v24, v0.t (e64,m4,avl=0) */
+    li a0, 1088
+    call setup
+    li a1, 18446744073709551488
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfsgnj.vv v8, v16, v24, v0.t
+    call dump
+/* case 206: vfsgnj.vv v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 440
+    call setup
+    li a1, 5
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfsgnj.vv v8, v16, v24
+    call dump
+/* case 207: vfsgnj.vv v8, v16, v24 (e8,m1,avl=13) */
+    li a0, 1160
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfsgnj.vv v8, v16, v24
+    call dump
+/* case 208: vfsgnj.vv v8, v16, v24 (e64,mf2,avl=max) */
+    li a0, 1136
+    call setup
+    li a1, 27509
+    li t0, 3540085179046683974
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vfsgnj.vv v8, v16, v24
+    call dump
+/* case 209: vfsgnj.vv v8, v16, v24 (e16,mf8,avl=max) */
+    li a0, 1248
+    call setup
+    li a1, 127
+    li t0, 18446744073709509339
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf8, ta,ma
+    vfsgnj.vv v8, v16, v24
+    call dump
+/* case 210: vfsgnj.vv v0, v8, v16, v0.t (e64,m4,avl=max) */
+    li a0, 288
+    call setup
+    li a1, 18446744073709551488
+    li t0, 459387588146004235
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfsgnj.vv v0, v8, v16, v0.t
+    call dump
+/* case 211: vfsgnj.vv v8, v24, v24 (e16,m4,avl=max) */
+    li a0, 584
+    call setup
+    li a1, 127
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfsgnj.vv v8, v24, v24
+    call dump
+/* case 212: vfsgnj.vv v26, v0, v16, v0.t (e64,m2,avl=max) */
+    li a0, 384
+    call setup
+    li a1, 1
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfsgnj.vv v26, v0, v16, v0.t
+    call dump
+/* case 213: vfsgnj.vv v0, v8, v0, v0.t (e16,m8,avl=1) */
+    li a0, 448
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfsgnj.vv v0, v8, v0, v0.t
+    call dump
+/* case 214: vfsgnj.vv v0, v0, v11 (e64,m8,avl=5) */
+    li a0, 1704
+    call setup
+    li a1, 128
+    li t0, 7114554357937997895
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfsgnj.vv v0, v0, v11
+    call dump
+/* case 215: vfsgnj.vv v0, v27, v0 (e16,mf4,avl=1) */
+    li a0, 1696
+    call setup
+    li a1, 32767
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfsgnj.vv v0, v27, v0
+    call dump
+/* case 216: vfsgnj.vf v8, v16, fa1 (e16,mf4,avl=1) */
+    li a0, 1688
+    call setup
+    li a1, 7
+    li t0, 18446744073709509727
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 217: vfsgnj.vf v8, v16, fa1 (e16,mf2,avl=3) */
+    li a0, 1576
+    call setup
+    li a1, 127
+    li t0, 18446744073709505644
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 218: vfsgnj.vf v8, v16, fa1 (e16,m1,avl=3) */
+    li a0, 1096
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709500802
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 219: vfsgnj.vf v8, v16, fa1, v0.t (e16,m2,avl=3) */
+    li a0, 1912
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709514257
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfsgnj.vf v8, v16, fa1, v0.t
+    call dump
+/* case 220: vfsgnj.vf v8, v16, fa1 (e16,m4,avl=max) */
+    li a0, 1792
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 221: vfsgnj.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
+    li a0, 672
+    call setup
+    li a1, 1
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfsgnj.vf v8, v16, fa1, v0.t
+    call dump
+/* case 222: vfsgnj.vf v8, v16, fa1 (e32,mf2,avl=1000) */
+    li a0, 112
+    call setup
+    li a1, 18446744071562067968
+    li t0, 641255267
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 223: vfsgnj.vf v8, v16, fa1, v0.t (e32,m1,avl=5) */
+    li a0, 496
+    call setup
+    li a1, 5
+    li t0, 3902776487
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m1, ta,mu
+    vfsgnj.vf v8, v16, fa1, v0.t
+    call dump
+/* case 224: vfsgnj.vf v8, v16, fa1, v0.t (e32,m2,avl=2) */
+    li a0, 1688
+    call setup
+    li a1, 740672237743584225
+    li t0, 18446744070245275197
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfsgnj.vf v8, v16, fa1, v0.t
+    call dump
+/* case 225: vfsgnj.vf v8, v16, fa1 (e32,m4,avl=2) */
+    li a0, 576
+    call setup
+    li a1, 253
+    li t0, 18446744073497193147
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 226: vfsgnj.vf v8, v16, fa1 (e32,m8,avl=1) */
+    li a0, 960
+    call setup
+    li a1, 32768
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 227: vfsgnj.vf v8, v16, fa1 (e64,m1,avl=0) */
+    li a0, 1920
+    call setup
+    li a1, 5
+    li t0, 11233950889728409788
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 228: vfsgnj.vf v8, v16, fa1 (e64,m2,avl=0) */
+    li a0, 1688
+    call setup
+    li a1, 17512826225640188569
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 229: vfsgnj.vf v8, v16, fa1 (e64,m4,avl=0) */
+    li a0, 728
+    call setup
+    li a1, 32767
+    li t0, 6538888458757265513
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 230: vfsgnj.vf v8, v16, fa1 (e64,m8,avl=max) */
+    li a0, 1768
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 231: vfsgnj.vf v8, v16, fa1, v0.t (e8,m1,avl=max) */
+    li a0, 48
+    call setup
+    li a1, 127
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e8, m1, tu,mu
+    vfsgnj.vf v8, v16, fa1, v0.t
+    call dump
+/* case 232: vfsgnj.vf v8, v16, fa1, v0.t (e64,mf2,avl=max) */
+    li a0, 936
+    call setup
+    li a1, 18446744071562067968
+    li t0, 5347274303828426288
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfsgnj.vf v8, v16, fa1, v0.t
+    call dump
+/* case 233: vfsgnj.vf v8, v16, fa1 (e16,mf8,avl=max) */
+    li a0, 664
+    call setup
+    li a1, 6337715127356452025
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfsgnj.vf v8, v16, fa1
+    call dump
+/* case 234: vfsgnj.vf v6, v0, fa1 (e32,m1,avl=5) */
+    li a0, 624
+    call setup
+    li a1, 24903
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfsgnj.vf v6, v0, fa1
+    call dump
+/* case 235: vfsgnj.vf v0, v0, fa1, v0.t (e64,m2,avl=max) */
+    li a0, 440
+    call setup
+    li a1, 2147483647
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfsgnj.vf v0, v0, fa1, v0.t
+    call dump
+/* case 236: vfsgnj.vf v18, v18, fa1 (e64,m2,avl=max) */
+    li a0, 1400
+    call setup
+    li a1, 5
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfsgnj.vf v18, v18, fa1
+    call dump
+/* case 237: vfsgnj.vf v4, v0, fa1, v0.t (e64,m4,avl=1) */
+    li a0, 1704
+    call setup
+    li a1, 128
+    li t0, 3934046543886216413
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfsgnj.vf v4, v0, fa1, v0.t
+    call dump
+/* case 238: vfsgnj.vf v18, v18, fa1, v0.t (e32,m4,avl=max) */
+    li a0, 1368
+    call setup
+    li a1, 5
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfsgnj.vf v18, v18, fa1, v0.t
+    call dump
+/* case 239: vfsgnj.vf v8, v0, fa1, v0.t (e64,m8,avl=max) */
     li a0, 1712
     call setup
     li a1, 7
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfwsub.wv v8, v16, v24
-    call dump
-/* case 479: vfwsub.wv v8, v16, v24 (e64,m1,avl=1) */
-    li a0, 1488
-    call setup
-    li a1, 127
-    li t0, 9445681523002066782
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfwsub.wv v8, v16, v24
-    call dump
-/* case 480: vfwsub.wv v8, v16, v24, v0.t (e64,m2,avl=3) */
-    li a0, 1688
-    call setup
-    li a1, 5
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfwsub.wv v8, v16, v24, v0.t
-    call dump
-/* case 481: vfwsub.wv v8, v16, v24 (e64,m4,avl=3) */
-    li a0, 1272
-    call setup
-    li a1, 10765081600330706937
     li t0, 13830554455654793216
     fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfsgnj.vf v8, v0, fa1, v0.t
+    call dump
+/* case 240: vfsgnjn.vv v8, v16, v24 (e16,mf4,avl=1) */
+    li a0, 1672
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfsgnjn.vv v8, v16, v24
+    call dump
+/* case 241: vfsgnjn.vv v8, v16, v24 (e16,mf2,avl=3) */
+    li a0, 1624
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709548290
+    fmv.d.x fa1, t0
     fsrmi 3
     li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfwsub.wv v8, v16, v24
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfsgnjn.vv v8, v16, v24
     call dump
-/* case 482: vfwsub.wv v8, v16, v24, v0.t (e64,m8,avl=7) */
-    li a0, 1752
-    call setup
-    li a1, 18446744071562067968
-    li t0, 12935196965608381431
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfwsub.wv v8, v16, v24, v0.t
-    call dump
-/* case 483: vfwsub.wv v8, v16, v24, v0.t (e8,m1,avl=max) */
-    li a0, 696
+/* case 242: vfsgnjn.vv v8, v16, v24, v0.t (e16,m1,avl=3) */
+    li a0, 608
     call setup
     li a1, 0
-    li t0, 18446744071553679360
+    li t0, 18446744073709537695
     fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfwsub.wv v8, v16, v24, v0.t
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfsgnjn.vv v8, v16, v24, v0.t
     call dump
-/* case 484: vfwsub.wv v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 800
+/* case 243: vfsgnjn.vv v8, v16, v24 (e16,m2,avl=7) */
+    li a0, 1624
     call setup
-    li a1, 128
-    li t0, 15001213715284305191
+    li a1, 2
+    li t0, 48128
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vfwsub.wv v8, v16, v24, v0.t
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfsgnjn.vv v8, v16, v24
     call dump
-/* case 485: vfwsub.wv v8, v16, v24 (e16,mf8,avl=max) */
+/* case 244: vfsgnjn.vv v8, v16, v24 (e16,m4,avl=13) */
     li a0, 768
     call setup
     li a1, 1
     li t0, 18446744073709487103
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e16, mf8, ta,ma
-    vfwsub.wv v8, v16, v24
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfsgnjn.vv v8, v16, v24
     call dump
-/* case 486: vfwsub.wf v8, v16, fa1, v0.t (e16,mf4,avl=1) */
-    li a0, 136
+/* case 245: vfsgnjn.vv v8, v16, v24, v0.t (e16,m8,avl=7) */
+    li a0, 184
     call setup
-    li a1, 0
-    li t0, 18446744073709512412
+    li a1, 18446744073709551488
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfwsub.wf v8, v16, fa1, v0.t
-    call dump
-/* case 487: vfwsub.wf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
-    li a0, 896
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709507721
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfwsub.wf v8, v16, fa1, v0.t
-    call dump
-/* case 488: vfwsub.wf v8, v16, fa1, v0.t (e16,m1,avl=0) */
-    li a0, 1744
-    call setup
-    li a1, 5
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfwsub.wf v8, v16, fa1, v0.t
-    call dump
-/* case 489: vfwsub.wf v8, v16, fa1 (e16,m2,avl=7) */
-    li a0, 360
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 1
     li t0, 7
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfwsub.wf v8, v16, fa1
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfsgnjn.vv v8, v16, v24, v0.t
     call dump
-/* case 490: vfwsub.wf v8, v16, fa1, v0.t (e16,m4,avl=max) */
-    li a0, 1792
+/* case 246: vfsgnjn.vv v8, v16, v24, v0.t (e32,mf2,avl=1000) */
+    li a0, 1704
     call setup
-    li a1, 127
-    li t0, 18446744073709501440
+    li a1, 2
+    li t0, 2141192192
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfwsub.wf v8, v16, fa1, v0.t
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfsgnjn.vv v8, v16, v24, v0.t
     call dump
-/* case 491: vfwsub.wf v8, v16, fa1 (e16,m8,avl=max) */
-    li a0, 1528
-    call setup
-    li a1, 1
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m8, ta,mu
-    vfwsub.wf v8, v16, fa1
-    call dump
-/* case 492: vfwsub.wf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
-    li a0, 1352
-    call setup
-    li a1, 246
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vfwsub.wf v8, v16, fa1, v0.t
-    call dump
-/* case 493: vfwsub.wf v8, v16, fa1, v0.t (e32,m1,avl=max) */
-    li a0, 24
+/* case 247: vfsgnjn.vv v8, v16, v24, v0.t (e32,m1,avl=5) */
+    li a0, 1944
     call setup
     li a1, 32768
-    li t0, 18446744071562067968
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfwsub.wf v8, v16, fa1, v0.t
-    call dump
-/* case 494: vfwsub.wf v8, v16, fa1, v0.t (e32,m2,avl=5) */
-    li a0, 536
-    call setup
-    li a1, 7
-    li t0, 2139095040
-    fmv.d.x fa1, t0
-    fsrmi 4
+    fsrmi 3
     li t0, 5
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfwsub.wf v8, v16, fa1, v0.t
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfsgnjn.vv v8, v16, v24, v0.t
     call dump
-/* case 495: vfwsub.wf v8, v16, fa1, v0.t (e32,m4,avl=2) */
-    li a0, 640
-    call setup
-    li a1, 7
-    li t0, 18446744071105508504
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfwsub.wf v8, v16, fa1, v0.t
-    call dump
-/* case 496: vfwsub.wf v8, v16, fa1 (e32,m8,avl=max) */
-    li a0, 856
-    call setup
-    li a1, 9837628100494671253
-    li t0, 18446744071029568327
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m8, tu,ma
-    vfwsub.wf v8, v16, fa1
-    call dump
-/* case 497: vfwsub.wf v8, v16, fa1 (e64,m1,avl=1) */
-    li a0, 984
-    call setup
-    li a1, 2147483647
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfwsub.wf v8, v16, fa1
-    call dump
-/* case 498: vfwsub.wf v8, v16, fa1 (e64,m2,avl=3) */
-    li a0, 1800
+/* case 248: vfsgnjn.vv v8, v16, v24 (e32,m2,avl=1000) */
+    li a0, 1416
     call setup
     li a1, 255
-    li t0, 4607182418800017408
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfsgnjn.vv v8, v16, v24
+    call dump
+/* case 249: vfsgnjn.vv v8, v16, v24, v0.t (e32,m4,avl=2) */
+    li a0, 1352
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfwsub.wf v8, v16, fa1
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfsgnjn.vv v8, v16, v24, v0.t
     call dump
-/* case 499: vfwsub.wf v8, v16, fa1, v0.t (e64,m4,avl=0) */
-    li a0, 592
+/* case 250: vfsgnjn.vv v8, v16, v24 (e32,m8,avl=2) */
+    li a0, 400
     call setup
     li a1, 18446744071562067968
-    li t0, 4607182418800017408
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfsgnjn.vv v8, v16, v24
+    call dump
+/* case 251: vfsgnjn.vv v8, v16, v24, v0.t (e64,m1,avl=0) */
+    li a0, 176
+    call setup
+    li a1, 3010235922558022379
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfsgnjn.vv v8, v16, v24, v0.t
+    call dump
+/* case 252: vfsgnjn.vv v8, v16, v24 (e64,m2,avl=0) */
+    li a0, 192
+    call setup
+    li a1, 5346941140026769008
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfsgnjn.vv v8, v16, v24
+    call dump
+/* case 253: vfsgnjn.vv v8, v16, v24, v0.t (e64,m4,avl=0) */
+    li a0, 472
+    call setup
+    li a1, 1
+    li t0, 328960803354381553
+    fmv.d.x fa1, t0
+    fsrmi 3
     li t0, 0
     vsetvli t1, t0, e64, m4, ta,ma
-    vfwsub.wf v8, v16, fa1, v0.t
+    vfsgnjn.vv v8, v16, v24, v0.t
     call dump
-/* case 500: vfwsub.wf v8, v16, fa1 (e64,m8,avl=max) */
+/* case 254: vfsgnjn.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
+    li a0, 1192
+    call setup
+    li a1, 0
+    li t0, 3227844061787114089
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfsgnjn.vv v8, v16, v24, v0.t
+    call dump
+/* case 255: vfsgnjn.vv v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 1856
+    call setup
+    li a1, 5
+    li t0, 18446744072961609906
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfsgnjn.vv v8, v16, v24
+    call dump
+/* case 256: vfsgnjn.vv v8, v16, v24 (e64,mf2,avl=max) */
+    li a0, 520
+    call setup
+    li a1, 32767
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vfsgnjn.vv v8, v16, v24
+    call dump
+/* case 257: vfsgnjn.vv v8, v16, v24, v0.t (e16,mf8,avl=1000) */
+    li a0, 1608
+    call setup
+    li a1, 0
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfsgnjn.vv v8, v16, v24, v0.t
+    call dump
+/* case 258: vfsgnjn.vv v0, v16, v0 (e64,m8,avl=5) */
+    li a0, 600
+    call setup
+    li a1, 5718330677381993715
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfsgnjn.vv v0, v16, v0
+    call dump
+/* case 259: vfsgnjn.vv v9, v11, v0 (e16,mf2,avl=1) */
+    li a0, 968
+    call setup
+    li a1, 128
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfsgnjn.vv v9, v11, v0
+    call dump
+/* case 260: vfsgnjn.vv v29, v9, v9 (e16,mf4,avl=max) */
     li a0, 488
     call setup
     li a1, 222
-    li t0, 4503599627370495
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfwsub.wf v8, v16, fa1
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfsgnjn.vv v29, v9, v9
     call dump
-/* case 501: vfwsub.wf v8, v16, fa1 (e8,m1,avl=13) */
-    li a0, 1848
+/* case 261: vfsgnjn.vv v3, v22, v0, v0.t (e32,m2,avl=5) */
+    li a0, 8
     call setup
-    li a1, 18446744073709551615
+    li a1, 0
     li t0, 18446744071553679359
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfwsub.wf v8, v16, fa1
-    call dump
-/* case 502: vfwsub.wf v8, v16, fa1, v0.t (e64,mf2,avl=13) */
-    li a0, 1144
-    call setup
-    li a1, 18446744071562067968
-    li t0, 3333044611638452964
-    fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfwsub.wf v8, v16, fa1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfsgnjn.vv v3, v22, v0, v0.t
     call dump
-/* case 503: vfwsub.wf v8, v16, fa1 (e16,mf8,avl=13) */
-    li a0, 1080
+/* case 262: vfsgnjn.vv v28, v24, v28, v0.t (e16,mf2,avl=1) */
+    li a0, 912
     call setup
-    li a1, 255
-    li t0, 18446744073709499733
+    li a1, 1
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfwsub.wf v8, v16, fa1
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfsgnjn.vv v28, v24, v28, v0.t
     call dump
-/* case 504: vfwmul.vv v8, v16, v24, v0.t (e16,mf4,avl=max) */
-    li a0, 1520
+/* case 263: vfsgnjn.vv v16, v2, v2, v0.t (e64,m4,avl=5) */
+    li a0, 1720
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709550592
+    li a1, 32768
+    li t0, 2996372917881813593
     fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vfwmul.vv v8, v16, v24, v0.t
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfsgnjn.vv v16, v2, v2, v0.t
     call dump
-/* case 505: vfwmul.vv v8, v16, v24, v0.t (e16,mf2,avl=0) */
-    li a0, 1456
+/* case 264: vfsgnjn.vf v8, v16, fa1 (e16,mf4,avl=0) */
+    li a0, 320
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709486081
+    li a1, 1
+    li t0, 18446744073709511583
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfwmul.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfsgnjn.vf v8, v16, fa1
     call dump
-/* case 506: vfwmul.vv v8, v16, v24, v0.t (e16,m1,avl=3) */
-    li a0, 32
-    call setup
-    li a1, 32767
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfwmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 507: vfwmul.vv v8, v16, v24 (e16,m2,avl=max) */
+/* case 265: vfsgnjn.vf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
     li a0, 1952
     call setup
     li a1, 1
     li t0, 18446744073709550592
     fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m2, tu,ma
-    vfwmul.vv v8, v16, v24
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfsgnjn.vf v8, v16, fa1, v0.t
     call dump
-/* case 508: vfwmul.vv v8, v16, v24 (e16,m4,avl=13) */
+/* case 266: vfsgnjn.vf v8, v16, fa1, v0.t (e16,m1,avl=0) */
     li a0, 616
     call setup
     li a1, 5
     li t0, 18446744073709501106
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfwmul.vv v8, v16, v24
+    li t0, 0
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfsgnjn.vf v8, v16, fa1, v0.t
     call dump
-/* case 509: vfwmul.vv v8, v16, v24, v0.t (e16,m8,avl=7) */
+/* case 267: vfsgnjn.vf v8, v16, fa1 (e16,m2,avl=max) */
     li a0, 592
     call setup
     li a1, 13566
     li t0, 18446744073709498566
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfwmul.vv v8, v16, v24, v0.t
+    vsetvli t1, zero, e16, m2, ta,mu
+    vfsgnjn.vf v8, v16, fa1
     call dump
-/* case 510: vfwmul.vv v8, v16, v24, v0.t (e32,mf2,avl=13) */
+/* case 268: vfsgnjn.vf v8, v16, fa1 (e16,m4,avl=13) */
     li a0, 448
     call setup
     li a1, 127
-    li t0, 18446744070635747548
+    li t0, 18446744073709504713
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfwmul.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfsgnjn.vf v8, v16, fa1
     call dump
-/* case 511: vfwmul.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
+/* case 269: vfsgnjn.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
     li a0, 1152
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744073187402305
+    li t0, 18446744073709543648
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfwmul.vv v8, v16, v24, v0.t
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfsgnjn.vf v8, v16, fa1, v0.t
     call dump
-/* case 512: vfwmul.vv v8, v16, v24 (e32,m2,avl=2) */
+/* case 270: vfsgnjn.vf v8, v16, fa1 (e32,mf2,avl=max) */
     li a0, 128
     call setup
     li a1, 32767
     li t0, 18446744071557873664
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfwmul.vv v8, v16, v24
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vfsgnjn.vf v8, v16, fa1
     call dump
-/* case 513: vfwmul.vv v8, v16, v24 (e32,m4,avl=5) */
+/* case 271: vfsgnjn.vf v8, v16, fa1, v0.t (e32,m1,avl=5) */
     li a0, 336
     call setup
     li a1, 36437
@@ -5510,4068 +2910,3890 @@ test_main:
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 5
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfwmul.vv v8, v16, v24
+    vsetvli t1, t0, e32, m1, ta,mu
+    vfsgnjn.vf v8, v16, fa1, v0.t
     call dump
-/* case 514: vfwmul.vv v8, v16, v24, v0.t (e32,m8,avl=1) */
+/* case 272: vfsgnjn.vf v8, v16, fa1, v0.t (e32,m2,avl=1000) */
     li a0, 952
     call setup
     li a1, 5
     li t0, 18446744070479937536
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfwmul.vv v8, v16, v24, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfsgnjn.vf v8, v16, fa1, v0.t
     call dump
-/* case 515: vfwmul.vv v8, v16, v24 (e64,m1,avl=0) */
+/* case 273: vfsgnjn.vf v8, v16, fa1 (e32,m4,avl=2) */
     li a0, 0
     call setup
     li a1, 18446744071562067968
-    li t0, 9219994337134247936
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfwmul.vv v8, v16, v24
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,mu
+    vfsgnjn.vf v8, v16, fa1
     call dump
-/* case 516: vfwmul.vv v8, v16, v24 (e64,m2,avl=0) */
+/* case 274: vfsgnjn.vf v8, v16, fa1 (e32,m8,avl=2) */
     li a0, 1536
     call setup
     li a1, 255
-    li t0, 9219994337134247936
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfwmul.vv v8, v16, v24
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfsgnjn.vf v8, v16, fa1
     call dump
-/* case 517: vfwmul.vv v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 896
+/* case 275: vfsgnjn.vf v8, v16, fa1, v0.t (e64,m1,avl=1) */
+    li a0, 1448
     call setup
-    li a1, 18446744073709551614
-    li t0, 5382207483445115154
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m4, ta,ma
-    vfwmul.vv v8, v16, v24
-    call dump
-/* case 518: vfwmul.vv v8, v16, v24 (e64,m8,avl=3) */
-    li a0, 1616
-    call setup
-    li a1, 9244018146311023137
-    li t0, 1490544517911580705
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfwmul.vv v8, v16, v24
-    call dump
-/* case 519: vfwmul.vv v8, v16, v24, v0.t (e8,m1,avl=max) */
-    li a0, 1112
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071254793956
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, tu,ma
-    vfwmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 520: vfwmul.vv v8, v16, v24, v0.t (e64,mf2,avl=7) */
-    li a0, 1304
-    call setup
-    li a1, 127
+    li a1, 32767
     li t0, 9218868437227405312
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfwmul.vv v8, v16, v24, v0.t
-    call dump
-/* case 521: vfwmul.vv v8, v16, v24 (e16,mf8,avl=max) */
-    li a0, 568
-    call setup
-    li a1, 3788654446514233394
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf8, tu,ma
-    vfwmul.vv v8, v16, v24
-    call dump
-/* case 522: vfwmul.vf v8, v16, fa1, v0.t (e16,mf4,avl=max) */
-    li a0, 1544
-    call setup
-    li a1, 2
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf4, ta,mu
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 523: vfwmul.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
-    li a0, 1832
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 524: vfwmul.vf v8, v16, fa1 (e16,m1,avl=0) */
-    li a0, 432
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfwmul.vf v8, v16, fa1
-    call dump
-/* case 525: vfwmul.vf v8, v16, fa1 (e16,m2,avl=max) */
-    li a0, 1408
-    call setup
-    li a1, 2
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfwmul.vf v8, v16, fa1
-    call dump
-/* case 526: vfwmul.vf v8, v16, fa1, v0.t (e16,m4,avl=max) */
-    li a0, 1456
-    call setup
-    li a1, 32768
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 527: vfwmul.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
-    li a0, 1640
-    call setup
-    li a1, 32768
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 528: vfwmul.vf v8, v16, fa1, v0.t (e32,mf2,avl=1000) */
-    li a0, 1752
-    call setup
-    li a1, 2
-    li t0, 18446744073327758955
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 529: vfwmul.vf v8, v16, fa1 (e32,m1,avl=1000) */
-    li a0, 1200
-    call setup
-    li a1, 32768
-    li t0, 18446744071875938516
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,ma
-    vfwmul.vf v8, v16, fa1
-    call dump
-/* case 530: vfwmul.vf v8, v16, fa1, v0.t (e32,m2,avl=1000) */
-    li a0, 1136
-    call setup
-    li a1, 1
-    li t0, 18446744072312926623
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 531: vfwmul.vf v8, v16, fa1 (e32,m4,avl=2) */
-    li a0, 680
-    call setup
-    li a1, 4540845436448066840
-    li t0, 18446744073445254501
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfwmul.vf v8, v16, fa1
-    call dump
-/* case 532: vfwmul.vf v8, v16, fa1 (e32,m8,avl=max) */
-    li a0, 952
-    call setup
-    li a1, 2
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfwmul.vf v8, v16, fa1
-    call dump
-/* case 533: vfwmul.vf v8, v16, fa1, v0.t (e64,m1,avl=0) */
-    li a0, 1432
-    call setup
-    li a1, 18446744073709551614
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
+    li t0, 1
     vsetvli t1, t0, e64, m1, ta,mu
-    vfwmul.vf v8, v16, fa1, v0.t
+    vfsgnjn.vf v8, v16, fa1, v0.t
     call dump
-/* case 534: vfwmul.vf v8, v16, fa1, v0.t (e64,m2,avl=3) */
-    li a0, 680
-    call setup
-    li a1, 7067153669233370224
-    li t0, 1453076618831349334
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 535: vfwmul.vf v8, v16, fa1, v0.t (e64,m4,avl=3) */
-    li a0, 1272
-    call setup
-    li a1, 18446744073709551614
-    li t0, 2365882663707272563
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 536: vfwmul.vf v8, v16, fa1, v0.t (e64,m8,avl=3) */
-    li a0, 1096
-    call setup
-    li a1, 0
-    li t0, 2765130210721149801
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 537: vfwmul.vf v8, v16, fa1, v0.t (e8,m1,avl=7) */
-    li a0, 288
-    call setup
-    li a1, 14285442614262053293
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 538: vfwmul.vf v8, v16, fa1, v0.t (e64,mf2,avl=13) */
-    li a0, 280
-    call setup
-    li a1, 18446744073709551614
-    li t0, 12354783080652024160
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfwmul.vf v8, v16, fa1, v0.t
-    call dump
-/* case 539: vfwmul.vf v8, v16, fa1 (e16,mf8,avl=1000) */
-    li a0, 2000
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709516688
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vfwmul.vf v8, v16, fa1
-    call dump
-/* case 540: vmfeq.vv v8, v16, v24 (e16,mf4,avl=0) */
-    li a0, 120
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vmfeq.vv v8, v16, v24
-    call dump
-/* case 541: vmfeq.vv v8, v16, v24 (e16,mf2,avl=3) */
-    li a0, 1456
-    call setup
-    li a1, 31802
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vmfeq.vv v8, v16, v24
-    call dump
-/* case 542: vmfeq.vv v8, v16, v24 (e16,m1,avl=3) */
-    li a0, 96
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709518971
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,mu
-    vmfeq.vv v8, v16, v24
-    call dump
-/* case 543: vmfeq.vv v8, v16, v24, v0.t (e16,m2,avl=3) */
-    li a0, 752
-    call setup
-    li a1, 7
-    li t0, 18446744073709529653
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vmfeq.vv v8, v16, v24, v0.t
-    call dump
-/* case 544: vmfeq.vv v8, v16, v24 (e16,m4,avl=7) */
-    li a0, 712
-    call setup
-    li a1, 128
-    li t0, 18446744073709547654
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,ma
-    vmfeq.vv v8, v16, v24
-    call dump
-/* case 545: vmfeq.vv v8, v16, v24 (e16,m8,avl=max) */
-    li a0, 1384
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709508452
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m8, tu,mu
-    vmfeq.vv v8, v16, v24
-    call dump
-/* case 546: vmfeq.vv v8, v16, v24, v0.t (e32,mf2,avl=1000) */
-    li a0, 984
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vmfeq.vv v8, v16, v24, v0.t
-    call dump
-/* case 547: vmfeq.vv v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 704
-    call setup
-    li a1, 1
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m1, tu,ma
-    vmfeq.vv v8, v16, v24, v0.t
-    call dump
-/* case 548: vmfeq.vv v8, v16, v24 (e32,m2,avl=1000) */
-    li a0, 1416
-    call setup
-    li a1, 1
-    li t0, 18446744072973248049
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, ta,ma
-    vmfeq.vv v8, v16, v24
-    call dump
-/* case 549: vmfeq.vv v8, v16, v24 (e32,m4,avl=5) */
+/* case 276: vfsgnjn.vf v8, v16, fa1, v0.t (e64,m2,avl=0) */
     li a0, 1400
     call setup
     li a1, 255
-    li t0, 2141192192
+    li t0, 4890909195324358656
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,mu
-    vmfeq.vv v8, v16, v24
-    call dump
-/* case 550: vmfeq.vv v8, v16, v24 (e32,m8,avl=1) */
-    li a0, 408
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071824645053
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,mu
-    vmfeq.vv v8, v16, v24
-    call dump
-/* case 551: vmfeq.vv v8, v16, v24, v0.t (e64,m1,avl=max) */
-    li a0, 560
-    call setup
-    li a1, 127
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m1, tu,ma
-    vmfeq.vv v8, v16, v24, v0.t
-    call dump
-/* case 552: vmfeq.vv v8, v16, v24 (e64,m2,avl=1) */
-    li a0, 1592
-    call setup
-    li a1, 5
-    li t0, 8014430212158718414
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
-    vmfeq.vv v8, v16, v24
-    call dump
-/* case 553: vmfeq.vv v8, v16, v24 (e64,m4,avl=0) */
-    li a0, 1992
-    call setup
-    li a1, 127
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 1
+    fsrmi 4
     li t0, 0
-    vsetvli t1, t0, e64, m4, tu,mu
-    vmfeq.vv v8, v16, v24
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfsgnjn.vf v8, v16, fa1, v0.t
     call dump
-/* case 554: vmfeq.vv v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 1792
+/* case 277: vfsgnjn.vf v8, v16, fa1, v0.t (e64,m4,avl=3) */
+    li a0, 200
     call setup
-    li a1, 56080
-    li t0, 4607182418800017408
+    li a1, 7
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e64, m8, tu,ma
-    vmfeq.vv v8, v16, v24
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfsgnjn.vf v8, v16, fa1, v0.t
     call dump
-/* case 555: vmfeq.vv v8, v16, v24 (e8,m1,avl=13) */
-    li a0, 1024
+/* case 278: vfsgnjn.vf v8, v16, fa1 (e64,m8,avl=3) */
+    li a0, 1248
     call setup
-    li a1, 707
-    li t0, 18446744072331086378
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,ma
-    vmfeq.vv v8, v16, v24
-    call dump
-/* case 556: vmfeq.vv v8, v16, v24, v0.t (e64,mf2,avl=7) */
-    li a0, 1008
-    call setup
-    li a1, 92
-    li t0, 11331228360496826380
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vmfeq.vv v8, v16, v24, v0.t
-    call dump
-/* case 557: vmfeq.vv v8, v16, v24, v0.t (e16,mf8,avl=13) */
-    li a0, 1120
-    call setup
-    li a1, 5
-    li t0, 18446744073709501679
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vmfeq.vv v8, v16, v24, v0.t
-    call dump
-/* case 558: vmfeq.vf v8, v16, fa1 (e16,mf4,avl=0) */
-    li a0, 1040
-    call setup
-    li a1, 32767
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vmfeq.vf v8, v16, fa1
-    call dump
-/* case 559: vmfeq.vf v8, v16, fa1, v0.t (e16,mf2,avl=3) */
-    li a0, 1528
-    call setup
-    li a1, 127
-    li t0, 18446744073709535456
+    li a1, 7
+    li t0, 13433100532666430726
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vmfeq.vf v8, v16, fa1, v0.t
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfsgnjn.vf v8, v16, fa1
     call dump
-/* case 560: vmfeq.vf v8, v16, fa1 (e16,m1,avl=0) */
-    li a0, 1280
+/* case 279: vfsgnjn.vf v8, v16, fa1, v0.t (e8,m1,avl=7) */
+    li a0, 1456
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709521319
+    li a1, 18446744073709551615
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,mu
+    vfsgnjn.vf v8, v16, fa1, v0.t
+    call dump
+/* case 280: vfsgnjn.vf v8, v16, fa1, v0.t (e64,mf2,avl=13) */
+    li a0, 936
+    call setup
+    li a1, 18446744073709551488
+    li t0, 2475559026687967016
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vmfeq.vf v8, v16, fa1
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vfsgnjn.vf v8, v16, fa1, v0.t
     call dump
-/* case 561: vmfeq.vf v8, v16, fa1 (e16,m2,avl=max) */
-    li a0, 408
+/* case 281: vfsgnjn.vf v8, v16, fa1 (e16,mf8,avl=1000) */
+    li a0, 832
+    call setup
+    li a1, 127
+    li t0, 18446744073709489427
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfsgnjn.vf v8, v16, fa1
+    call dump
+/* case 282: vfsgnjn.vf v0, v23, fa1, v0.t (e32,mf2,avl=max) */
+    li a0, 1056
     call setup
     li a1, 255
-    li t0, 18446744073709501440
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfsgnjn.vf v0, v23, fa1, v0.t
+    call dump
+/* case 283: vfsgnjn.vf v0, v0, fa1, v0.t (e16,m1,avl=5) */
+    li a0, 1024
+    call setup
+    li a1, 1866702901178962157
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfsgnjn.vf v0, v0, fa1, v0.t
+    call dump
+/* case 284: vfsgnjn.vf v0, v16, fa1, v0.t (e16,m8,avl=max) */
+    li a0, 1504
+    call setup
+    li a1, 147
+    li t0, 18446744073709490754
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfsgnjn.vf v0, v16, fa1, v0.t
+    call dump
+/* case 285: vfsgnjn.vf v23, v23, fa1, v0.t (e64,m8,avl=5) */
+    li a0, 1256
+    call setup
+    li a1, 127
+    li t0, 17341520334642665582
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e16, m2, tu,ma
-    vmfeq.vf v8, v16, fa1
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfsgnjn.vf v23, v23, fa1, v0.t
     call dump
-/* case 562: vmfeq.vf v8, v16, fa1 (e16,m4,avl=7) */
-    li a0, 1576
+/* case 286: vfsgnjn.vf v21, v0, fa1, v0.t (e16,mf2,avl=5) */
+    li a0, 760
     call setup
-    li a1, 16431750859789486346
-    li t0, 18446744073709527141
+    li a1, 128
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfsgnjn.vf v21, v0, fa1, v0.t
+    call dump
+/* case 287: vfsgnjn.vf v11, v6, fa1 (e32,m8,avl=1) */
+    li a0, 848
+    call setup
+    li a1, 3663186434144229906
+    li t0, 18446744071320974297
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfsgnjn.vf v11, v6, fa1
+    call dump
+/* case 288: vfsgnjx.vv v8, v16, v24, v0.t (e16,mf4,avl=1) */
+    li a0, 672
+    call setup
+    li a1, 18446744073709551615
+    li t0, 48128
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfsgnjx.vv v8, v16, v24, v0.t
+    call dump
+/* case 289: vfsgnjx.vv v8, v16, v24, v0.t (e16,mf2,avl=0) */
+    li a0, 1440
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfsgnjx.vv v8, v16, v24, v0.t
+    call dump
+/* case 290: vfsgnjx.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
+    li a0, 1272
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709525952
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vmfeq.vf v8, v16, fa1
+    vsetvli t1, zero, e16, m1, ta,mu
+    vfsgnjx.vv v8, v16, v24, v0.t
     call dump
-/* case 563: vmfeq.vf v8, v16, fa1 (e16,m8,avl=13) */
-    li a0, 1360
+/* case 291: vfsgnjx.vv v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 728
     call setup
-    li a1, 7
-    li t0, 18446744073709510917
+    li a1, 32768
+    li t0, 18446744073709529526
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m2, ta,ma
+    vfsgnjx.vv v8, v16, v24
+    call dump
+/* case 292: vfsgnjx.vv v8, v16, v24 (e16,m4,avl=13) */
+    li a0, 592
+    call setup
+    li a1, 32767
+    li t0, 18446744073709523717
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 13
-    vsetvli t1, t0, e16, m8, tu,ma
-    vmfeq.vf v8, v16, fa1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfsgnjx.vv v8, v16, v24
     call dump
-/* case 564: vmfeq.vf v8, v16, fa1, v0.t (e32,mf2,avl=13) */
+/* case 293: vfsgnjx.vv v8, v16, v24 (e16,m8,avl=7) */
+    li a0, 1688
+    call setup
+    li a1, 32768
+    li t0, 10539
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfsgnjx.vv v8, v16, v24
+    call dump
+/* case 294: vfsgnjx.vv v8, v16, v24 (e32,mf2,avl=13) */
+    li a0, 280
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073160436064
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfsgnjx.vv v8, v16, v24
+    call dump
+/* case 295: vfsgnjx.vv v8, v16, v24 (e32,m1,avl=max) */
+    li a0, 2000
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071420571862
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfsgnjx.vv v8, v16, v24
+    call dump
+/* case 296: vfsgnjx.vv v8, v16, v24, v0.t (e32,m2,avl=2) */
+    li a0, 1264
+    call setup
+    li a1, 5
+    li t0, 18446744072070087565
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfsgnjx.vv v8, v16, v24, v0.t
+    call dump
+/* case 297: vfsgnjx.vv v8, v16, v24 (e32,m4,avl=max) */
+    li a0, 728
+    call setup
+    li a1, 0
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m4, ta,ma
+    vfsgnjx.vv v8, v16, v24
+    call dump
+/* case 298: vfsgnjx.vv v8, v16, v24 (e32,m8,avl=1) */
+    li a0, 1816
+    call setup
+    li a1, 255
+    li t0, 18446744069744474567
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfsgnjx.vv v8, v16, v24
+    call dump
+/* case 299: vfsgnjx.vv v8, v16, v24, v0.t (e64,m1,avl=0) */
+    li a0, 1456
+    call setup
+    li a1, 18446744073709551614
+    li t0, 11354810333533006939
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfsgnjx.vv v8, v16, v24, v0.t
+    call dump
+/* case 300: vfsgnjx.vv v8, v16, v24 (e64,m2,avl=1) */
+    li a0, 8
+    call setup
+    li a1, 18446744073709551488
+    li t0, 16780893393972605080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfsgnjx.vv v8, v16, v24
+    call dump
+/* case 301: vfsgnjx.vv v8, v16, v24, v0.t (e64,m4,avl=max) */
+    li a0, 1464
+    call setup
+    li a1, 9223372036854775807
+    li t0, 8018601910321118530
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,ma
+    vfsgnjx.vv v8, v16, v24, v0.t
+    call dump
+/* case 302: vfsgnjx.vv v8, v16, v24 (e64,m8,avl=7) */
+    li a0, 1920
+    call setup
+    li a1, 18446744073709551614
+    li t0, 14007050901185855738
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfsgnjx.vv v8, v16, v24
+    call dump
+/* case 303: vfsgnjx.vv v8, v16, v24, v0.t (e8,m1,avl=13) */
+    li a0, 2008
+    call setup
+    li a1, 2
+    li t0, 18446744070446577964
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfsgnjx.vv v8, v16, v24, v0.t
+    call dump
+/* case 304: vfsgnjx.vv v8, v16, v24, v0.t (e64,mf2,avl=13) */
+    li a0, 1568
+    call setup
+    li a1, 9223372036854775807
+    li t0, 12722688815539614693
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfsgnjx.vv v8, v16, v24, v0.t
+    call dump
+/* case 305: vfsgnjx.vv v8, v16, v24, v0.t (e16,mf8,avl=max) */
+    li a0, 1032
+    call setup
+    li a1, 9552710171681030314
+    li t0, 18446744073709508790
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf8, tu,ma
+    vfsgnjx.vv v8, v16, v24, v0.t
+    call dump
+/* case 306: vfsgnjx.vv v20, v20, v20, v0.t (e16,m4,avl=5) */
+    li a0, 1000
+    call setup
+    li a1, 17059519770034771452
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfsgnjx.vv v20, v20, v20, v0.t
+    call dump
+/* case 307: vfsgnjx.vv v14, v6, v6 (e16,mf4,avl=5) */
+    li a0, 1496
+    call setup
+    li a1, 1
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfsgnjx.vv v14, v6, v6
+    call dump
+/* case 308: vfsgnjx.vv v8, v11, v0, v0.t (e64,m1,avl=1) */
+    li a0, 680
+    call setup
+    li a1, 2
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfsgnjx.vv v8, v11, v0, v0.t
+    call dump
+/* case 309: vfsgnjx.vv v0, v0, v0, v0.t (e32,mf2,avl=max) */
+    li a0, 1632
+    call setup
+    li a1, 127
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfsgnjx.vv v0, v0, v0, v0.t
+    call dump
+/* case 310: vfsgnjx.vv v20, v20, v2, v0.t (e64,m2,avl=5) */
+    li a0, 8
+    call setup
+    li a1, 18446744071562067968
+    li t0, 6546311619620197628
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfsgnjx.vv v20, v20, v2, v0.t
+    call dump
+/* case 311: vfsgnjx.vv v0, v20, v20 (e64,m4,avl=5) */
+    li a0, 784
+    call setup
+    li a1, 9223372036854775807
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfsgnjx.vv v0, v20, v20
+    call dump
+/* case 312: vfsgnjx.vf v8, v16, fa1 (e16,mf4,avl=0) */
+    li a0, 1080
+    call setup
+    li a1, 5262578390595457640
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfsgnjx.vf v8, v16, fa1
+    call dump
+/* case 313: vfsgnjx.vf v8, v16, fa1, v0.t (e16,mf2,avl=3) */
+    li a0, 0
+    call setup
+    li a1, 0
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfsgnjx.vf v8, v16, fa1, v0.t
+    call dump
+/* case 314: vfsgnjx.vf v8, v16, fa1 (e16,m1,avl=max) */
+    li a0, 1064
+    call setup
+    li a1, 127
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfsgnjx.vf v8, v16, fa1
+    call dump
+/* case 315: vfsgnjx.vf v8, v16, fa1 (e16,m2,avl=7) */
+    li a0, 672
+    call setup
+    li a1, 0
+    li t0, 18446744073709534759
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfsgnjx.vf v8, v16, fa1
+    call dump
+/* case 316: vfsgnjx.vf v8, v16, fa1 (e16,m4,avl=7) */
+    li a0, 120
+    call setup
+    li a1, 128
+    li t0, 18446744073709542284
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfsgnjx.vf v8, v16, fa1
+    call dump
+/* case 317: vfsgnjx.vf v8, v16, fa1 (e16,m8,avl=13) */
+    li a0, 304
+    call setup
+    li a1, 127
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfsgnjx.vf v8, v16, fa1
+    call dump
+/* case 318: vfsgnjx.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
+    li a0, 176
+    call setup
+    li a1, 12299294864931638873
+    li t0, 18446744072105606970
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vfsgnjx.vf v8, v16, fa1, v0.t
+    call dump
+/* case 319: vfsgnjx.vf v8, v16, fa1 (e32,m1,avl=5) */
+    li a0, 1360
+    call setup
+    li a1, 7
+    li t0, 18446744071042308678
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfsgnjx.vf v8, v16, fa1
+    call dump
+/* case 320: vfsgnjx.vf v8, v16, fa1, v0.t (e32,m2,avl=5) */
     li a0, 1792
     call setup
     li a1, 4058777479538594330
     li t0, 18446744069422972927
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vmfeq.vf v8, v16, fa1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfsgnjx.vf v8, v16, fa1, v0.t
     call dump
-/* case 565: vmfeq.vf v8, v16, fa1 (e32,m1,avl=1000) */
+/* case 321: vfsgnjx.vf v8, v16, fa1, v0.t (e32,m4,avl=max) */
     li a0, 88
     call setup
     li a1, 32768
     li t0, 18446744071555776512
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,mu
-    vmfeq.vf v8, v16, fa1
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfsgnjx.vf v8, v16, fa1, v0.t
     call dump
-/* case 566: vmfeq.vf v8, v16, fa1 (e32,m2,avl=5) */
+/* case 322: vfsgnjx.vf v8, v16, fa1 (e32,m8,avl=1) */
     li a0, 336
     call setup
     li a1, 127
     li t0, 3158989558
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vmfeq.vf v8, v16, fa1
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfsgnjx.vf v8, v16, fa1
     call dump
-/* case 567: vmfeq.vf v8, v16, fa1, v0.t (e32,m4,avl=2) */
+/* case 323: vfsgnjx.vf v8, v16, fa1 (e64,m1,avl=1) */
     li a0, 1144
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,ma
-    vmfeq.vf v8, v16, fa1, v0.t
-    call dump
-/* case 568: vmfeq.vf v8, v16, fa1 (e32,m8,avl=1) */
-    li a0, 1872
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073524337574
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 1
-    vsetvli t1, t0, e32, m8, ta,mu
-    vmfeq.vf v8, v16, fa1
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfsgnjx.vf v8, v16, fa1
     call dump
-/* case 569: vmfeq.vf v8, v16, fa1, v0.t (e64,m1,avl=0) */
-    li a0, 1600
+/* case 324: vfsgnjx.vf v8, v16, fa1, v0.t (e64,m2,avl=1) */
+    li a0, 1872
+    call setup
+    li a1, 18446744073709551488
+    li t0, 2541120441330031526
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfsgnjx.vf v8, v16, fa1, v0.t
+    call dump
+/* case 325: vfsgnjx.vf v8, v16, fa1 (e64,m4,avl=max) */
+    li a0, 480
     call setup
     li a1, 128
     li t0, 9223372036854775808
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m1, ta,mu
-    vmfeq.vf v8, v16, fa1, v0.t
+    fsrmi 3
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfsgnjx.vf v8, v16, fa1
     call dump
-/* case 570: vmfeq.vf v8, v16, fa1 (e64,m2,avl=0) */
+/* case 326: vfsgnjx.vf v8, v16, fa1, v0.t (e64,m8,avl=7) */
     li a0, 1928
     call setup
     li a1, 18446744073709551614
     li t0, 13830554455654793216
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,mu
-    vmfeq.vf v8, v16, fa1
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfsgnjx.vf v8, v16, fa1, v0.t
     call dump
-/* case 571: vmfeq.vf v8, v16, fa1 (e64,m4,avl=0) */
+/* case 327: vfsgnjx.vf v8, v16, fa1 (e8,m1,avl=max) */
     li a0, 2000
     call setup
     li a1, 32187
-    li t0, 7429259065986536258
+    li t0, 18446744070295016258
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,ma
-    vmfeq.vf v8, v16, fa1
+    vsetvli t1, zero, e8, m1, tu,ma
+    vfsgnjx.vf v8, v16, fa1
     call dump
-/* case 572: vmfeq.vf v8, v16, fa1 (e64,m8,avl=3) */
+/* case 328: vfsgnjx.vf v8, v16, fa1 (e64,mf2,avl=13) */
     li a0, 704
     call setup
     li a1, 2296022833861193478
     li t0, 2817903879627210100
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,ma
-    vmfeq.vf v8, v16, fa1
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vfsgnjx.vf v8, v16, fa1
     call dump
-/* case 573: vmfeq.vf v8, v16, fa1, v0.t (e8,m1,avl=max) */
+/* case 329: vfsgnjx.vf v8, v16, fa1 (e16,mf8,avl=max) */
     li a0, 1976
     call setup
     li a1, 5
-    li t0, 3472883712
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e8, m1, tu,ma
-    vmfeq.vf v8, v16, fa1, v0.t
+    vsetvli t1, zero, e16, mf8, tu,ma
+    vfsgnjx.vf v8, v16, fa1
     call dump
-/* case 574: vmfeq.vf v8, v16, fa1, v0.t (e64,mf2,avl=13) */
-    li a0, 1136
+/* case 330: vfsgnjx.vf v0, v17, fa1, v0.t (e16,mf4,avl=1) */
+    li a0, 1920
     call setup
-    li a1, 18446744073709551614
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vmfeq.vf v8, v16, fa1, v0.t
-    call dump
-/* case 575: vmfeq.vf v8, v16, fa1 (e16,mf8,avl=13) */
-    li a0, 8
-    call setup
-    li a1, 255
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vmfeq.vf v8, v16, fa1
-    call dump
-/* case 576: vmfle.vv v8, v16, v24, v0.t (e16,mf4,avl=0) */
-    li a0, 1352
-    call setup
-    li a1, 128
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vmfle.vv v8, v16, v24, v0.t
-    call dump
-/* case 577: vmfle.vv v8, v16, v24, v0.t (e16,mf2,avl=3) */
-    li a0, 1232
-    call setup
-    li a1, 5
-    li t0, 18446744073709507406
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vmfle.vv v8, v16, v24, v0.t
-    call dump
-/* case 578: vmfle.vv v8, v16, v24 (e16,m1,avl=3) */
-    li a0, 232
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,mu
-    vmfle.vv v8, v16, v24
-    call dump
-/* case 579: vmfle.vv v8, v16, v24, v0.t (e16,m2,avl=7) */
-    li a0, 1632
-    call setup
-    li a1, 255
-    li t0, 18446744073709514825
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,mu
-    vmfle.vv v8, v16, v24, v0.t
-    call dump
-/* case 580: vmfle.vv v8, v16, v24 (e16,m4,avl=13) */
-    li a0, 1120
-    call setup
-    li a1, 370282328189467584
-    li t0, 18446744073709523536
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,mu
-    vmfle.vv v8, v16, v24
-    call dump
-/* case 581: vmfle.vv v8, v16, v24, v0.t (e16,m8,avl=7) */
-    li a0, 56
-    call setup
-    li a1, 255
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,ma
-    vmfle.vv v8, v16, v24, v0.t
-    call dump
-/* case 582: vmfle.vv v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 720
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073386947446
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vmfle.vv v8, v16, v24
-    call dump
-/* case 583: vmfle.vv v8, v16, v24 (e32,m1,avl=5) */
-    li a0, 1664
-    call setup
-    li a1, 7
-    li t0, 18446744071049522449
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,mu
-    vmfle.vv v8, v16, v24
-    call dump
-/* case 584: vmfle.vv v8, v16, v24 (e32,m2,avl=2) */
-    li a0, 312
-    call setup
-    li a1, 32768
-    li t0, 18446744073293871264
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,mu
-    vmfle.vv v8, v16, v24
-    call dump
-/* case 585: vmfle.vv v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 1472
-    call setup
-    li a1, 32768
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m4, tu,mu
-    vmfle.vv v8, v16, v24
-    call dump
-/* case 586: vmfle.vv v8, v16, v24, v0.t (e32,m8,avl=max) */
-    li a0, 1360
-    call setup
-    li a1, 128
-    li t0, 18446744070085552870
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m8, tu,mu
-    vmfle.vv v8, v16, v24, v0.t
-    call dump
-/* case 587: vmfle.vv v8, v16, v24 (e64,m1,avl=1) */
-    li a0, 768
-    call setup
-    li a1, 9223372036854775807
-    li t0, 13193895053676012912
+    li a1, 1
+    li t0, 18446744073709503302
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vmfle.vv v8, v16, v24
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfsgnjx.vf v0, v17, fa1, v0.t
     call dump
-/* case 588: vmfle.vv v8, v16, v24, v0.t (e64,m2,avl=3) */
-    li a0, 760
+/* case 331: vfsgnjx.vf v0, v22, fa1 (e16,m1,avl=max) */
+    li a0, 64
     call setup
-    li a1, 32767
-    li t0, 17323322083599718321
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,ma
-    vmfle.vv v8, v16, v24, v0.t
-    call dump
-/* case 589: vmfle.vv v8, v16, v24 (e64,m4,avl=3) */
-    li a0, 488
-    call setup
-    li a1, 128
-    li t0, 9471261292585631233
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,ma
-    vmfle.vv v8, v16, v24
-    call dump
-/* case 590: vmfle.vv v8, v16, v24, v0.t (e64,m8,avl=3) */
-    li a0, 1416
-    call setup
-    li a1, 18446744073709551615
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,mu
-    vmfle.vv v8, v16, v24, v0.t
-    call dump
-/* case 591: vmfle.vv v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 920
-    call setup
-    li a1, 0
-    li t0, 18446744073267483736
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,ma
-    vmfle.vv v8, v16, v24
-    call dump
-/* case 592: vmfle.vv v8, v16, v24 (e64,mf2,avl=13) */
-    li a0, 120
-    call setup
-    li a1, 10126821922909034630
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vmfle.vv v8, v16, v24
-    call dump
-/* case 593: vmfle.vv v8, v16, v24, v0.t (e16,mf8,avl=13) */
-    li a0, 632
-    call setup
-    li a1, 0
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vmfle.vv v8, v16, v24, v0.t
-    call dump
-/* case 594: vmfle.vf v8, v16, fa1, v0.t (e16,mf4,avl=max) */
-    li a0, 1320
-    call setup
-    li a1, 75
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vmfle.vf v8, v16, fa1, v0.t
-    call dump
-/* case 595: vmfle.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
-    li a0, 1744
-    call setup
-    li a1, 32767
-    li t0, 18446744073709490722
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vmfle.vf v8, v16, fa1, v0.t
-    call dump
-/* case 596: vmfle.vf v8, v16, fa1, v0.t (e16,m1,avl=max) */
-    li a0, 1784
-    call setup
-    li a1, 38425
-    li t0, 18446744073709487674
+    li a1, 2
+    li t0, 18446744073709518336
     fmv.d.x fa1, t0
     fsrmi 4
     vsetvli t1, zero, e16, m1, tu,mu
-    vmfle.vf v8, v16, fa1, v0.t
+    vfsgnjx.vf v0, v22, fa1
     call dump
-/* case 597: vmfle.vf v8, v16, fa1 (e16,m2,avl=3) */
-    li a0, 552
+/* case 332: vfsgnjx.vf v22, v22, fa1 (e64,m2,avl=5) */
+    li a0, 1728
     call setup
-    li a1, 13260363227630262812
-    li t0, 18446744073709490475
+    li a1, 115
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
-    fsrmi 2
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfsgnjx.vf v22, v22, fa1
+    call dump
+/* case 333: vfsgnjx.vf v8, v12, fa1 (e32,m4,avl=5) */
+    li a0, 1952
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfsgnjx.vf v8, v12, fa1
+    call dump
+/* case 334: vfsgnjx.vf v0, v0, fa1 (e16,mf2,avl=max) */
+    li a0, 1328
+    call setup
+    li a1, 13726976756283427338
+    li t0, 18446744073709497607
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfsgnjx.vf v0, v0, fa1
+    call dump
+/* case 335: vfsgnjx.vf v7, v7, fa1 (e16,m8,avl=max) */
+    li a0, 640
+    call setup
+    li a1, 32767
+    li t0, 18446744073709538928
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfsgnjx.vf v7, v7, fa1
+    call dump
+/* case 336: vfdiv.vv v8, v16, v24 (e16,mf4,avl=0) */
+    li a0, 640
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfdiv.vv v8, v16, v24
+    call dump
+/* case 337: vfdiv.vv v8, v16, v24 (e16,mf2,avl=0) */
+    li a0, 992
+    call setup
+    li a1, 127
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfdiv.vv v8, v16, v24
+    call dump
+/* case 338: vfdiv.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
+    li a0, 888
+    call setup
+    li a1, 5
+    li t0, 18446744073709491084
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfdiv.vv v8, v16, v24, v0.t
+    call dump
+/* case 339: vfdiv.vv v8, v16, v24 (e16,m2,avl=3) */
+    li a0, 1096
+    call setup
+    li a1, 37
+    li t0, 64512
+    fmv.d.x fa1, t0
+    fsrmi 0
     li t0, 3
     vsetvli t1, t0, e16, m2, tu,ma
-    vmfle.vf v8, v16, fa1
+    vfdiv.vv v8, v16, v24
     call dump
-/* case 598: vmfle.vf v8, v16, fa1, v0.t (e16,m4,avl=13) */
-    li a0, 88
+/* case 340: vfdiv.vv v8, v16, v24, v0.t (e16,m4,avl=7) */
+    li a0, 784
     call setup
-    li a1, 1
+    li a1, 18446744073709551615
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfdiv.vv v8, v16, v24, v0.t
+    call dump
+/* case 341: vfdiv.vv v8, v16, v24, v0.t (e16,m8,avl=7) */
+    li a0, 704
+    call setup
+    li a1, 0
     li t0, 18446744073709499733
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,ma
-    vmfle.vf v8, v16, fa1, v0.t
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfdiv.vv v8, v16, v24, v0.t
     call dump
-/* case 599: vmfle.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
-    li a0, 480
+/* case 342: vfdiv.vv v8, v16, v24, v0.t (e32,mf2,avl=1000) */
+    li a0, 616
     call setup
-    li a1, 32768
-    li t0, 18446744073709512689
+    li a1, 9223372036854775807
+    li t0, 18446744072053891813
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m8, ta,ma
-    vmfle.vf v8, v16, fa1, v0.t
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfdiv.vv v8, v16, v24, v0.t
     call dump
-/* case 600: vmfle.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
-    li a0, 1760
+/* case 343: vfdiv.vv v8, v16, v24, v0.t (e32,m1,avl=5) */
+    li a0, 1824
     call setup
-    li a1, 5
-    li t0, 18446744071553679359
+    li a1, 1
+    li t0, 18446744069930066949
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vmfle.vf v8, v16, fa1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfdiv.vv v8, v16, v24, v0.t
     call dump
-/* case 601: vmfle.vf v8, v16, fa1 (e32,m1,avl=5) */
+/* case 344: vfdiv.vv v8, v16, v24 (e32,m2,avl=1000) */
+    li a0, 1816
+    call setup
+    li a1, 1
+    li t0, 18446744072364137097
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfdiv.vv v8, v16, v24
+    call dump
+/* case 345: vfdiv.vv v8, v16, v24, v0.t (e32,m4,avl=max) */
     li a0, 1840
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069414584320
+    li a1, 18446744073709551614
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,ma
-    vmfle.vf v8, v16, fa1
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfdiv.vv v8, v16, v24, v0.t
     call dump
-/* case 602: vmfle.vf v8, v16, fa1, v0.t (e32,m2,avl=2) */
-    li a0, 696
+/* case 346: vfdiv.vv v8, v16, v24 (e32,m8,avl=2) */
+    li a0, 1336
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,ma
-    vmfle.vf v8, v16, fa1, v0.t
-    call dump
-/* case 603: vmfle.vf v8, v16, fa1, v0.t (e32,m4,avl=5) */
-    li a0, 1256
-    call setup
-    li a1, 127
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,ma
-    vmfle.vf v8, v16, fa1, v0.t
-    call dump
-/* case 604: vmfle.vf v8, v16, fa1 (e32,m8,avl=1) */
-    li a0, 1064
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,ma
-    vmfle.vf v8, v16, fa1
-    call dump
-/* case 605: vmfle.vf v8, v16, fa1 (e64,m1,avl=0) */
-    li a0, 1160
-    call setup
-    li a1, 18446744073709551615
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,ma
-    vmfle.vf v8, v16, fa1
-    call dump
-/* case 606: vmfle.vf v8, v16, fa1, v0.t (e64,m2,avl=3) */
-    li a0, 1352
-    call setup
-    li a1, 128
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,ma
-    vmfle.vf v8, v16, fa1, v0.t
-    call dump
-/* case 607: vmfle.vf v8, v16, fa1 (e64,m4,avl=0) */
-    li a0, 1488
-    call setup
-    li a1, 32768
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,ma
-    vmfle.vf v8, v16, fa1
-    call dump
-/* case 608: vmfle.vf v8, v16, fa1 (e64,m8,avl=3) */
-    li a0, 560
-    call setup
-    li a1, 128
-    li t0, 1
+    li a1, 0
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,mu
-    vmfle.vf v8, v16, fa1
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfdiv.vv v8, v16, v24
     call dump
-/* case 609: vmfle.vf v8, v16, fa1, v0.t (e8,m1,avl=max) */
-    li a0, 760
-    call setup
-    li a1, 18446744073709551615
-    li t0, 3359358592
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e8, m1, ta,mu
-    vmfle.vf v8, v16, fa1, v0.t
-    call dump
-/* case 610: vmfle.vf v8, v16, fa1, v0.t (e64,mf2,avl=max) */
-    li a0, 984
-    call setup
-    li a1, 32768
-    li t0, 17814333582037912690
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vmfle.vf v8, v16, fa1, v0.t
-    call dump
-/* case 611: vmfle.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
-    li a0, 272
+/* case 347: vfdiv.vv v8, v16, v24 (e64,m1,avl=1) */
+    li a0, 440
     call setup
     li a1, 7
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vmfle.vf v8, v16, fa1, v0.t
-    call dump
-/* case 612: vmflt.vv v8, v16, v24, v0.t (e16,mf4,avl=1) */
-    li a0, 1480
-    call setup
-    li a1, 134
-    li t0, 18446744073709533045
+    li t0, 9202059842264403622
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vmflt.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfdiv.vv v8, v16, v24
     call dump
-/* case 613: vmflt.vv v8, v16, v24 (e16,mf2,avl=3) */
-    li a0, 1288
+/* case 348: vfdiv.vv v8, v16, v24 (e64,m2,avl=1) */
+    li a0, 224
     call setup
-    li a1, 33541
-    li t0, 18446744073709517823
+    li a1, 18446744073709551488
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vmflt.vv v8, v16, v24
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfdiv.vv v8, v16, v24
     call dump
-/* case 614: vmflt.vv v8, v16, v24, v0.t (e16,m1,avl=0) */
-    li a0, 1048
+/* case 349: vfdiv.vv v8, v16, v24, v0.t (e64,m4,avl=0) */
+    li a0, 768
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709486114
+    li a1, 12203310952918778702
+    li t0, 2351545823032476229
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vmflt.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfdiv.vv v8, v16, v24, v0.t
     call dump
-/* case 615: vmflt.vv v8, v16, v24, v0.t (e16,m2,avl=max) */
-    li a0, 968
+/* case 350: vfdiv.vv v8, v16, v24 (e64,m8,avl=3) */
+    li a0, 24
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709487103
+    li a1, 128
+    li t0, 10334913561089612683
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfdiv.vv v8, v16, v24
+    call dump
+/* case 351: vfdiv.vv v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 96
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070883056279
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfdiv.vv v8, v16, v24, v0.t
+    call dump
+/* case 352: vfdiv.vv v8, v16, v24 (e64,mf2,avl=7) */
+    li a0, 1120
+    call setup
+    li a1, 9223372036854775807
+    li t0, 15560450724066249311
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vfdiv.vv v8, v16, v24
+    call dump
+/* case 353: vfdiv.vv v8, v16, v24, v0.t (e16,mf8,avl=13) */
+    li a0, 1488
+    call setup
+    li a1, 127
+    li t0, 32000
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e16, m2, tu,ma
-    vmflt.vv v8, v16, v24, v0.t
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfdiv.vv v8, v16, v24, v0.t
     call dump
-/* case 616: vmflt.vv v8, v16, v24 (e16,m4,avl=max) */
-    li a0, 768
+/* case 354: vfdiv.vv v16, v16, v16 (e16,m8,avl=5) */
+    li a0, 600
     call setup
-    li a1, 2
-    li t0, 18446744073709486081
+    li a1, 255
+    li t0, 18446744073709544013
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e16, m4, ta,mu
-    vmflt.vv v8, v16, v24
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfdiv.vv v16, v16, v16
     call dump
-/* case 617: vmflt.vv v8, v16, v24 (e16,m8,avl=7) */
-    li a0, 1024
+/* case 355: vfdiv.vv v8, v28, v13, v0.t (e64,m4,avl=5) */
+    li a0, 592
     call setup
-    li a1, 4
+    li a1, 5
+    li t0, 16390155256078286979
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfdiv.vv v8, v28, v13, v0.t
+    call dump
+/* case 356: vfdiv.vv v19, v19, v19, v0.t (e16,mf2,avl=1) */
+    li a0, 1944
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfdiv.vv v19, v19, v19, v0.t
+    call dump
+/* case 357: vfdiv.vv v2, v29, v29 (e16,m1,avl=1) */
+    li a0, 2032
+    call setup
+    li a1, 32767
+    li t0, 18446744073709545030
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfdiv.vv v2, v29, v29
+    call dump
+/* case 358: vfdiv.vv v2, v0, v0, v0.t (e64,m2,avl=5) */
+    li a0, 1088
+    call setup
+    li a1, 11824656442135782463
+    li t0, 13295351126427583394
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfdiv.vv v2, v0, v0, v0.t
+    call dump
+/* case 359: vfdiv.vv v0, v0, v0, v0.t (e64,m8,avl=max) */
+    li a0, 1808
+    call setup
+    li a1, 127
+    li t0, 1391079253635038979
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfdiv.vv v0, v0, v0, v0.t
+    call dump
+/* case 360: vfdiv.vf v8, v16, fa1, v0.t (e16,mf4,avl=1) */
+    li a0, 1168
+    call setup
+    li a1, 127
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfdiv.vf v8, v16, fa1, v0.t
+    call dump
+/* case 361: vfdiv.vf v8, v16, fa1 (e16,mf2,avl=0) */
+    li a0, 536
+    call setup
+    li a1, 127
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfdiv.vf v8, v16, fa1
+    call dump
+/* case 362: vfdiv.vf v8, v16, fa1, v0.t (e16,m1,avl=3) */
+    li a0, 552
+    call setup
+    li a1, 255
+    li t0, 18446744073709539648
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfdiv.vf v8, v16, fa1, v0.t
+    call dump
+/* case 363: vfdiv.vf v8, v16, fa1, v0.t (e16,m2,avl=7) */
+    li a0, 1664
+    call setup
+    li a1, 63
     li t0, 18446744073709550592
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vmflt.vv v8, v16, v24
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfdiv.vf v8, v16, fa1, v0.t
     call dump
-/* case 618: vmflt.vv v8, v16, v24, v0.t (e32,mf2,avl=13) */
-    li a0, 1536
-    call setup
-    li a1, 1
-    li t0, 18446744070378696783
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vmflt.vv v8, v16, v24, v0.t
-    call dump
-/* case 619: vmflt.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
-    li a0, 1320
-    call setup
-    li a1, 108
-    li t0, 18446744070162900649
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vmflt.vv v8, v16, v24, v0.t
-    call dump
-/* case 620: vmflt.vv v8, v16, v24 (e32,m2,avl=5) */
-    li a0, 544
+/* case 364: vfdiv.vf v8, v16, fa1, v0.t (e16,m4,avl=max) */
+    li a0, 64
     call setup
     li a1, 255
-    li t0, 18446744071997057291
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,mu
-    vmflt.vv v8, v16, v24
-    call dump
-/* case 621: vmflt.vv v8, v16, v24, v0.t (e32,m4,avl=max) */
-    li a0, 1416
-    call setup
-    li a1, 0
-    li t0, 18446744070479937536
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e32, m4, ta,mu
-    vmflt.vv v8, v16, v24, v0.t
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfdiv.vf v8, v16, fa1, v0.t
     call dump
-/* case 622: vmflt.vv v8, v16, v24, v0.t (e32,m8,avl=2) */
-    li a0, 128
+/* case 365: vfdiv.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
+    li a0, 488
     call setup
-    li a1, 128
-    li t0, 18446744071251295576
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,ma
-    vmflt.vv v8, v16, v24, v0.t
-    call dump
-/* case 623: vmflt.vv v8, v16, v24, v0.t (e64,m1,avl=0) */
-    li a0, 888
-    call setup
-    li a1, 110
-    li t0, 16080658687901686978
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,ma
-    vmflt.vv v8, v16, v24, v0.t
-    call dump
-/* case 624: vmflt.vv v8, v16, v24, v0.t (e64,m2,avl=3) */
-    li a0, 1832
-    call setup
-    li a1, 18446744073709551614
-    li t0, 7002146232896573082
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,ma
-    vmflt.vv v8, v16, v24, v0.t
-    call dump
-/* case 625: vmflt.vv v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 1680
-    call setup
-    li a1, 1
-    li t0, 10562720987777962254
+    li a1, 7
+    li t0, 21819
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e64, m4, tu,ma
-    vmflt.vv v8, v16, v24
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfdiv.vf v8, v16, fa1, v0.t
     call dump
-/* case 626: vmflt.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
-    li a0, 1504
+/* case 366: vfdiv.vf v8, v16, fa1, v0.t (e32,mf2,avl=1000) */
+    li a0, 1704
     call setup
-    li a1, 18446744073709551615
+    li a1, 18446744073709551488
+    li t0, 18446744071217161773
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfdiv.vf v8, v16, fa1, v0.t
+    call dump
+/* case 367: vfdiv.vf v8, v16, fa1, v0.t (e32,m1,avl=max) */
+    li a0, 544
+    call setup
+    li a1, 131
+    li t0, 18446744070139429333
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfdiv.vf v8, v16, fa1, v0.t
+    call dump
+/* case 368: vfdiv.vf v8, v16, fa1, v0.t (e32,m2,avl=1000) */
+    li a0, 640
+    call setup
+    li a1, 2147483647
+    li t0, 1962612097
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfdiv.vf v8, v16, fa1, v0.t
+    call dump
+/* case 369: vfdiv.vf v8, v16, fa1, v0.t (e32,m4,avl=2) */
+    li a0, 1032
+    call setup
+    li a1, 145
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfdiv.vf v8, v16, fa1, v0.t
+    call dump
+/* case 370: vfdiv.vf v8, v16, fa1, v0.t (e32,m8,avl=2) */
+    li a0, 1096
+    call setup
+    li a1, 2
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfdiv.vf v8, v16, fa1, v0.t
+    call dump
+/* case 371: vfdiv.vf v8, v16, fa1 (e64,m1,avl=max) */
+    li a0, 1024
+    call setup
+    li a1, 4
     li t0, 9221120237041090560
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e64, m8, tu,mu
-    vmflt.vv v8, v16, v24, v0.t
+    vsetvli t1, zero, e64, m1, ta,mu
+    vfdiv.vf v8, v16, fa1
     call dump
-/* case 627: vmflt.vv v8, v16, v24, v0.t (e8,m1,avl=7) */
-    li a0, 1248
+/* case 372: vfdiv.vf v8, v16, fa1 (e64,m2,avl=0) */
+    li a0, 1376
     call setup
-    li a1, 1
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,mu
-    vmflt.vv v8, v16, v24, v0.t
-    call dump
-/* case 628: vmflt.vv v8, v16, v24 (e64,mf2,avl=7) */
-    li a0, 1128
-    call setup
-    li a1, 2147483647
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vmflt.vv v8, v16, v24
-    call dump
-/* case 629: vmflt.vv v8, v16, v24 (e16,mf8,avl=1000) */
-    li a0, 1464
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709521510
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vmflt.vv v8, v16, v24
-    call dump
-/* case 630: vmflt.vf v8, v16, fa1 (e16,mf4,avl=1) */
-    li a0, 616
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vmflt.vf v8, v16, fa1
-    call dump
-/* case 631: vmflt.vf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
-    li a0, 1656
-    call setup
-    li a1, 18446744073709551614
-    li t0, 31743
+    li a1, 5
+    li t0, 8101914597855009330
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vmflt.vf v8, v16, fa1, v0.t
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfdiv.vf v8, v16, fa1
     call dump
-/* case 632: vmflt.vf v8, v16, fa1 (e16,m1,avl=0) */
-    li a0, 1432
+/* case 373: vfdiv.vf v8, v16, fa1 (e64,m4,avl=max) */
+    li a0, 1624
     call setup
-    li a1, 0
-    li t0, 18446744073709540416
+    li a1, 7
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfdiv.vf v8, v16, fa1
+    call dump
+/* case 374: vfdiv.vf v8, v16, fa1 (e64,m8,avl=3) */
+    li a0, 544
+    call setup
+    li a1, 255
+    li t0, 10148435349918804235
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfdiv.vf v8, v16, fa1
+    call dump
+/* case 375: vfdiv.vf v8, v16, fa1 (e8,m1,avl=13) */
+    li a0, 1904
+    call setup
+    li a1, 2
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,mu
+    vfdiv.vf v8, v16, fa1
+    call dump
+/* case 376: vfdiv.vf v8, v16, fa1, v0.t (e64,mf2,avl=max) */
+    li a0, 600
+    call setup
+    li a1, 128
+    li t0, 10808107815776419160
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfdiv.vf v8, v16, fa1, v0.t
+    call dump
+/* case 377: vfdiv.vf v8, v16, fa1 (e16,mf8,avl=max) */
+    li a0, 888
+    call setup
+    li a1, 110
+    li t0, 18446744073709530797
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,mu
-    vmflt.vf v8, v16, fa1
+    vsetvli t1, zero, e16, mf8, tu,ma
+    vfdiv.vf v8, v16, fa1
     call dump
-/* case 633: vmflt.vf v8, v16, fa1, v0.t (e16,m2,avl=3) */
+/* case 378: vfdiv.vf v20, v20, fa1 (e16,m2,avl=max) */
+    li a0, 1736
+    call setup
+    li a1, 5455911417609751846
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfdiv.vf v20, v20, fa1
+    call dump
+/* case 379: vfdiv.vf v16, v0, fa1, v0.t (e32,m4,avl=1) */
+    li a0, 928
+    call setup
+    li a1, 0
+    li t0, 18446744070850462960
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfdiv.vf v16, v0, fa1, v0.t
+    call dump
+/* case 380: vfdiv.vf v0, v0, fa1, v0.t (e64,m2,avl=5) */
+    li a0, 232
+    call setup
+    li a1, 32767
+    li t0, 4350402069494699774
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfdiv.vf v0, v0, fa1, v0.t
+    call dump
+/* case 381: vfdiv.vf v0, v0, fa1, v0.t (e32,m1,avl=1) */
+    li a0, 1048
+    call setup
+    li a1, 7
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfdiv.vf v0, v0, fa1, v0.t
+    call dump
+/* case 382: vfdiv.vf v0, v0, fa1 (e16,m8,avl=max) */
+    li a0, 664
+    call setup
+    li a1, 10905479986074442159
+    li t0, 62131
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfdiv.vf v0, v0, fa1
+    call dump
+/* case 383: vfdiv.vf v8, v24, fa1 (e16,m2,avl=1) */
+    li a0, 48
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfdiv.vf v8, v24, fa1
+    call dump
+/* case 384: vfrdiv.vf v8, v16, fa1, v0.t (e16,mf4,avl=max) */
+    li a0, 416
+    call setup
+    li a1, 6071514129398478265
+    li t0, 18446744073709518423
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vfrdiv.vf v8, v16, fa1, v0.t
+    call dump
+/* case 385: vfrdiv.vf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
     li a0, 1560
     call setup
     li a1, 6582
     li t0, 18446744073709514700
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vmflt.vf v8, v16, fa1, v0.t
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfrdiv.vf v8, v16, fa1, v0.t
     call dump
-/* case 634: vmflt.vf v8, v16, fa1 (e16,m4,avl=13) */
+/* case 386: vfrdiv.vf v8, v16, fa1, v0.t (e16,m1,avl=3) */
     li a0, 1736
     call setup
     li a1, 255
     li t0, 18446744073709548821
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,mu
-    vmflt.vf v8, v16, fa1
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfrdiv.vf v8, v16, fa1, v0.t
     call dump
-/* case 635: vmflt.vf v8, v16, fa1 (e16,m8,avl=7) */
+/* case 387: vfrdiv.vf v8, v16, fa1 (e16,m2,avl=3) */
     li a0, 336
     call setup
     li a1, 7
     li t0, 18446744073709499733
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,mu
-    vmflt.vf v8, v16, fa1
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 636: vmflt.vf v8, v16, fa1 (e32,mf2,avl=max) */
+/* case 388: vfrdiv.vf v8, v16, fa1 (e16,m4,avl=max) */
     li a0, 1400
     call setup
     li a1, 32768
-    li t0, 18446744073701163008
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e32, mf2, ta,ma
-    vmflt.vf v8, v16, fa1
+    vsetvli t1, zero, e16, m4, ta,ma
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 637: vmflt.vf v8, v16, fa1 (e32,m1,avl=1000) */
+/* case 389: vfrdiv.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
     li a0, 1816
     call setup
     li a1, 39412
-    li t0, 18446744070376688739
+    li t0, 18446744073709500760
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,ma
-    vmflt.vf v8, v16, fa1
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfrdiv.vf v8, v16, fa1, v0.t
     call dump
-/* case 638: vmflt.vf v8, v16, fa1 (e32,m2,avl=5) */
+/* case 390: vfrdiv.vf v8, v16, fa1 (e32,mf2,avl=1000) */
     li a0, 1192
     call setup
     li a1, 32767
     li t0, 18446744072855408260
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vmflt.vf v8, v16, fa1
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 639: vmflt.vf v8, v16, fa1, v0.t (e32,m4,avl=5) */
+/* case 391: vfrdiv.vf v8, v16, fa1 (e32,m1,avl=1000) */
     li a0, 224
     call setup
     li a1, 127
     li t0, 18446744069422972927
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,ma
-    vmflt.vf v8, v16, fa1, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 640: vmflt.vf v8, v16, fa1 (e32,m8,avl=max) */
+/* case 392: vfrdiv.vf v8, v16, fa1 (e32,m2,avl=2) */
     li a0, 808
     call setup
     li a1, 32767
     li t0, 18446744071154250699
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e32, m8, ta,mu
-    vmflt.vf v8, v16, fa1
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 641: vmflt.vf v8, v16, fa1 (e64,m1,avl=max) */
+/* case 393: vfrdiv.vf v8, v16, fa1 (e32,m4,avl=2) */
     li a0, 1008
     call setup
     li a1, 4136545869047910685
-    li t0, 9221120237041090560
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e64, m1, tu,ma
-    vmflt.vf v8, v16, fa1
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 642: vmflt.vf v8, v16, fa1, v0.t (e64,m2,avl=0) */
-    li a0, 1056
+/* case 394: vfrdiv.vf v8, v16, fa1 (e32,m8,avl=2) */
+    li a0, 1832
     call setup
-    li a1, 49311
-    li t0, 14230632092710514742
+    li a1, 1119010461181297957
+    li t0, 18446744070859288489
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfrdiv.vf v8, v16, fa1
+    call dump
+/* case 395: vfrdiv.vf v8, v16, fa1 (e64,m1,avl=0) */
+    li a0, 1608
+    call setup
+    li a1, 5772369160526425250
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfrdiv.vf v8, v16, fa1
+    call dump
+/* case 396: vfrdiv.vf v8, v16, fa1 (e64,m2,avl=0) */
+    li a0, 1040
+    call setup
+    li a1, 18446744073709551614
+    li t0, 17100015933076914013
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 0
-    vsetvli t1, t0, e64, m2, ta,mu
-    vmflt.vf v8, v16, fa1, v0.t
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 643: vmflt.vf v8, v16, fa1, v0.t (e64,m4,avl=3) */
-    li a0, 952
+/* case 397: vfrdiv.vf v8, v16, fa1 (e64,m4,avl=max) */
+    li a0, 1016
     call setup
-    li a1, 1
-    li t0, 0
+    li a1, 32768
+    li t0, 4794084391878445219
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vmflt.vf v8, v16, fa1, v0.t
+    fsrmi 1
+    vsetvli t1, zero, e64, m4, tu,ma
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 644: vmflt.vf v8, v16, fa1 (e64,m8,avl=3) */
-    li a0, 1368
-    call setup
-    li a1, 34736
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,mu
-    vmflt.vf v8, v16, fa1
-    call dump
-/* case 645: vmflt.vf v8, v16, fa1 (e8,m1,avl=7) */
-    li a0, 1200
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vmflt.vf v8, v16, fa1
-    call dump
-/* case 646: vmflt.vf v8, v16, fa1 (e64,mf2,avl=13) */
+/* case 398: vfrdiv.vf v8, v16, fa1 (e64,m8,avl=7) */
     li a0, 1352
     call setup
     li a1, 5583748689795569093
     li t0, 9906356914669481205
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vmflt.vf v8, v16, fa1
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 647: vmflt.vf v8, v16, fa1 (e16,mf8,avl=max) */
+/* case 399: vfrdiv.vf v8, v16, fa1 (e8,m1,avl=7) */
     li a0, 2032
     call setup
     li a1, 3995125854889213785
-    li t0, 18446744073709487103
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e16, mf8, ta,ma
-    vmflt.vf v8, v16, fa1
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 648: vmfne.vv v8, v16, v24 (e16,mf4,avl=1) */
-    li a0, 1360
-    call setup
-    li a1, 2
-    li t0, 18446744073709542452
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vmfne.vv v8, v16, v24
-    call dump
-/* case 649: vmfne.vv v8, v16, v24, v0.t (e16,mf2,avl=3) */
-    li a0, 1016
-    call setup
-    li a1, 9223372036854775807
-    li t0, 6982
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vmfne.vv v8, v16, v24, v0.t
-    call dump
-/* case 650: vmfne.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
-    li a0, 1024
-    call setup
-    li a1, 5549783777065936585
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m1, tu,ma
-    vmfne.vv v8, v16, v24, v0.t
-    call dump
-/* case 651: vmfne.vv v8, v16, v24, v0.t (e16,m2,avl=3) */
-    li a0, 1296
-    call setup
-    li a1, 38821
-    li t0, 18446744073709521120
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,mu
-    vmfne.vv v8, v16, v24, v0.t
-    call dump
-/* case 652: vmfne.vv v8, v16, v24, v0.t (e16,m4,avl=13) */
-    li a0, 624
+/* case 400: vfrdiv.vf v8, v16, fa1 (e64,mf2,avl=7) */
+    li a0, 104
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,mu
-    vmfne.vv v8, v16, v24, v0.t
-    call dump
-/* case 653: vmfne.vv v8, v16, v24 (e16,m8,avl=max) */
-    li a0, 1920
-    call setup
-    li a1, 0
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m8, tu,ma
-    vmfne.vv v8, v16, v24
-    call dump
-/* case 654: vmfne.vv v8, v16, v24, v0.t (e32,mf2,avl=13) */
-    li a0, 1768
-    call setup
-    li a1, 32768
-    li t0, 18446744069414584321
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vmfne.vv v8, v16, v24, v0.t
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfrdiv.vf v8, v16, fa1
     call dump
-/* case 655: vmfne.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
-    li a0, 656
+/* case 401: vfrdiv.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
+    li a0, 1048
     call setup
-    li a1, 128
-    li t0, 18446744069414584320
+    li a1, 6623253575586809149
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,ma
-    vmfne.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfrdiv.vf v8, v16, fa1, v0.t
     call dump
-/* case 656: vmfne.vv v8, v16, v24, v0.t (e32,m2,avl=5) */
-    li a0, 1880
+/* case 402: vfrdiv.vf v11, v24, fa1 (e32,mf2,avl=1) */
+    li a0, 2016
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,mu
-    vmfne.vv v8, v16, v24, v0.t
-    call dump
-/* case 657: vmfne.vv v8, v16, v24 (e32,m4,avl=5) */
-    li a0, 760
-    call setup
-    li a1, 233770405949385585
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,ma
-    vmfne.vv v8, v16, v24
-    call dump
-/* case 658: vmfne.vv v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 1376
-    call setup
-    li a1, 0
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m8, tu,mu
-    vmfne.vv v8, v16, v24
-    call dump
-/* case 659: vmfne.vv v8, v16, v24, v0.t (e64,m1,avl=max) */
-    li a0, 400
-    call setup
-    li a1, 18446744071562067968
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m1, tu,mu
-    vmfne.vv v8, v16, v24, v0.t
-    call dump
-/* case 660: vmfne.vv v8, v16, v24 (e64,m2,avl=1) */
-    li a0, 1568
-    call setup
-    li a1, 255
-    li t0, 9218868437227405312
+    li a1, 2
+    li t0, 18446744073109028282
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
-    vmfne.vv v8, v16, v24
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfrdiv.vf v11, v24, fa1
     call dump
-/* case 661: vmfne.vv v8, v16, v24, v0.t (e64,m4,avl=max) */
-    li a0, 2008
+/* case 403: vfrdiv.vf v0, v0, fa1, v0.t (e64,m4,avl=max) */
+    li a0, 744
     call setup
-    li a1, 67
-    li t0, 1
+    li a1, 5
+    li t0, 8598070261977260969
     fmv.d.x fa1, t0
-    fsrmi 4
+    fsrmi 3
     vsetvli t1, zero, e64, m4, tu,mu
-    vmfne.vv v8, v16, v24, v0.t
+    vfrdiv.vf v0, v0, fa1, v0.t
     call dump
-/* case 662: vmfne.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
-    li a0, 888
+/* case 404: vfrdiv.vf v0, v30, fa1 (e64,m2,avl=max) */
+    li a0, 1656
     call setup
-    li a1, 255
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m8, ta,mu
-    vmfne.vv v8, v16, v24, v0.t
-    call dump
-/* case 663: vmfne.vv v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 1224
-    call setup
-    li a1, 36489
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vmfne.vv v8, v16, v24
-    call dump
-/* case 664: vmfne.vv v8, v16, v24, v0.t (e64,mf2,avl=13) */
-    li a0, 368
-    call setup
-    li a1, 28
-    li t0, 18063438069003308136
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vmfne.vv v8, v16, v24, v0.t
-    call dump
-/* case 665: vmfne.vv v8, v16, v24, v0.t (e16,mf8,avl=13) */
-    li a0, 784
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709487103
+    li a1, 18446744073709551615
+    li t0, 2783540745679808419
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vmfne.vv v8, v16, v24, v0.t
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfrdiv.vf v0, v30, fa1
     call dump
-/* case 666: vmfne.vf v8, v16, fa1, v0.t (e16,mf4,avl=max) */
-    li a0, 2040
+/* case 405: vfrdiv.vf v20, v26, fa1, v0.t (e32,m4,avl=1) */
+    li a0, 448
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709487754
+    li a1, 1
+    li t0, 18446744073219421764
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vmfne.vf v8, v16, fa1, v0.t
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfrdiv.vf v20, v26, fa1, v0.t
     call dump
-/* case 667: vmfne.vf v8, v16, fa1 (e16,mf2,avl=0) */
-    li a0, 1280
+/* case 406: vfrdiv.vf v0, v2, fa1, v0.t (e64,m8,avl=1) */
+    li a0, 1288
     call setup
     li a1, 0
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfrdiv.vf v0, v2, fa1, v0.t
+    call dump
+/* case 407: vfrdiv.vf v0, v0, fa1 (e16,mf2,avl=max) */
+    li a0, 816
+    call setup
+    li a1, 2854900359563343033
+    li t0, 18446744073709506395
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfrdiv.vf v0, v0, fa1
+    call dump
+/* case 408: vfmul.vv v8, v16, v24, v0.t (e16,mf4,avl=max) */
+    li a0, 544
+    call setup
+    li a1, 127
     li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vfmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 409: vfmul.vv v8, v16, v24 (e16,mf2,avl=0) */
+    li a0, 1624
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709518336
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 0
     vsetvli t1, t0, e16, mf2, tu,ma
-    vmfne.vf v8, v16, fa1
+    vfmul.vv v8, v16, v24
     call dump
-/* case 668: vmfne.vf v8, v16, fa1 (e16,m1,avl=0) */
+/* case 410: vfmul.vv v8, v16, v24 (e16,m1,avl=0) */
+    li a0, 1616
+    call setup
+    li a1, 5
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 411: vfmul.vv v8, v16, v24 (e16,m2,avl=3) */
+    li a0, 1264
+    call setup
+    li a1, 7
+    li t0, 18446744073709490191
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 412: vfmul.vv v8, v16, v24 (e16,m4,avl=max) */
+    li a0, 976
+    call setup
+    li a1, 1
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 413: vfmul.vv v8, v16, v24, v0.t (e16,m8,avl=7) */
+    li a0, 560
+    call setup
+    li a1, 12566011268487835432
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 414: vfmul.vv v8, v16, v24, v0.t (e32,mf2,avl=13) */
     li a0, 1064
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 415: vfmul.vv v8, v16, v24, v0.t (e32,m1,avl=max) */
+    li a0, 1584
+    call setup
+    li a1, 128
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m1, tu,ma
+    vfmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 416: vfmul.vv v8, v16, v24 (e32,m2,avl=2) */
+    li a0, 1912
+    call setup
+    li a1, 0
+    li t0, 18446744069504847024
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 417: vfmul.vv v8, v16, v24 (e32,m4,avl=5) */
+    li a0, 1112
+    call setup
+    li a1, 207
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,mu
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 418: vfmul.vv v8, v16, v24, v0.t (e32,m8,avl=1) */
+    li a0, 1544
+    call setup
+    li a1, 7
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 419: vfmul.vv v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 32
+    call setup
+    li a1, 32767
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 420: vfmul.vv v8, v16, v24 (e64,m2,avl=3) */
+    li a0, 1584
+    call setup
+    li a1, 0
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 421: vfmul.vv v8, v16, v24 (e64,m4,avl=3) */
+    li a0, 40
+    call setup
+    li a1, 5
+    li t0, 10997715187951298065
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 422: vfmul.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
+    li a0, 864
+    call setup
+    li a1, 5
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 423: vfmul.vv v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 464
+    call setup
+    li a1, 7
+    li t0, 18446744070449720939
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 424: vfmul.vv v8, v16, v24 (e64,mf2,avl=max) */
+    li a0, 2000
+    call setup
+    li a1, 128
+    li t0, 12676664926302036084
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 425: vfmul.vv v8, v16, v24 (e16,mf8,avl=max) */
+    li a0, 1048
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709494668
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfmul.vv v8, v16, v24
+    call dump
+/* case 426: vfmul.vv v0, v0, v0, v0.t (e16,mf2,avl=5) */
+    li a0, 224
+    call setup
+    li a1, 7
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmul.vv v0, v0, v0, v0.t
+    call dump
+/* case 427: vfmul.vv v8, v0, v11, v0.t (e64,m4,avl=5) */
+    li a0, 880
+    call setup
+    li a1, 1
+    li t0, 16861296914958206381
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfmul.vv v8, v0, v11, v0.t
+    call dump
+/* case 428: vfmul.vv v30, v30, v30 (e16,mf2,avl=5) */
+    li a0, 336
+    call setup
+    li a1, 32767
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmul.vv v30, v30, v30
+    call dump
+/* case 429: vfmul.vv v8, v0, v4 (e32,m1,avl=1) */
+    li a0, 1712
+    call setup
+    li a1, 32767
+    li t0, 18446744073570377708
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfmul.vv v8, v0, v4
+    call dump
+/* case 430: vfmul.vv v0, v26, v18 (e16,mf4,avl=max) */
+    li a0, 1512
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709547701
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfmul.vv v0, v26, v18
+    call dump
+/* case 431: vfmul.vv v9, v27, v18, v0.t (e16,mf4,avl=1) */
+    li a0, 864
     call setup
     li a1, 128
     li t0, 18446744073709518848
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vmfne.vf v8, v16, fa1
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmul.vv v9, v27, v18, v0.t
     call dump
-/* case 669: vmfne.vf v8, v16, fa1 (e16,m2,avl=7) */
-    li a0, 176
+/* case 432: vfmul.vf v8, v16, fa1, v0.t (e16,mf4,avl=1) */
+    li a0, 392
     call setup
-    li a1, 38423
-    li t0, 18446744073709534742
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,ma
-    vmfne.vf v8, v16, fa1
-    call dump
-/* case 670: vmfne.vf v8, v16, fa1, v0.t (e16,m4,avl=max) */
-    li a0, 944
-    call setup
-    li a1, 23740
-    li t0, 18446744073709537549
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, ta,ma
-    vmfne.vf v8, v16, fa1, v0.t
-    call dump
-/* case 671: vmfne.vf v8, v16, fa1, v0.t (e16,m8,avl=7) */
-    li a0, 240
-    call setup
-    li a1, 5266
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,ma
-    vmfne.vf v8, v16, fa1, v0.t
-    call dump
-/* case 672: vmfne.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
-    li a0, 576
-    call setup
-    li a1, 32768
-    li t0, 18446744073202475084
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vmfne.vf v8, v16, fa1, v0.t
-    call dump
-/* case 673: vmfne.vf v8, v16, fa1 (e32,m1,avl=5) */
-    li a0, 1768
-    call setup
-    li a1, 7
-    li t0, 18446744069430257066
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,mu
-    vmfne.vf v8, v16, fa1
-    call dump
-/* case 674: vmfne.vf v8, v16, fa1 (e32,m2,avl=2) */
-    li a0, 464
-    call setup
-    li a1, 32768
-    li t0, 18446744069422972927
+    li a1, 2147483647
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,ma
-    vmfne.vf v8, v16, fa1
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfmul.vf v8, v16, fa1, v0.t
     call dump
-/* case 675: vmfne.vf v8, v16, fa1, v0.t (e32,m4,avl=5) */
-    li a0, 2032
+/* case 433: vfmul.vf v8, v16, fa1 (e16,mf2,avl=0) */
+    li a0, 232
     call setup
-    li a1, 2
-    li t0, 18446744069693076732
+    li a1, 18446744073709551614
+    li t0, 28047
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmul.vf v8, v16, fa1
+    call dump
+/* case 434: vfmul.vf v8, v16, fa1, v0.t (e16,m1,avl=3) */
+    li a0, 232
+    call setup
+    li a1, 0
+    li t0, 6523
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 435: vfmul.vf v8, v16, fa1 (e16,m2,avl=max) */
+    li a0, 568
+    call setup
+    li a1, 5
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m2, ta,ma
+    vfmul.vf v8, v16, fa1
+    call dump
+/* case 436: vfmul.vf v8, v16, fa1, v0.t (e16,m4,avl=13) */
+    li a0, 672
+    call setup
+    li a1, 32768
+    li t0, 60029
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 437: vfmul.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
+    li a0, 344
+    call setup
+    li a1, 0
+    li t0, 18446744073709536761
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m8, tu,ma
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 438: vfmul.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
+    li a0, 920
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 439: vfmul.vf v8, v16, fa1 (e32,m1,avl=5) */
+    li a0, 1584
+    call setup
+    li a1, 7
+    li t0, 3546034935
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfmul.vf v8, v16, fa1
+    call dump
+/* case 440: vfmul.vf v8, v16, fa1, v0.t (e32,m2,avl=2) */
+    li a0, 1632
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 441: vfmul.vf v8, v16, fa1, v0.t (e32,m4,avl=max) */
+    li a0, 1824
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 442: vfmul.vf v8, v16, fa1 (e32,m8,avl=2) */
+    li a0, 1384
+    call setup
+    li a1, 15575437222975597991
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfmul.vf v8, v16, fa1
+    call dump
+/* case 443: vfmul.vf v8, v16, fa1, v0.t (e64,m1,avl=0) */
+    li a0, 944
+    call setup
+    li a1, 127
+    li t0, 16015419193024928916
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 444: vfmul.vf v8, v16, fa1, v0.t (e64,m2,avl=3) */
+    li a0, 1856
+    call setup
+    li a1, 0
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 445: vfmul.vf v8, v16, fa1, v0.t (e64,m4,avl=0) */
+    li a0, 1616
+    call setup
+    li a1, 18446744071562067968
+    li t0, 3578325431896929340
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 446: vfmul.vf v8, v16, fa1 (e64,m8,avl=7) */
+    li a0, 624
+    call setup
+    li a1, 16811276575603141335
+    li t0, 10396246506288413241
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfmul.vf v8, v16, fa1
+    call dump
+/* case 447: vfmul.vf v8, v16, fa1, v0.t (e8,m1,avl=13) */
+    li a0, 136
+    call setup
+    li a1, 32768
+    li t0, 18446744070328517678
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 448: vfmul.vf v8, v16, fa1, v0.t (e64,mf2,avl=max) */
+    li a0, 1056
+    call setup
+    li a1, 123
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, mf2, tu,mu
+    vfmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 449: vfmul.vf v8, v16, fa1 (e16,mf8,avl=1000) */
+    li a0, 888
+    call setup
+    li a1, 85
+    li t0, 18446744073709512679
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfmul.vf v8, v16, fa1
+    call dump
+/* case 450: vfmul.vf v24, v0, fa1 (e32,m4,avl=5) */
+    li a0, 1472
+    call setup
+    li a1, 0
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 5
     vsetvli t1, t0, e32, m4, tu,mu
-    vmfne.vf v8, v16, fa1, v0.t
+    vfmul.vf v24, v0, fa1
     call dump
-/* case 676: vmfne.vf v8, v16, fa1, v0.t (e32,m8,avl=max) */
-    li a0, 704
-    call setup
-    li a1, 2
-    li t0, 18446744069799312819
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m8, ta,ma
-    vmfne.vf v8, v16, fa1, v0.t
-    call dump
-/* case 677: vmfne.vf v8, v16, fa1, v0.t (e64,m1,avl=0) */
-    li a0, 192
-    call setup
-    li a1, 9310330408273085554
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,ma
-    vmfne.vf v8, v16, fa1, v0.t
-    call dump
-/* case 678: vmfne.vf v8, v16, fa1 (e64,m2,avl=0) */
-    li a0, 792
+/* case 451: vfmul.vf v14, v27, fa1, v0.t (e32,m2,avl=max) */
+    li a0, 80
     call setup
     li a1, 0
-    li t0, 1
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vmfne.vf v8, v16, fa1
+    fsrmi 4
+    vsetvli t1, zero, e32, m2, tu,mu
+    vfmul.vf v14, v27, fa1, v0.t
     call dump
-/* case 679: vmfne.vf v8, v16, fa1 (e64,m4,avl=0) */
-    li a0, 1768
+/* case 452: vfmul.vf v16, v16, fa1, v0.t (e32,m8,avl=max) */
+    li a0, 744
     call setup
-    li a1, 0
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,ma
-    vmfne.vf v8, v16, fa1
-    call dump
-/* case 680: vmfne.vf v8, v16, fa1 (e64,m8,avl=max) */
-    li a0, 1896
-    call setup
-    li a1, 1
-    li t0, 1
+    li a1, 1956507223231507861
+    li t0, 2538784428
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e64, m8, tu,ma
-    vmfne.vf v8, v16, fa1
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfmul.vf v16, v16, fa1, v0.t
     call dump
-/* case 681: vmfne.vf v8, v16, fa1 (e8,m1,avl=max) */
-    li a0, 1896
-    call setup
-    li a1, 255
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, ta,mu
-    vmfne.vf v8, v16, fa1
-    call dump
-/* case 682: vmfne.vf v8, v16, fa1, v0.t (e64,mf2,avl=7) */
+/* case 453: vfmul.vf v4, v4, fa1 (e32,m1,avl=5) */
     li a0, 1472
     call setup
-    li a1, 18446744071562067968
-    li t0, 11077007912120181589
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vmfne.vf v8, v16, fa1, v0.t
-    call dump
-/* case 683: vmfne.vf v8, v16, fa1 (e16,mf8,avl=13) */
-    li a0, 1720
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vmfne.vf v8, v16, fa1
-    call dump
-/* case 684: vmfgt.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
-    li a0, 1960
-    call setup
-    li a1, 1
-    li t0, 18446744073709529299
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vmfgt.vf v8, v16, fa1, v0.t
-    call dump
-/* case 685: vmfgt.vf v8, v16, fa1 (e16,mf2,avl=0) */
-    li a0, 1832
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vmfgt.vf v8, v16, fa1
-    call dump
-/* case 686: vmfgt.vf v8, v16, fa1, v0.t (e16,m1,avl=0) */
-    li a0, 32
-    call setup
-    li a1, 128
-    li t0, 18446744073709499733
+    li a1, 32767
+    li t0, 1286212063
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vmfgt.vf v8, v16, fa1, v0.t
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfmul.vf v4, v4, fa1
     call dump
-/* case 687: vmfgt.vf v8, v16, fa1 (e16,m2,avl=7) */
-    li a0, 1888
-    call setup
-    li a1, 255
-    li t0, 18446744073709498360
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,mu
-    vmfgt.vf v8, v16, fa1
-    call dump
-/* case 688: vmfgt.vf v8, v16, fa1 (e16,m4,avl=7) */
-    li a0, 512
-    call setup
-    li a1, 128
-    li t0, 18446744073709534923
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vmfgt.vf v8, v16, fa1
-    call dump
-/* case 689: vmfgt.vf v8, v16, fa1 (e16,m8,avl=13) */
-    li a0, 296
-    call setup
-    li a1, 128
-    li t0, 18446744073709536172
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,ma
-    vmfgt.vf v8, v16, fa1
-    call dump
-/* case 690: vmfgt.vf v8, v16, fa1, v0.t (e32,mf2,avl=13) */
-    li a0, 1144
-    call setup
-    li a1, 161
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vmfgt.vf v8, v16, fa1, v0.t
-    call dump
-/* case 691: vmfgt.vf v8, v16, fa1, v0.t (e32,m1,avl=max) */
-    li a0, 1776
-    call setup
-    li a1, 1
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m1, ta,mu
-    vmfgt.vf v8, v16, fa1, v0.t
-    call dump
-/* case 692: vmfgt.vf v8, v16, fa1 (e32,m2,avl=2) */
-    li a0, 1632
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071215395349
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,mu
-    vmfgt.vf v8, v16, fa1
-    call dump
-/* case 693: vmfgt.vf v8, v16, fa1, v0.t (e32,m4,avl=2) */
-    li a0, 0
-    call setup
-    li a1, 127
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,ma
-    vmfgt.vf v8, v16, fa1, v0.t
-    call dump
-/* case 694: vmfgt.vf v8, v16, fa1 (e32,m8,avl=2) */
-    li a0, 1080
+/* case 454: vfmul.vf v0, v0, fa1 (e32,m4,avl=5) */
+    li a0, 56
     call setup
     li a1, 5
     li t0, 18446744069414584321
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,mu
-    vmfgt.vf v8, v16, fa1
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfmul.vf v0, v0, fa1
     call dump
-/* case 695: vmfgt.vf v8, v16, fa1, v0.t (e64,m1,avl=0) */
-    li a0, 1904
+/* case 455: vfmul.vf v1, v8, fa1 (e16,mf2,avl=1) */
+    li a0, 648
     call setup
-    li a1, 127
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,mu
-    vmfgt.vf v8, v16, fa1, v0.t
-    call dump
-/* case 696: vmfgt.vf v8, v16, fa1 (e64,m2,avl=1) */
-    li a0, 1744
-    call setup
-    li a1, 5
-    li t0, 9218868437227405312
+    li a1, 33738
+    li t0, 18446744073709513761
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 1
-    vsetvli t1, t0, e64, m2, tu,mu
-    vmfgt.vf v8, v16, fa1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmul.vf v1, v8, fa1
     call dump
-/* case 697: vmfgt.vf v8, v16, fa1 (e64,m4,avl=0) */
-    li a0, 56
+/* case 456: vfrsub.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
+    li a0, 1040
     call setup
-    li a1, 18446744071562067968
-    li t0, 5780695953371118266
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,mu
-    vmfgt.vf v8, v16, fa1
-    call dump
-/* case 698: vmfgt.vf v8, v16, fa1 (e64,m8,avl=3) */
-    li a0, 608
-    call setup
-    li a1, 32767
-    li t0, 1161821332590957005
+    li a1, 9223372036854775807
+    li t0, 18446744073709501440
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,mu
-    vmfgt.vf v8, v16, fa1
-    call dump
-/* case 699: vmfgt.vf v8, v16, fa1 (e8,m1,avl=max) */
-    li a0, 1936
-    call setup
-    li a1, 5
-    li t0, 18446744069534074165
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, tu,ma
-    vmfgt.vf v8, v16, fa1
-    call dump
-/* case 700: vmfgt.vf v8, v16, fa1 (e64,mf2,avl=max) */
-    li a0, 728
-    call setup
-    li a1, 0
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vmfgt.vf v8, v16, fa1
-    call dump
-/* case 701: vmfgt.vf v8, v16, fa1, v0.t (e16,mf8,avl=13) */
-    li a0, 1832
-    call setup
-    li a1, 32767
-    li t0, 18446744073709518107
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vmfgt.vf v8, v16, fa1, v0.t
-    call dump
-/* case 702: vmfge.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
-    li a0, 56
-    call setup
-    li a1, 5
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 0
     li t0, 0
     vsetvli t1, t0, e16, mf4, ta,ma
-    vmfge.vf v8, v16, fa1, v0.t
+    vfrsub.vf v8, v16, fa1, v0.t
     call dump
-/* case 703: vmfge.vf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
-    li a0, 888
-    call setup
-    li a1, 127
-    li t0, 18446744073709492701
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vmfge.vf v8, v16, fa1, v0.t
-    call dump
-/* case 704: vmfge.vf v8, v16, fa1, v0.t (e16,m1,avl=0) */
-    li a0, 952
-    call setup
-    li a1, 0
-    li t0, 18446744073709509743
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,ma
-    vmfge.vf v8, v16, fa1, v0.t
-    call dump
-/* case 705: vmfge.vf v8, v16, fa1 (e16,m2,avl=max) */
-    li a0, 1392
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m2, tu,ma
-    vmfge.vf v8, v16, fa1
-    call dump
-/* case 706: vmfge.vf v8, v16, fa1 (e16,m4,avl=max) */
-    li a0, 272
-    call setup
-    li a1, 64663
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, ta,ma
-    vmfge.vf v8, v16, fa1
-    call dump
-/* case 707: vmfge.vf v8, v16, fa1, v0.t (e16,m8,avl=7) */
-    li a0, 1776
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709537275
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,ma
-    vmfge.vf v8, v16, fa1, v0.t
-    call dump
-/* case 708: vmfge.vf v8, v16, fa1, v0.t (e32,mf2,avl=1000) */
-    li a0, 1800
-    call setup
-    li a1, 127
-    li t0, 18446744070178796750
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vmfge.vf v8, v16, fa1, v0.t
-    call dump
-/* case 709: vmfge.vf v8, v16, fa1, v0.t (e32,m1,avl=max) */
-    li a0, 456
+/* case 457: vfrsub.vf v8, v16, fa1 (e16,mf2,avl=0) */
+    li a0, 560
     call setup
     li a1, 7
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m1, tu,mu
-    vmfge.vf v8, v16, fa1, v0.t
-    call dump
-/* case 710: vmfge.vf v8, v16, fa1 (e32,m2,avl=1000) */
-    li a0, 376
-    call setup
-    li a1, 32768
-    li t0, 1325400064
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, ta,ma
-    vmfge.vf v8, v16, fa1
-    call dump
-/* case 711: vmfge.vf v8, v16, fa1 (e32,m4,avl=max) */
-    li a0, 1104
-    call setup
-    li a1, 255
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m4, tu,mu
-    vmfge.vf v8, v16, fa1
-    call dump
-/* case 712: vmfge.vf v8, v16, fa1, v0.t (e32,m8,avl=max) */
-    li a0, 144
-    call setup
-    li a1, 32767
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m8, tu,ma
-    vmfge.vf v8, v16, fa1, v0.t
-    call dump
-/* case 713: vmfge.vf v8, v16, fa1 (e64,m1,avl=1) */
-    li a0, 1512
-    call setup
-    li a1, 15944105740030476197
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vmfge.vf v8, v16, fa1
-    call dump
-/* case 714: vmfge.vf v8, v16, fa1, v0.t (e64,m2,avl=0) */
-    li a0, 504
-    call setup
-    li a1, 9026594277623142815
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,ma
-    vmfge.vf v8, v16, fa1, v0.t
-    call dump
-/* case 715: vmfge.vf v8, v16, fa1, v0.t (e64,m4,avl=3) */
-    li a0, 976
-    call setup
-    li a1, 127
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vmfge.vf v8, v16, fa1, v0.t
-    call dump
-/* case 716: vmfge.vf v8, v16, fa1 (e64,m8,avl=max) */
-    li a0, 1408
-    call setup
-    li a1, 2147483647
-    li t0, 8467019355067876952
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m8, ta,ma
-    vmfge.vf v8, v16, fa1
-    call dump
-/* case 717: vmfge.vf v8, v16, fa1 (e8,m1,avl=7) */
-    li a0, 1280
-    call setup
-    li a1, 128
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,mu
-    vmfge.vf v8, v16, fa1
-    call dump
-/* case 718: vmfge.vf v8, v16, fa1 (e64,mf2,avl=max) */
-    li a0, 1344
-    call setup
-    li a1, 18446744073709551614
-    li t0, 8493580090632898445
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vmfge.vf v8, v16, fa1
-    call dump
-/* case 719: vmfge.vf v8, v16, fa1 (e16,mf8,avl=max) */
-    li a0, 504
-    call setup
-    li a1, 2
-    li t0, 18446744073709527453
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, mf8, tu,mu
-    vmfge.vf v8, v16, fa1
-    call dump
-/* case 720: vfmadd.vv v8, v24, v16 (e16,mf4,avl=0) */
-    li a0, 56
-    call setup
-    li a1, 12399333787331529767
-    li t0, 31744
+    li t0, 18446744073709509721
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfmadd.vv v8, v24, v16
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfrsub.vf v8, v16, fa1
     call dump
-/* case 721: vfmadd.vv v8, v24, v16 (e16,mf2,avl=0) */
-    li a0, 1200
+/* case 458: vfrsub.vf v8, v16, fa1 (e16,m1,avl=0) */
+    li a0, 1504
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709488505
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfmadd.vv v8, v24, v16
-    call dump
-/* case 722: vfmadd.vv v8, v24, v16 (e16,m1,avl=max) */
-    li a0, 1088
-    call setup
-    li a1, 32768
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m1, ta,ma
-    vfmadd.vv v8, v24, v16
-    call dump
-/* case 723: vfmadd.vv v8, v24, v16 (e16,m2,avl=max) */
-    li a0, 1776
-    call setup
-    li a1, 12216163409480898391
-    li t0, 18446744073709539913
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m2, tu,ma
-    vfmadd.vv v8, v24, v16
-    call dump
-/* case 724: vfmadd.vv v8, v24, v16, v0.t (e16,m4,avl=max) */
-    li a0, 864
-    call setup
-    li a1, 128
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 725: vfmadd.vv v8, v24, v16 (e16,m8,avl=13) */
-    li a0, 256
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709503886
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfmadd.vv v8, v24, v16
-    call dump
-/* case 726: vfmadd.vv v8, v24, v16 (e32,mf2,avl=max) */
-    li a0, 312
-    call setup
-    li a1, 32768
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vfmadd.vv v8, v24, v16
-    call dump
-/* case 727: vfmadd.vv v8, v24, v16, v0.t (e32,m1,avl=1000) */
-    li a0, 304
-    call setup
-    li a1, 128
-    li t0, 18446744069765853819
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,ma
-    vfmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 728: vfmadd.vv v8, v24, v16, v0.t (e32,m2,avl=2) */
-    li a0, 1176
-    call setup
-    li a1, 2147483647
-    li t0, 18446744071893159632
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 729: vfmadd.vv v8, v24, v16 (e32,m4,avl=5) */
-    li a0, 72
-    call setup
-    li a1, 3362642411645203011
-    li t0, 18446744072841720994
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfmadd.vv v8, v24, v16
-    call dump
-/* case 730: vfmadd.vv v8, v24, v16, v0.t (e32,m8,avl=max) */
-    li a0, 1496
-    call setup
-    li a1, 7691451311258194504
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m8, tu,ma
-    vfmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 731: vfmadd.vv v8, v24, v16, v0.t (e64,m1,avl=0) */
-    li a0, 360
-    call setup
-    li a1, 117
-    li t0, 5615543376593299820
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 732: vfmadd.vv v8, v24, v16 (e64,m2,avl=1) */
-    li a0, 1440
-    call setup
-    li a1, 2147483647
-    li t0, 6649148972061547790
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfmadd.vv v8, v24, v16
-    call dump
-/* case 733: vfmadd.vv v8, v24, v16 (e64,m4,avl=0) */
-    li a0, 1976
-    call setup
-    li a1, 18446744073709551488
-    li t0, 7720807349392922274
+    li a1, 1
+    li t0, 18446744073709498193
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfmadd.vv v8, v24, v16
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfrsub.vf v8, v16, fa1
     call dump
-/* case 734: vfmadd.vv v8, v24, v16 (e64,m8,avl=max) */
-    li a0, 1256
+/* case 459: vfrsub.vf v8, v16, fa1, v0.t (e16,m2,avl=7) */
+    li a0, 1328
     call setup
-    li a1, 2147483647
-    li t0, 6666271862469840631
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m8, tu,mu
-    vfmadd.vv v8, v24, v16
-    call dump
-/* case 735: vfmadd.vv v8, v24, v16, v0.t (e8,m1,avl=13) */
-    li a0, 1976
-    call setup
-    li a1, 0
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 736: vfmadd.vv v8, v24, v16 (e64,mf2,avl=13) */
-    li a0, 112
-    call setup
-    li a1, 5
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfmadd.vv v8, v24, v16
-    call dump
-/* case 737: vfmadd.vv v8, v24, v16, v0.t (e16,mf8,avl=1000) */
-    li a0, 1856
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 738: vfmadd.vf v8, fa1, v16, v0.t (e16,mf4,avl=0) */
-    li a0, 880
-    call setup
-    li a1, 9635870782343192779
-    li t0, 18446744073709502804
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 739: vfmadd.vf v8, fa1, v16 (e16,mf2,avl=3) */
-    li a0, 1200
-    call setup
-    li a1, 2147483647
-    li t0, 1023
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfmadd.vf v8, fa1, v16
-    call dump
-/* case 740: vfmadd.vf v8, fa1, v16 (e16,m1,avl=max) */
-    li a0, 1160
-    call setup
-    li a1, 6270413719003628555
-    li t0, 46857
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m1, tu,ma
-    vfmadd.vf v8, fa1, v16
-    call dump
-/* case 741: vfmadd.vf v8, fa1, v16 (e16,m2,avl=7) */
-    li a0, 960
-    call setup
-    li a1, 0
-    li t0, 18446744073709486081
+    li a1, 32768
+    li t0, 18446744073709518848
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 7
     vsetvli t1, t0, e16, m2, tu,ma
-    vfmadd.vf v8, fa1, v16
+    vfrsub.vf v8, v16, fa1, v0.t
     call dump
-/* case 742: vfmadd.vf v8, fa1, v16, v0.t (e16,m4,avl=max) */
+/* case 460: vfrsub.vf v8, v16, fa1 (e16,m4,avl=max) */
+    li a0, 360
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m4, ta,mu
+    vfrsub.vf v8, v16, fa1
+    call dump
+/* case 461: vfrsub.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
+    li a0, 1928
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709542903
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m8, tu,ma
+    vfrsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 462: vfrsub.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
+    li a0, 1376
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vfrsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 463: vfrsub.vf v8, v16, fa1, v0.t (e32,m1,avl=5) */
+    li a0, 192
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfrsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 464: vfrsub.vf v8, v16, fa1 (e32,m2,avl=2) */
+    li a0, 1632
+    call setup
+    li a1, 16338786331117581113
+    li t0, 18446744071078970999
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfrsub.vf v8, v16, fa1
+    call dump
+/* case 465: vfrsub.vf v8, v16, fa1 (e32,m4,avl=max) */
+    li a0, 576
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744069454282488
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfrsub.vf v8, v16, fa1
+    call dump
+/* case 466: vfrsub.vf v8, v16, fa1, v0.t (e32,m8,avl=2) */
+    li a0, 416
+    call setup
+    li a1, 7
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfrsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 467: vfrsub.vf v8, v16, fa1 (e64,m1,avl=1) */
+    li a0, 1816
+    call setup
+    li a1, 18446744073709551614
+    li t0, 6472351861344852741
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfrsub.vf v8, v16, fa1
+    call dump
+/* case 468: vfrsub.vf v8, v16, fa1, v0.t (e64,m2,avl=0) */
+    li a0, 80
+    call setup
+    li a1, 5
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfrsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 469: vfrsub.vf v8, v16, fa1, v0.t (e64,m4,avl=max) */
+    li a0, 1096
+    call setup
+    li a1, 129
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, ta,mu
+    vfrsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 470: vfrsub.vf v8, v16, fa1, v0.t (e64,m8,avl=max) */
+    li a0, 656
+    call setup
+    li a1, 1
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfrsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 471: vfrsub.vf v8, v16, fa1 (e8,m1,avl=13) */
+    li a0, 1256
+    call setup
+    li a1, 10765023846003701942
+    li t0, 2139095040
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,mu
+    vfrsub.vf v8, v16, fa1
+    call dump
+/* case 472: vfrsub.vf v8, v16, fa1, v0.t (e64,mf2,avl=max) */
+    li a0, 1200
+    call setup
+    li a1, 18446744071562067968
+    li t0, 14845625265613768735
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vfrsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 473: vfrsub.vf v8, v16, fa1 (e16,mf8,avl=13) */
+    li a0, 1816
+    call setup
+    li a1, 32768
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfrsub.vf v8, v16, fa1
+    call dump
+/* case 474: vfrsub.vf v10, v0, fa1 (e32,m8,avl=5) */
+    li a0, 104
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070534506269
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfrsub.vf v10, v0, fa1
+    call dump
+/* case 475: vfrsub.vf v0, v22, fa1, v0.t (e16,m2,avl=5) */
+    li a0, 456
+    call setup
+    li a1, 7
+    li t0, 18446744073709535665
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfrsub.vf v0, v22, fa1, v0.t
+    call dump
+/* case 476: vfrsub.vf v8, v8, fa1, v0.t (e16,m4,avl=1) */
+    li a0, 1800
+    call setup
+    li a1, 2
+    li t0, 32768
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfrsub.vf v8, v8, fa1, v0.t
+    call dump
+/* case 477: vfrsub.vf v0, v16, fa1, v0.t (e64,m4,avl=1) */
+    li a0, 304
+    call setup
+    li a1, 128
+    li t0, 2840497933188592251
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfrsub.vf v0, v16, fa1, v0.t
+    call dump
+/* case 478: vfrsub.vf v16, v16, fa1 (e16,mf4,avl=max) */
+    li a0, 880
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709499717
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfrsub.vf v16, v16, fa1
+    call dump
+/* case 479: vfrsub.vf v0, v11, fa1, v0.t (e64,m4,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 5
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfrsub.vf v0, v11, fa1, v0.t
+    call dump
+/* case 480: vfwadd.vv v8, v16, v24, v0.t (e16,mf4,avl=1) */
+    li a0, 1248
+    call setup
+    li a1, 200
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 481: vfwadd.vv v8, v16, v24 (e16,mf2,avl=0) */
+    li a0, 1752
+    call setup
+    li a1, 0
+    li t0, 18446744073709524735
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfwadd.vv v8, v16, v24
+    call dump
+/* case 482: vfwadd.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
+    li a0, 600
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709490951
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfwadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 483: vfwadd.vv v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 1496
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709539298
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m2, ta,mu
+    vfwadd.vv v8, v16, v24
+    call dump
+/* case 484: vfwadd.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
+    li a0, 744
+    call setup
+    li a1, 127
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m4, ta,ma
+    vfwadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 485: vfwadd.vv v8, v16, v24 (e16,m8,avl=7) */
+    li a0, 768
+    call setup
+    li a1, 32767
+    li t0, 18446744073709533716
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfwadd.vv v8, v16, v24
+    call dump
+/* case 486: vfwadd.vv v8, v16, v24 (e32,mf2,avl=13) */
+    li a0, 1880
+    call setup
+    li a1, 32768
+    li t0, 18446744071434472488
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfwadd.vv v8, v16, v24
+    call dump
+/* case 487: vfwadd.vv v8, v16, v24 (e32,m1,avl=1000) */
+    li a0, 880
+    call setup
+    li a1, 9635870782343192779
+    li t0, 18446744070510650778
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfwadd.vv v8, v16, v24
+    call dump
+/* case 488: vfwadd.vv v8, v16, v24, v0.t (e32,m2,avl=1000) */
+    li a0, 1200
+    call setup
+    li a1, 2147483647
+    li t0, 8388607
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfwadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 489: vfwadd.vv v8, v16, v24, v0.t (e32,m4,avl=2) */
+    li a0, 1160
+    call setup
+    li a1, 6270413719003628555
+    li t0, 3070853203
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfwadd.vv v8, v16, v24, v0.t
+    call dump
+/* case 490: vfwadd.vv v8, v16, v24 (e32,m8,avl=max) */
+    li a0, 960
+    call setup
+    li a1, 0
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m8, tu,ma
+    vfwadd.vv v8, v16, v24
+    call dump
+/* case 491: vfwadd.vv v8, v16, v24, v0.t (e64,m1,avl=1) */
     li a0, 816
     call setup
     li a1, 127
-    li t0, 18446744073709513947
+    li t0, 10805792360242062930
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e16, m4, ta,mu
-    vfmadd.vf v8, fa1, v16, v0.t
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfwadd.vv v8, v16, v24, v0.t
     call dump
-/* case 743: vfmadd.vf v8, fa1, v16 (e16,m8,avl=7) */
+/* case 492: vfwadd.vv v8, v16, v24, v0.t (e64,m2,avl=0) */
     li a0, 1216
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073709505558
+    li t0, 15385019149895234685
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfmadd.vf v8, fa1, v16
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfwadd.vv v8, v16, v24, v0.t
     call dump
-/* case 744: vfmadd.vf v8, fa1, v16, v0.t (e32,mf2,avl=max) */
+/* case 493: vfwadd.vv v8, v16, v24 (e64,m4,avl=max) */
     li a0, 960
     call setup
     li a1, 255
-    li t0, 18446744071603545453
+    li t0, 13913246704439190893
     fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vfmadd.vf v8, fa1, v16, v0.t
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,ma
+    vfwadd.vv v8, v16, v24
     call dump
-/* case 745: vfmadd.vf v8, fa1, v16 (e32,m1,avl=max) */
-    li a0, 1944
+/* case 494: vfwadd.vv v8, v16, v24 (e64,m8,avl=3) */
+    li a0, 1472
     call setup
     li a1, 18446744073709551488
-    li t0, 3472883712
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m1, ta,mu
-    vfmadd.vf v8, fa1, v16
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfwadd.vv v8, v16, v24
     call dump
-/* case 746: vfmadd.vf v8, fa1, v16 (e32,m2,avl=5) */
+/* case 495: vfwadd.vv v8, v16, v24 (e8,m1,avl=13) */
     li a0, 280
     call setup
     li a1, 212
     li t0, 18446744070183038942
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfmadd.vf v8, fa1, v16
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfwadd.vv v8, v16, v24
     call dump
-/* case 747: vfmadd.vf v8, fa1, v16 (e32,m4,avl=max) */
+/* case 496: vfwadd.vv v8, v16, v24 (e64,mf2,avl=7) */
     li a0, 1432
     call setup
     li a1, 127
-    li t0, 18446744072689767717
+    li t0, 7905151181468947749
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e32, m4, tu,ma
-    vfmadd.vf v8, fa1, v16
-    call dump
-/* case 748: vfmadd.vf v8, fa1, v16 (e32,m8,avl=1) */
-    li a0, 1136
-    call setup
-    li a1, 255
-    li t0, 18446744072329080552
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e32, m8, ta,mu
-    vfmadd.vf v8, fa1, v16
-    call dump
-/* case 749: vfmadd.vf v8, fa1, v16 (e64,m1,avl=1) */
-    li a0, 824
-    call setup
-    li a1, 18446744073709551614
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfmadd.vf v8, fa1, v16
-    call dump
-/* case 750: vfmadd.vf v8, fa1, v16 (e64,m2,avl=1) */
-    li a0, 432
-    call setup
-    li a1, 26
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfmadd.vf v8, fa1, v16
-    call dump
-/* case 751: vfmadd.vf v8, fa1, v16, v0.t (e64,m4,avl=max) */
-    li a0, 856
-    call setup
-    li a1, 127
-    li t0, 18405824239576708876
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m4, ta,mu
-    vfmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 752: vfmadd.vf v8, fa1, v16, v0.t (e64,m8,avl=max) */
-    li a0, 1472
-    call setup
-    li a1, 10465571427748899538
-    li t0, 6658616843285912517
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m8, tu,mu
-    vfmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 753: vfmadd.vf v8, fa1, v16 (e8,m1,avl=max) */
-    li a0, 640
-    call setup
-    li a1, 2147483647
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfmadd.vf v8, fa1, v16
-    call dump
-/* case 754: vfmadd.vf v8, fa1, v16, v0.t (e64,mf2,avl=7) */
-    li a0, 744
-    call setup
-    li a1, 13105816345231911140
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 0
     li t0, 7
     vsetvli t1, t0, e64, mf2, tu,ma
-    vfmadd.vf v8, fa1, v16, v0.t
+    vfwadd.vv v8, v16, v24
     call dump
-/* case 755: vfmadd.vf v8, fa1, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 136
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709533051
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf8, ta,ma
-    vfmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 756: vfnmadd.vv v8, v24, v16, v0.t (e16,mf4,avl=1) */
-    li a0, 200
-    call setup
-    li a1, 1
-    li t0, 18446744073709524614
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfnmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 757: vfnmadd.vv v8, v24, v16, v0.t (e16,mf2,avl=1) */
-    li a0, 1352
-    call setup
-    li a1, 0
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfnmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 758: vfnmadd.vv v8, v24, v16 (e16,m1,avl=3) */
-    li a0, 1720
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709529340
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfnmadd.vv v8, v24, v16
-    call dump
-/* case 759: vfnmadd.vv v8, v24, v16, v0.t (e16,m2,avl=3) */
-    li a0, 1240
-    call setup
-    li a1, 11886355823041603850
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfnmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 760: vfnmadd.vv v8, v24, v16 (e16,m4,avl=7) */
-    li a0, 592
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709494735
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfnmadd.vv v8, v24, v16
-    call dump
-/* case 761: vfnmadd.vv v8, v24, v16, v0.t (e16,m8,avl=13) */
-    li a0, 232
+/* case 497: vfwadd.vv v8, v16, v24, v0.t (e16,mf8,avl=max) */
+    li a0, 1880
     call setup
     li a1, 5
-    li t0, 18446744073709501440
+    li t0, 18446744073709533014
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfnmadd.vv v8, v24, v16, v0.t
+    fsrmi 3
+    vsetvli t1, zero, e16, mf8, ta,mu
+    vfwadd.vv v8, v16, v24, v0.t
     call dump
-/* case 762: vfnmadd.vv v8, v24, v16 (e32,mf2,avl=13) */
+/* case 498: vfwadd.vv v5, v7, v0 (e32,mf2,avl=max) */
+    li a0, 296
+    call setup
+    li a1, 1
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfwadd.vv v5, v7, v0
+    call dump
+/* case 499: vfwadd.vv v24, v24, v0, v0.t (e16,mf2,avl=1) */
+    li a0, 1576
+    call setup
+    li a1, 1
+    li t0, 18446744073709543237
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwadd.vv v24, v24, v0, v0.t
+    call dump
+/* case 500: vfwadd.vv v0, v20, v20, v0.t (e32,m4,avl=5) */
+    li a0, 1472
+    call setup
+    li a1, 255
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwadd.vv v0, v20, v20, v0.t
+    call dump
+/* case 501: vfwadd.vv v0, v24, v20, v0.t (e64,m8,avl=max) */
+    li a0, 1088
+    call setup
+    li a1, 6741158398996159452
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfwadd.vv v0, v24, v20, v0.t
+    call dump
+/* case 502: vfwadd.vv v16, v16, v0, v0.t (e32,m8,avl=max) */
+    li a0, 1672
+    call setup
+    li a1, 0
+    li t0, 18446744069416583463
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfwadd.vv v16, v16, v0, v0.t
+    call dump
+/* case 503: vfwadd.vv v0, v0, v0, v0.t (e32,m2,avl=5) */
+    li a0, 256
+    call setup
+    li a1, 255
+    li t0, 18446744069597246205
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwadd.vv v0, v0, v0, v0.t
+    call dump
+/* case 504: vfwadd.vf v8, v16, fa1, v0.t (e16,mf4,avl=max) */
+    li a0, 728
+    call setup
+    li a1, 32768
+    li t0, 60856
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf4, ta,mu
+    vfwadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 505: vfwadd.vf v8, v16, fa1, v0.t (e16,mf2,avl=3) */
+    li a0, 1040
+    call setup
+    li a1, 7
+    li t0, 18446744073709503664
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfwadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 506: vfwadd.vf v8, v16, fa1 (e16,m1,avl=0) */
+    li a0, 1104
+    call setup
+    li a1, 255
+    li t0, 18446744073709525430
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfwadd.vf v8, v16, fa1
+    call dump
+/* case 507: vfwadd.vf v8, v16, fa1, v0.t (e16,m2,avl=max) */
+    li a0, 1664
+    call setup
+    li a1, 1
+    li t0, 18446744073709527776
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m2, ta,ma
+    vfwadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 508: vfwadd.vf v8, v16, fa1 (e16,m4,avl=13) */
+    li a0, 968
+    call setup
+    li a1, 17372631978321769229
+    li t0, 18446744073709550242
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwadd.vf v8, v16, fa1
+    call dump
+/* case 509: vfwadd.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
     li a0, 1440
     call setup
     li a1, 32768
-    li t0, 18446744070093013000
+    li t0, 18446744073709496432
     fmv.d.x fa1, t0
-    fsrmi 3
+    fsrmi 4
     li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vfnmadd.vv v8, v24, v16
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfwadd.vf v8, v16, fa1, v0.t
     call dump
-/* case 763: vfnmadd.vv v8, v24, v16, v0.t (e32,m1,avl=5) */
+/* case 510: vfwadd.vf v8, v16, fa1, v0.t (e32,mf2,avl=max) */
     li a0, 960
     call setup
     li a1, 168
     li t0, 18446744071924759947
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfnmadd.vv v8, v24, v16, v0.t
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfwadd.vf v8, v16, fa1, v0.t
     call dump
-/* case 764: vfnmadd.vv v8, v24, v16, v0.t (e32,m2,avl=2) */
+/* case 511: vfwadd.vf v8, v16, fa1, v0.t (e32,m1,avl=5) */
     li a0, 208
     call setup
     li a1, 18446744073709551615
     li t0, 18446744072852498114
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfnmadd.vv v8, v24, v16, v0.t
+    li t0, 5
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfwadd.vf v8, v16, fa1, v0.t
     call dump
-/* case 765: vfnmadd.vv v8, v24, v16, v0.t (e32,m4,avl=5) */
+/* case 512: vfwadd.vf v8, v16, fa1, v0.t (e32,m2,avl=1000) */
     li a0, 520
     call setup
     li a1, 32768
     li t0, 18446744071614244324
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfnmadd.vv v8, v24, v16, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfwadd.vf v8, v16, fa1, v0.t
     call dump
-/* case 766: vfnmadd.vv v8, v24, v16 (e32,m8,avl=2) */
+/* case 513: vfwadd.vf v8, v16, fa1 (e32,m4,avl=max) */
     li a0, 712
     call setup
     li a1, 127
     li t0, 18446744071681779248
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfnmadd.vv v8, v24, v16
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfwadd.vf v8, v16, fa1
     call dump
-/* case 767: vfnmadd.vv v8, v24, v16, v0.t (e64,m1,avl=0) */
+/* case 514: vfwadd.vf v8, v16, fa1 (e32,m8,avl=max) */
     li a0, 1672
     call setup
     li a1, 0
-    li t0, 13830554455654793216
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfnmadd.vv v8, v24, v16, v0.t
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfwadd.vf v8, v16, fa1
     call dump
-/* case 768: vfnmadd.vv v8, v24, v16, v0.t (e64,m2,avl=1) */
+/* case 515: vfwadd.vf v8, v16, fa1, v0.t (e64,m1,avl=0) */
     li a0, 1264
     call setup
     li a1, 2147483647
     li t0, 4607182418800017408
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfnmadd.vv v8, v24, v16, v0.t
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfwadd.vf v8, v16, fa1, v0.t
     call dump
-/* case 769: vfnmadd.vv v8, v24, v16, v0.t (e64,m4,avl=0) */
+/* case 516: vfwadd.vf v8, v16, fa1 (e64,m2,avl=1) */
     li a0, 704
     call setup
     li a1, 33261
     li t0, 4503599627370495
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfnmadd.vv v8, v24, v16, v0.t
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfwadd.vf v8, v16, fa1
     call dump
-/* case 770: vfnmadd.vv v8, v24, v16, v0.t (e64,m8,avl=7) */
+/* case 517: vfwadd.vf v8, v16, fa1, v0.t (e64,m4,avl=3) */
     li a0, 744
     call setup
     li a1, 9223372036854775807
     li t0, 13830554455654793216
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfnmadd.vv v8, v24, v16, v0.t
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfwadd.vf v8, v16, fa1, v0.t
     call dump
-/* case 771: vfnmadd.vv v8, v24, v16 (e8,m1,avl=max) */
+/* case 518: vfwadd.vf v8, v16, fa1 (e64,m8,avl=7) */
     li a0, 2016
     call setup
     li a1, 178
-    li t0, 18446744070479937536
+    li t0, 4607182418800017408
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e8, m1, tu,mu
-    vfnmadd.vv v8, v24, v16
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwadd.vf v8, v16, fa1
     call dump
-/* case 772: vfnmadd.vv v8, v24, v16, v0.t (e64,mf2,avl=13) */
-    li a0, 1720
+/* case 519: vfwadd.vf v8, v16, fa1 (e8,m1,avl=max) */
+    li a0, 1688
     call setup
     li a1, 1
-    li t0, 14908697013832457362
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfnmadd.vv v8, v24, v16, v0.t
-    call dump
-/* case 773: vfnmadd.vv v8, v24, v16 (e16,mf8,avl=1000) */
-    li a0, 728
-    call setup
-    li a1, 2
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfnmadd.vv v8, v24, v16
-    call dump
-/* case 774: vfnmadd.vf v8, fa1, v16 (e16,mf4,avl=1) */
-    li a0, 968
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfnmadd.vf v8, fa1, v16
-    call dump
-/* case 775: vfnmadd.vf v8, fa1, v16, v0.t (e16,mf2,avl=1) */
-    li a0, 1072
-    call setup
-    li a1, 5
-    li t0, 18446744073709508819
+    li t0, 18446744072726584466
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
+    vsetvli t1, zero, e8, m1, ta,mu
+    vfwadd.vf v8, v16, fa1
     call dump
-/* case 776: vfnmadd.vf v8, fa1, v16, v0.t (e16,m1,avl=max) */
-    li a0, 904
+/* case 520: vfwadd.vf v8, v16, fa1, v0.t (e64,mf2,avl=7) */
+    li a0, 792
+    call setup
+    li a1, 5
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfwadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 521: vfwadd.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
+    li a0, 280
+    call setup
+    li a1, 255
+    li t0, 18446744073709529051
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfwadd.vf v8, v16, fa1, v0.t
+    call dump
+/* case 522: vfwadd.vf v8, v0, fa1, v0.t (e16,m2,avl=1) */
+    li a0, 704
+    call setup
+    li a1, 255
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfwadd.vf v8, v0, fa1, v0.t
+    call dump
+/* case 523: vfwadd.vf v28, v28, fa1, v0.t (e32,m1,avl=1) */
+    li a0, 1648
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwadd.vf v28, v28, fa1, v0.t
+    call dump
+/* case 524: vfwadd.vf v16, v0, fa1, v0.t (e16,m1,avl=1) */
+    li a0, 1440
     call setup
     li a1, 32768
     li t0, 15360
     fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m1, tu,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwadd.vf v16, v0, fa1, v0.t
     call dump
-/* case 777: vfnmadd.vf v8, fa1, v16, v0.t (e16,m2,avl=3) */
-    li a0, 1688
+/* case 525: vfwadd.vf v21, v0, fa1 (e64,m1,avl=1) */
+    li a0, 1880
     call setup
-    li a1, 32767
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 778: vfnmadd.vf v8, fa1, v16, v0.t (e16,m4,avl=max) */
-    li a0, 272
-    call setup
-    li a1, 255
-    li t0, 2744
+    li a1, 1
+    li t0, 9218868437227405311
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwadd.vf v21, v0, fa1
     call dump
-/* case 779: vfnmadd.vf v8, fa1, v16 (e16,m8,avl=13) */
-    li a0, 1424
+/* case 526: vfwadd.vf v28, v4, fa1 (e32,mf2,avl=5) */
+    li a0, 1008
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744070421010620
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfwadd.vf v28, v4, fa1
+    call dump
+/* case 527: vfwadd.vf v14, v14, fa1, v0.t (e32,m8,avl=max) */
+    li a0, 1128
     call setup
     li a1, 32767
-    li t0, 18446744073709517824
+    li t0, 18446744071769314208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfwadd.vf v14, v14, fa1, v0.t
+    call dump
+/* case 528: vfwsub.vv v8, v16, v24, v0.t (e16,mf4,avl=0) */
+    li a0, 496
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709512271
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfwsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 529: vfwsub.vv v8, v16, v24, v0.t (e16,mf2,avl=3) */
+    li a0, 1528
+    call setup
+    li a1, 2653
+    li t0, 46911
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfwsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 530: vfwsub.vv v8, v16, v24 (e16,m1,avl=0) */
+    li a0, 296
+    call setup
+    li a1, 28773
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfwsub.vv v8, v16, v24
+    call dump
+/* case 531: vfwsub.vv v8, v16, v24, v0.t (e16,m2,avl=7) */
+    li a0, 896
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709516454
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfwsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 532: vfwsub.vv v8, v16, v24 (e16,m4,avl=13) */
+    li a0, 1816
+    call setup
+    li a1, 102
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfnmadd.vf v8, fa1, v16
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfwsub.vv v8, v16, v24
     call dump
-/* case 780: vfnmadd.vf v8, fa1, v16 (e32,mf2,avl=1000) */
-    li a0, 960
+/* case 533: vfwsub.vv v8, v16, v24 (e16,m8,avl=7) */
+    li a0, 1920
     call setup
-    li a1, 62208
-    li t0, 18446744073215594704
+    li a1, 7
+    li t0, 18446744073709539510
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfnmadd.vf v8, fa1, v16
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwsub.vv v8, v16, v24
     call dump
-/* case 781: vfnmadd.vf v8, fa1, v16, v0.t (e32,m1,avl=5) */
-    li a0, 128
+/* case 534: vfwsub.vv v8, v16, v24 (e32,mf2,avl=max) */
+    li a0, 1600
     call setup
-    li a1, 2
-    li t0, 18446744073503272351
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 782: vfnmadd.vf v8, fa1, v16, v0.t (e32,m2,avl=2) */
-    li a0, 1384
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071557873664
+    li a1, 18446744073709551615
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vfwsub.vv v8, v16, v24
     call dump
-/* case 783: vfnmadd.vf v8, fa1, v16, v0.t (e32,m4,avl=5) */
-    li a0, 16
+/* case 535: vfwsub.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
+    li a0, 872
     call setup
-    li a1, 62710
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfnmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 784: vfnmadd.vf v8, fa1, v16, v0.t (e32,m8,avl=1) */
-    li a0, 1512
-    call setup
-    li a1, 128
+    li a1, 18446744071562067968
     li t0, 18446744070739984384
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfwsub.vv v8, v16, v24, v0.t
     call dump
-/* case 785: vfnmadd.vf v8, fa1, v16, v0.t (e64,m1,avl=max) */
-    li a0, 1408
-    call setup
-    li a1, 0
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m1, tu,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 786: vfnmadd.vf v8, fa1, v16, v0.t (e64,m2,avl=0) */
-    li a0, 96
-    call setup
-    li a1, 18446744071562067968
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfnmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 787: vfnmadd.vf v8, fa1, v16, v0.t (e64,m4,avl=0) */
+/* case 536: vfwsub.vv v8, v16, v24, v0.t (e32,m2,avl=2) */
     li a0, 1696
     call setup
-    li a1, 6893627183874743153
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 788: vfnmadd.vf v8, fa1, v16, v0.t (e64,m8,avl=7) */
-    li a0, 1200
-    call setup
-    li a1, 18446744073709551488
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
-    call dump
-/* case 789: vfnmadd.vf v8, fa1, v16 (e8,m1,avl=max) */
-    li a0, 1880
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfnmadd.vf v8, fa1, v16
-    call dump
-/* case 790: vfnmadd.vf v8, fa1, v16, v0.t (e64,mf2,avl=7) */
-    li a0, 1872
-    call setup
     li a1, 18446744073709551615
-    li t0, 9223372036854775808
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfnmadd.vf v8, fa1, v16, v0.t
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfwsub.vv v8, v16, v24, v0.t
     call dump
-/* case 791: vfnmadd.vf v8, fa1, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 1024
+/* case 537: vfwsub.vv v8, v16, v24, v0.t (e32,m4,avl=5) */
+    li a0, 792
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744073709500284
+    li t0, 18446744070345506467
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfwsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 538: vfwsub.vv v8, v16, v24, v0.t (e32,m8,avl=max) */
+    li a0, 920
+    call setup
+    li a1, 7
+    li t0, 18446744072941241886
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e16, mf8, tu,ma
-    vfnmadd.vf v8, fa1, v16, v0.t
+    vsetvli t1, zero, e32, m8, tu,ma
+    vfwsub.vv v8, v16, v24, v0.t
     call dump
-/* case 792: vfmsub.vv v8, v24, v16, v0.t (e16,mf4,avl=max) */
+/* case 539: vfwsub.vv v8, v16, v24 (e64,m1,avl=0) */
+    li a0, 608
+    call setup
+    li a1, 18446744073709551614
+    li t0, 10681204490941819817
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwsub.vv v8, v16, v24
+    call dump
+/* case 540: vfwsub.vv v8, v16, v24 (e64,m2,avl=3) */
     li a0, 1824
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744073709517713
+    li t0, 16253068960752315618
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e16, mf4, tu,ma
-    vfmsub.vv v8, v24, v16, v0.t
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfwsub.vv v8, v16, v24
     call dump
-/* case 793: vfmsub.vv v8, v24, v16, v0.t (e16,mf2,avl=3) */
-    li a0, 1496
+/* case 541: vfwsub.vv v8, v16, v24 (e64,m4,avl=0) */
+    li a0, 1968
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073709500899
+    li t0, 5269759980778765422
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfmsub.vv v8, v24, v16, v0.t
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfwsub.vv v8, v16, v24
     call dump
-/* case 794: vfmsub.vv v8, v24, v16 (e16,m1,avl=max) */
+/* case 542: vfwsub.vv v8, v16, v24 (e64,m8,avl=max) */
     li a0, 304
     call setup
     li a1, 2736247738376188056
-    li t0, 18446744073709534208
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e16, m1, ta,ma
-    vfmsub.vv v8, v24, v16
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfwsub.vv v8, v16, v24
     call dump
-/* case 795: vfmsub.vv v8, v24, v16 (e16,m2,avl=max) */
-    li a0, 776
-    call setup
-    li a1, 8010939648417114709
-    li t0, 8826
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m2, tu,ma
-    vfmsub.vv v8, v24, v16
-    call dump
-/* case 796: vfmsub.vv v8, v24, v16 (e16,m4,avl=7) */
-    li a0, 736
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709515613
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfmsub.vv v8, v24, v16
-    call dump
-/* case 797: vfmsub.vv v8, v24, v16, v0.t (e16,m8,avl=max) */
-    li a0, 184
-    call setup
-    li a1, 0
-    li t0, 18446744073709537073
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m8, tu,mu
-    vfmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 798: vfmsub.vv v8, v24, v16, v0.t (e32,mf2,avl=13) */
-    li a0, 144
-    call setup
-    li a1, 2147483647
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 799: vfmsub.vv v8, v24, v16, v0.t (e32,m1,avl=5) */
-    li a0, 600
-    call setup
-    li a1, 5
-    li t0, 8388607
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 800: vfmsub.vv v8, v24, v16 (e32,m2,avl=1000) */
-    li a0, 1056
-    call setup
-    li a1, 0
-    li t0, 18446744072254995900
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfmsub.vv v8, v24, v16
-    call dump
-/* case 801: vfmsub.vv v8, v24, v16, v0.t (e32,m4,avl=5) */
-    li a0, 592
-    call setup
-    li a1, 1
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 802: vfmsub.vv v8, v24, v16 (e32,m8,avl=1) */
-    li a0, 568
-    call setup
-    li a1, 32767
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfmsub.vv v8, v24, v16
-    call dump
-/* case 803: vfmsub.vv v8, v24, v16 (e64,m1,avl=max) */
-    li a0, 1416
-    call setup
-    li a1, 97120563446909404
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m1, tu,mu
-    vfmsub.vv v8, v24, v16
-    call dump
-/* case 804: vfmsub.vv v8, v24, v16, v0.t (e64,m2,avl=1) */
-    li a0, 616
-    call setup
-    li a1, 32768
-    li t0, 30897935667668963
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 805: vfmsub.vv v8, v24, v16, v0.t (e64,m4,avl=0) */
-    li a0, 440
-    call setup
-    li a1, 18446744073709551615
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 806: vfmsub.vv v8, v24, v16, v0.t (e64,m8,avl=max) */
-    li a0, 560
+/* case 543: vfwsub.vv v8, v16, v24 (e8,m1,avl=13) */
+    li a0, 1032
     call setup
     li a1, 2
-    li t0, 1
+    li t0, 18446744071589918180
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,mu
+    vfwsub.vv v8, v16, v24
+    call dump
+/* case 544: vfwsub.vv v8, v16, v24, v0.t (e64,mf2,avl=7) */
+    li a0, 1856
+    call setup
+    li a1, 18446744071562067968
+    li t0, 15690805144999180415
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfwsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 545: vfwsub.vv v8, v16, v24, v0.t (e16,mf8,avl=13) */
+    li a0, 480
+    call setup
+    li a1, 7
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfwsub.vv v8, v16, v24, v0.t
+    call dump
+/* case 546: vfwsub.vv v0, v0, v0 (e64,m2,avl=max) */
+    li a0, 1696
+    call setup
+    li a1, 5
+    li t0, 5084864868514487636
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e64, m8, tu,ma
-    vfmsub.vv v8, v24, v16, v0.t
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfwsub.vv v0, v0, v0
     call dump
-/* case 807: vfmsub.vv v8, v24, v16 (e8,m1,avl=13) */
-    li a0, 1000
-    call setup
-    li a1, 1
-    li t0, 18446744070357717945
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfmsub.vv v8, v24, v16
-    call dump
-/* case 808: vfmsub.vv v8, v24, v16 (e64,mf2,avl=13) */
-    li a0, 1144
-    call setup
-    li a1, 18446744073709551488
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfmsub.vv v8, v24, v16
-    call dump
-/* case 809: vfmsub.vv v8, v24, v16 (e16,mf8,avl=1000) */
-    li a0, 504
+/* case 547: vfwsub.vv v0, v0, v0 (e64,m1,avl=max) */
+    li a0, 400
     call setup
     li a1, 32768
-    li t0, 18446744073709501440
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfwsub.vv v0, v0, v0
+    call dump
+/* case 548: vfwsub.vv v0, v17, v17, v0.t (e16,m1,avl=max) */
+    li a0, 456
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709502638
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwsub.vv v0, v17, v17, v0.t
+    call dump
+/* case 549: vfwsub.vv v0, v3, v0 (e64,m8,avl=max) */
+    li a0, 1480
+    call setup
+    li a1, 255
+    li t0, 10318066970381580182
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfmsub.vv v8, v24, v16
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfwsub.vv v0, v3, v0
     call dump
-/* case 810: vfmsub.vf v8, fa1, v16, v0.t (e16,mf4,avl=0) */
+/* case 550: vfwsub.vv v21, v6, v0, v0.t (e32,m2,avl=5) */
+    li a0, 1696
+    call setup
+    li a1, 0
+    li t0, 18446744071647103390
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwsub.vv v21, v6, v0, v0.t
+    call dump
+/* case 551: vfwsub.vv v0, v0, v0, v0.t (e16,mf4,avl=1) */
+    li a0, 1296
+    call setup
+    li a1, 127
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwsub.vv v0, v0, v0, v0.t
+    call dump
+/* case 552: vfwsub.vf v8, v16, fa1, v0.t (e16,mf4,avl=1) */
+    li a0, 760
+    call setup
+    li a1, 122
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 553: vfwsub.vf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
+    li a0, 1968
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfwsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 554: vfwsub.vf v8, v16, fa1 (e16,m1,avl=max) */
+    li a0, 312
+    call setup
+    li a1, 3356251361405970523
+    li t0, 32768
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfwsub.vf v8, v16, fa1
+    call dump
+/* case 555: vfwsub.vf v8, v16, fa1 (e16,m2,avl=max) */
     li a0, 408
     call setup
     li a1, 1
     li t0, 18446744073709551111
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfmsub.vf v8, fa1, v16, v0.t
+    vsetvli t1, zero, e16, m2, ta,mu
+    vfwsub.vf v8, v16, fa1
     call dump
-/* case 811: vfmsub.vf v8, fa1, v16, v0.t (e16,mf2,avl=0) */
+/* case 556: vfwsub.vf v8, v16, fa1, v0.t (e16,m4,avl=7) */
     li a0, 392
     call setup
     li a1, 18446744071562067968
     li t0, 18446744073709518080
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfmsub.vf v8, fa1, v16, v0.t
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfwsub.vf v8, v16, fa1, v0.t
     call dump
-/* case 812: vfmsub.vf v8, fa1, v16, v0.t (e16,m1,avl=3) */
+/* case 557: vfwsub.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
     li a0, 712
     call setup
     li a1, 18446744073709551488
     li t0, 18446744073709542827
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfmsub.vf v8, fa1, v16, v0.t
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfwsub.vf v8, v16, fa1, v0.t
     call dump
-/* case 813: vfmsub.vf v8, fa1, v16 (e16,m2,avl=max) */
+/* case 558: vfwsub.vf v8, v16, fa1 (e32,mf2,avl=13) */
     li a0, 408
     call setup
     li a1, 0
-    li t0, 18446744073709526549
+    li t0, 18446744072066815676
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e16, m2, ta,ma
-    vfmsub.vf v8, fa1, v16
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfwsub.vf v8, v16, fa1
     call dump
-/* case 814: vfmsub.vf v8, fa1, v16 (e16,m4,avl=7) */
+/* case 559: vfwsub.vf v8, v16, fa1, v0.t (e32,m1,avl=max) */
     li a0, 1720
     call setup
     li a1, 17149670540733065092
-    li t0, 55598
+    li t0, 3643729238
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfmsub.vf v8, fa1, v16
+    vsetvli t1, zero, e32, m1, ta,mu
+    vfwsub.vf v8, v16, fa1, v0.t
     call dump
-/* case 815: vfmsub.vf v8, fa1, v16 (e16,m8,avl=max) */
+/* case 560: vfwsub.vf v8, v16, fa1 (e32,m2,avl=5) */
     li a0, 376
     call setup
     li a1, 2
-    li t0, 18446744073709550592
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e16, m8, tu,ma
-    vfmsub.vf v8, fa1, v16
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfwsub.vf v8, v16, fa1
     call dump
-/* case 816: vfmsub.vf v8, fa1, v16 (e32,mf2,avl=1000) */
+/* case 561: vfwsub.vf v8, v16, fa1 (e32,m4,avl=2) */
     li a0, 1024
     call setup
     li a1, 18446744071562067968
     li t0, 2147483648
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfmsub.vf v8, fa1, v16
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfwsub.vf v8, v16, fa1
     call dump
-/* case 817: vfmsub.vf v8, fa1, v16 (e32,m1,avl=1000) */
+/* case 562: vfwsub.vf v8, v16, fa1 (e32,m8,avl=2) */
     li a0, 1912
     call setup
     li a1, 7
     li t0, 18446744073118470004
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfmsub.vf v8, fa1, v16
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwsub.vf v8, v16, fa1
     call dump
-/* case 818: vfmsub.vf v8, fa1, v16, v0.t (e32,m2,avl=5) */
+/* case 563: vfwsub.vf v8, v16, fa1, v0.t (e64,m1,avl=1) */
     li a0, 304
     call setup
     li a1, 5
-    li t0, 18446744070876486150
+    li t0, 10930621890663995910
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfmsub.vf v8, fa1, v16, v0.t
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfwsub.vf v8, v16, fa1, v0.t
     call dump
-/* case 819: vfmsub.vf v8, fa1, v16 (e32,m4,avl=2) */
+/* case 564: vfwsub.vf v8, v16, fa1 (e64,m2,avl=1) */
     li a0, 1448
     call setup
     li a1, 32767
-    li t0, 18446744069414584321
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfmsub.vf v8, fa1, v16
-    call dump
-/* case 820: vfmsub.vf v8, fa1, v16 (e32,m8,avl=max) */
-    li a0, 104
-    call setup
-    li a1, 202
-    li t0, 18446744072985398245
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfmsub.vf v8, fa1, v16
-    call dump
-/* case 821: vfmsub.vf v8, fa1, v16, v0.t (e64,m1,avl=0) */
-    li a0, 1504
-    call setup
-    li a1, 11407194710879889676
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfmsub.vf v8, fa1, v16, v0.t
-    call dump
-/* case 822: vfmsub.vf v8, fa1, v16 (e64,m2,avl=0) */
-    li a0, 88
-    call setup
-    li a1, 57222
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfmsub.vf v8, fa1, v16
-    call dump
-/* case 823: vfmsub.vf v8, fa1, v16 (e64,m4,avl=0) */
-    li a0, 1112
-    call setup
-    li a1, 18446744073709551614
-    li t0, 16831065311797133437
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfmsub.vf v8, fa1, v16
-    call dump
-/* case 824: vfmsub.vf v8, fa1, v16 (e64,m8,avl=7) */
-    li a0, 1024
-    call setup
-    li a1, 32768
-    li t0, 4679287845190858092
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfmsub.vf v8, fa1, v16
-    call dump
-/* case 825: vfmsub.vf v8, fa1, v16 (e8,m1,avl=max) */
-    li a0, 800
-    call setup
-    li a1, 36060
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e8, m1, ta,mu
-    vfmsub.vf v8, fa1, v16
-    call dump
-/* case 826: vfmsub.vf v8, fa1, v16 (e64,mf2,avl=max) */
-    li a0, 1360
-    call setup
-    li a1, 18446744073709551614
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vfmsub.vf v8, fa1, v16
-    call dump
-/* case 827: vfmsub.vf v8, fa1, v16 (e16,mf8,avl=1000) */
-    li a0, 632
-    call setup
-    li a1, 127
-    li t0, 18446744073709501864
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfmsub.vf v8, fa1, v16
-    call dump
-/* case 828: vfnmsub.vv v8, v24, v16, v0.t (e16,mf4,avl=max) */
-    li a0, 1584
-    call setup
-    li a1, 32767
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf4, ta,mu
-    vfnmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 829: vfnmsub.vv v8, v24, v16, v0.t (e16,mf2,avl=1) */
-    li a0, 888
-    call setup
-    li a1, 28408
-    li t0, 18446744073709516123
-    fmv.d.x fa1, t0
-    fsrmi 2
     li t0, 1
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfnmsub.vv v8, v24, v16, v0.t
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfwsub.vf v8, v16, fa1
     call dump
-/* case 830: vfnmsub.vv v8, v24, v16, v0.t (e16,m1,avl=0) */
-    li a0, 1672
+/* case 565: vfwsub.vf v8, v16, fa1, v0.t (e64,m4,avl=0) */
+    li a0, 1888
     call setup
-    li a1, 127
-    li t0, 18446744073709544322
+    li a1, 475313798128977587
+    li t0, 10432081668816375456
     fmv.d.x fa1, t0
-    fsrmi 0
+    fsrmi 2
     li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfnmsub.vv v8, v24, v16, v0.t
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfwsub.vf v8, v16, fa1, v0.t
     call dump
-/* case 831: vfnmsub.vv v8, v24, v16, v0.t (e16,m2,avl=3) */
-    li a0, 1368
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfnmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 832: vfnmsub.vv v8, v24, v16, v0.t (e16,m4,avl=7) */
-    li a0, 624
+/* case 566: vfwsub.vf v8, v16, fa1, v0.t (e64,m8,avl=max) */
+    li a0, 168
     call setup
     li a1, 0
-    li t0, 18446744073709516184
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfnmsub.vv v8, v24, v16, v0.t
+    vsetvli t1, zero, e64, m8, ta,mu
+    vfwsub.vf v8, v16, fa1, v0.t
     call dump
-/* case 833: vfnmsub.vv v8, v24, v16 (e16,m8,avl=7) */
-    li a0, 608
+/* case 567: vfwsub.vf v8, v16, fa1, v0.t (e8,m1,avl=max) */
+    li a0, 456
     call setup
-    li a1, 255
-    li t0, 18446744073709505502
+    li a1, 18446744073709551615
+    li t0, 18446744072283016058
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfnmsub.vv v8, v24, v16
+    fsrmi 2
+    vsetvli t1, zero, e8, m1, ta,mu
+    vfwsub.vf v8, v16, fa1, v0.t
     call dump
-/* case 834: vfnmsub.vv v8, v24, v16, v0.t (e32,mf2,avl=13) */
-    li a0, 1064
+/* case 568: vfwsub.vf v8, v16, fa1, v0.t (e64,mf2,avl=7) */
+    li a0, 1824
     call setup
     li a1, 127
-    li t0, 18446744070739984384
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfwsub.vf v8, v16, fa1, v0.t
+    call dump
+/* case 569: vfwsub.vf v8, v16, fa1 (e16,mf8,avl=13) */
+    li a0, 272
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709547095
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfnmsub.vv v8, v24, v16, v0.t
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfwsub.vf v8, v16, fa1
     call dump
-/* case 835: vfnmsub.vv v8, v24, v16, v0.t (e32,m1,avl=max) */
+/* case 570: vfwsub.vf v0, v16, fa1 (e64,m2,avl=max) */
+    li a0, 1208
+    call setup
+    li a1, 7
+    li t0, 8604206816445905636
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfwsub.vf v0, v16, fa1
+    call dump
+/* case 571: vfwsub.vf v0, v0, fa1, v0.t (e16,m1,avl=max) */
+    li a0, 184
+    call setup
+    li a1, 13773841728119504047
+    li t0, 18446744073709531322
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwsub.vf v0, v0, fa1, v0.t
+    call dump
+/* case 572: vfwsub.vf v0, v29, fa1 (e16,m1,avl=max) */
+    li a0, 464
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709504780
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwsub.vf v0, v29, fa1
+    call dump
+/* case 573: vfwsub.vf v0, v0, fa1 (e16,mf2,avl=5) */
+    li a0, 1464
+    call setup
+    li a1, 128
+    li t0, 18446744073709518969
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwsub.vf v0, v0, fa1
+    call dump
+/* case 574: vfwsub.vf v22, v12, fa1 (e16,m1,avl=max) */
+    li a0, 1992
+    call setup
+    li a1, 128
+    li t0, 25975
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwsub.vf v22, v12, fa1
+    call dump
+/* case 575: vfwsub.vf v29, v29, fa1, v0.t (e32,m2,avl=1) */
+    li a0, 792
+    call setup
+    li a1, 32767
+    li t0, 18446744071731284346
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwsub.vf v29, v29, fa1, v0.t
+    call dump
+/* case 576: vfwadd.wv v8, v16, v24, v0.t (e16,mf4,avl=max) */
+    li a0, 8
+    call setup
+    li a1, 18446744073709551614
+    li t0, 11636
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vfwadd.wv v8, v16, v24, v0.t
+    call dump
+/* case 577: vfwadd.wv v8, v16, v24 (e16,mf2,avl=1) */
+    li a0, 144
+    call setup
+    li a1, 128
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfwadd.wv v8, v16, v24
+    call dump
+/* case 578: vfwadd.wv v8, v16, v24, v0.t (e16,m1,avl=3) */
+    li a0, 576
+    call setup
+    li a1, 1
+    li t0, 18446744073709520013
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwadd.wv v8, v16, v24, v0.t
+    call dump
+/* case 579: vfwadd.wv v8, v16, v24 (e16,m2,avl=max) */
     li a0, 536
     call setup
     li a1, 255
-    li t0, 18446744070428878815
+    li t0, 18446744073709501556
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfnmsub.vv v8, v24, v16, v0.t
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfwadd.wv v8, v16, v24
     call dump
-/* case 836: vfnmsub.vv v8, v24, v16, v0.t (e32,m2,avl=5) */
+/* case 580: vfwadd.wv v8, v16, v24, v0.t (e16,m4,avl=13) */
     li a0, 1504
     call setup
     li a1, 127
     li t0, 0
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfnmsub.vv v8, v24, v16, v0.t
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwadd.wv v8, v16, v24, v0.t
     call dump
-/* case 837: vfnmsub.vv v8, v24, v16 (e32,m4,avl=5) */
+/* case 581: vfwadd.wv v8, v16, v24 (e16,m8,avl=7) */
     li a0, 1776
     call setup
     li a1, 0
-    li t0, 18446744072887468032
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfnmsub.vv v8, v24, v16
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwadd.wv v8, v16, v24
     call dump
-/* case 838: vfnmsub.vv v8, v24, v16, v0.t (e32,m8,avl=1) */
+/* case 582: vfwadd.wv v8, v16, v24, v0.t (e32,mf2,avl=13) */
     li a0, 512
     call setup
     li a1, 7
     li t0, 18446744070928708631
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfnmsub.vv v8, v24, v16, v0.t
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfwadd.wv v8, v16, v24, v0.t
     call dump
-/* case 839: vfnmsub.vv v8, v24, v16, v0.t (e64,m1,avl=max) */
+/* case 583: vfwadd.wv v8, v16, v24, v0.t (e32,m1,avl=1000) */
     li a0, 880
     call setup
     li a1, 18446744071562067968
-    li t0, 3227665867022865564
+    li t0, 18446744070782784668
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e64, m1, tu,ma
-    vfnmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 840: vfnmsub.vv v8, v24, v16 (e64,m2,avl=1) */
-    li a0, 1336
-    call setup
-    li a1, 255
-    li t0, 14678217597190253926
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfnmsub.vv v8, v24, v16
-    call dump
-/* case 841: vfnmsub.vv v8, v24, v16, v0.t (e64,m4,avl=max) */
-    li a0, 72
-    call setup
-    li a1, 127
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m4, tu,mu
-    vfnmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 842: vfnmsub.vv v8, v24, v16 (e64,m8,avl=3) */
-    li a0, 1504
-    call setup
-    li a1, 32768
-    li t0, 2416468266055781238
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfnmsub.vv v8, v24, v16
-    call dump
-/* case 843: vfnmsub.vv v8, v24, v16 (e8,m1,avl=max) */
-    li a0, 1640
-    call setup
-    li a1, 255
-    li t0, 18446744071821172793
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e8, m1, tu,ma
-    vfnmsub.vv v8, v24, v16
-    call dump
-/* case 844: vfnmsub.vv v8, v24, v16, v0.t (e64,mf2,avl=max) */
-    li a0, 408
-    call setup
-    li a1, 2147483647
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vfnmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 845: vfnmsub.vv v8, v24, v16, v0.t (e16,mf8,avl=1000) */
-    li a0, 8
-    call setup
-    li a1, 5
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfnmsub.vv v8, v24, v16, v0.t
-    call dump
-/* case 846: vfnmsub.vf v8, fa1, v16, v0.t (e16,mf4,avl=max) */
-    li a0, 1784
-    call setup
-    li a1, 0
-    li t0, 18446744073709504327
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vfnmsub.vf v8, fa1, v16, v0.t
-    call dump
-/* case 847: vfnmsub.vf v8, fa1, v16 (e16,mf2,avl=0) */
-    li a0, 200
-    call setup
-    li a1, 255
-    li t0, 18446744073709542657
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfnmsub.vf v8, fa1, v16
-    call dump
-/* case 848: vfnmsub.vf v8, fa1, v16 (e16,m1,avl=3) */
-    li a0, 1688
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709525050
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfnmsub.vf v8, fa1, v16
-    call dump
-/* case 849: vfnmsub.vf v8, fa1, v16 (e16,m2,avl=max) */
-    li a0, 296
-    call setup
-    li a1, 32768
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, ta,ma
-    vfnmsub.vf v8, fa1, v16
-    call dump
-/* case 850: vfnmsub.vf v8, fa1, v16, v0.t (e16,m4,avl=7) */
-    li a0, 544
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709492317
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfnmsub.vf v8, fa1, v16, v0.t
-    call dump
-/* case 851: vfnmsub.vf v8, fa1, v16 (e16,m8,avl=13) */
-    li a0, 272
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfnmsub.vf v8, fa1, v16
-    call dump
-/* case 852: vfnmsub.vf v8, fa1, v16, v0.t (e32,mf2,avl=max) */
-    li a0, 1152
-    call setup
-    li a1, 7
-    li t0, 18446744072629254149
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, mf2, ta,ma
-    vfnmsub.vf v8, fa1, v16, v0.t
-    call dump
-/* case 853: vfnmsub.vf v8, fa1, v16, v0.t (e32,m1,avl=1000) */
-    li a0, 1088
-    call setup
-    li a1, 6895336126455302675
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 2
     li t0, 1000
     vsetvli t1, t0, e32, m1, tu,ma
-    vfnmsub.vf v8, fa1, v16, v0.t
+    vfwadd.wv v8, v16, v24, v0.t
     call dump
-/* case 854: vfnmsub.vf v8, fa1, v16, v0.t (e32,m2,avl=2) */
-    li a0, 1256
+/* case 584: vfwadd.wv v8, v16, v24 (e32,m2,avl=5) */
+    li a0, 1952
+    call setup
+    li a1, 32768
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfwadd.wv v8, v16, v24
+    call dump
+/* case 585: vfwadd.wv v8, v16, v24 (e32,m4,avl=5) */
+    li a0, 1080
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744069952995214
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfwadd.wv v8, v16, v24
+    call dump
+/* case 586: vfwadd.wv v8, v16, v24, v0.t (e32,m8,avl=max) */
+    li a0, 536
+    call setup
+    li a1, 0
+    li t0, 3299816560
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, tu,ma
+    vfwadd.wv v8, v16, v24, v0.t
+    call dump
+/* case 587: vfwadd.wv v8, v16, v24 (e64,m1,avl=1) */
+    li a0, 928
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfnmsub.vf v8, fa1, v16, v0.t
-    call dump
-/* case 855: vfnmsub.vf v8, fa1, v16, v0.t (e32,m4,avl=max) */
-    li a0, 200
-    call setup
-    li a1, 1
-    li t0, 18446744069991371791
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfnmsub.vf v8, fa1, v16, v0.t
-    call dump
-/* case 856: vfnmsub.vf v8, fa1, v16, v0.t (e32,m8,avl=2) */
-    li a0, 1408
-    call setup
-    li a1, 18446744071562067968
-    li t0, 2139095040
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,mu
-    vfnmsub.vf v8, fa1, v16, v0.t
-    call dump
-/* case 857: vfnmsub.vf v8, fa1, v16, v0.t (e64,m1,avl=1) */
-    li a0, 760
-    call setup
-    li a1, 5
-    li t0, 16736449804484603654
+    li t0, 16460334246028792435
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 1
     vsetvli t1, t0, e64, m1, ta,ma
-    vfnmsub.vf v8, fa1, v16, v0.t
+    vfwadd.wv v8, v16, v24
     call dump
-/* case 858: vfnmsub.vf v8, fa1, v16 (e64,m2,avl=0) */
+/* case 588: vfwadd.wv v8, v16, v24, v0.t (e64,m2,avl=0) */
+    li a0, 240
+    call setup
+    li a1, 32768
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfwadd.wv v8, v16, v24, v0.t
+    call dump
+/* case 589: vfwadd.wv v8, v16, v24, v0.t (e64,m4,avl=3) */
+    li a0, 2032
+    call setup
+    li a1, 255
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfwadd.wv v8, v16, v24, v0.t
+    call dump
+/* case 590: vfwadd.wv v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 1248
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m8, tu,ma
+    vfwadd.wv v8, v16, v24
+    call dump
+/* case 591: vfwadd.wv v8, v16, v24 (e8,m1,avl=13) */
+    li a0, 1208
+    call setup
+    li a1, 255
+    li t0, 18446744071774625219
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfwadd.wv v8, v16, v24
+    call dump
+/* case 592: vfwadd.wv v8, v16, v24, v0.t (e64,mf2,avl=7) */
+    li a0, 416
+    call setup
+    li a1, 2147483647
+    li t0, 231968042236953901
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfwadd.wv v8, v16, v24, v0.t
+    call dump
+/* case 593: vfwadd.wv v8, v16, v24 (e16,mf8,avl=max) */
+    li a0, 1584
+    call setup
+    li a1, 32768
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf8, ta,ma
+    vfwadd.wv v8, v16, v24
+    call dump
+/* case 594: vfwadd.wv v14, v0, v14, v0.t (e32,m4,avl=max) */
+    li a0, 1624
+    call setup
+    li a1, 223
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfwadd.wv v14, v0, v14, v0.t
+    call dump
+/* case 595: vfwadd.wv v8, v8, v0, v0.t (e16,m8,avl=5) */
+    li a0, 864
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709502485
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwadd.wv v8, v8, v0, v0.t
+    call dump
+/* case 596: vfwadd.wv v3, v13, v0, v0.t (e16,mf2,avl=5) */
+    li a0, 1280
+    call setup
+    li a1, 2
+    li t0, 18446744073709497539
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwadd.wv v3, v13, v0, v0.t
+    call dump
+/* case 597: vfwadd.wv v11, v16, v16, v0.t (e64,m1,avl=5) */
+    li a0, 272
+    call setup
+    li a1, 248
+    li t0, 15606060569467403347
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwadd.wv v11, v16, v16, v0.t
+    call dump
+/* case 598: vfwadd.wv v22, v23, v0 (e16,mf4,avl=1) */
+    li a0, 128
+    call setup
+    li a1, 2
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwadd.wv v22, v23, v0
+    call dump
+/* case 599: vfwadd.wv v0, v22, v0, v0.t (e16,m1,avl=1) */
+    li a0, 200
+    call setup
+    li a1, 1
+    li t0, 18446744073709494881
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwadd.wv v0, v22, v0, v0.t
+    call dump
+/* case 600: vfwadd.wf v8, v16, fa1 (e16,mf4,avl=max) */
     li a0, 1840
     call setup
     li a1, 0
-    li t0, 12086866950824804908
+    li t0, 18446744073709546322
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfnmsub.vf v8, fa1, v16
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfwadd.wf v8, v16, fa1
     call dump
-/* case 859: vfnmsub.vf v8, fa1, v16, v0.t (e64,m4,avl=0) */
+/* case 601: vfwadd.wf v8, v16, fa1 (e16,mf2,avl=0) */
     li a0, 1824
     call setup
     li a1, 32767
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfnmsub.vf v8, fa1, v16, v0.t
-    call dump
-/* case 860: vfnmsub.vf v8, fa1, v16 (e64,m8,avl=max) */
-    li a0, 1376
-    call setup
-    li a1, 25
-    li t0, 9397749858236949130
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m8, tu,mu
-    vfnmsub.vf v8, fa1, v16
-    call dump
-/* case 861: vfnmsub.vf v8, fa1, v16, v0.t (e8,m1,avl=13) */
-    li a0, 1648
-    call setup
-    li a1, 1
-    li t0, 18446744069894475454
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfnmsub.vf v8, fa1, v16, v0.t
-    call dump
-/* case 862: vfnmsub.vf v8, fa1, v16 (e64,mf2,avl=13) */
-    li a0, 1472
-    call setup
-    li a1, 18446744071562067968
-    li t0, 10064186844030803135
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfnmsub.vf v8, fa1, v16
-    call dump
-/* case 863: vfnmsub.vf v8, fa1, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 136
-    call setup
-    li a1, 9223372036854775807
     li t0, 18446744073709517824
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e16, mf8, tu,ma
-    vfnmsub.vf v8, fa1, v16, v0.t
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfwadd.wf v8, v16, fa1
     call dump
-/* case 864: vfmacc.vv v8, v24, v16, v0.t (e16,mf4,avl=max) */
-    li a0, 40
+/* case 602: vfwadd.wf v8, v16, fa1 (e16,m1,avl=max) */
+    li a0, 1672
     call setup
-    li a1, 28
-    li t0, 18446744073709500863
+    li a1, 210
+    li t0, 18446744073709511728
     fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, mf4, tu,ma
-    vfmacc.vv v8, v24, v16, v0.t
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwadd.wf v8, v16, fa1
     call dump
-/* case 865: vfmacc.vv v8, v24, v16, v0.t (e16,mf2,avl=1) */
-    li a0, 448
+/* case 603: vfwadd.wf v8, v16, fa1, v0.t (e16,m2,avl=3) */
+    li a0, 824
     call setup
-    li a1, 97
+    li a1, 5
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfwadd.wf v8, v16, fa1, v0.t
+    call dump
+/* case 604: vfwadd.wf v8, v16, fa1 (e16,m4,avl=13) */
+    li a0, 328
+    call setup
+    li a1, 12002813390856566325
+    li t0, 18446744073709523082
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfwadd.wf v8, v16, fa1
+    call dump
+/* case 605: vfwadd.wf v8, v16, fa1 (e16,m8,avl=7) */
+    li a0, 456
+    call setup
+    li a1, 255
     li t0, 18446744073709518080
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 866: vfmacc.vv v8, v24, v16 (e16,m1,avl=0) */
-    li a0, 32
-    call setup
-    li a1, 32767
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfmacc.vv v8, v24, v16
-    call dump
-/* case 867: vfmacc.vv v8, v24, v16 (e16,m2,avl=7) */
-    li a0, 832
-    call setup
-    li a1, 9252816366762456677
-    li t0, 18446744073709488403
-    fmv.d.x fa1, t0
-    fsrmi 2
+    fsrmi 0
     li t0, 7
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfmacc.vv v8, v24, v16
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfwadd.wf v8, v16, fa1
     call dump
-/* case 868: vfmacc.vv v8, v24, v16, v0.t (e16,m4,avl=7) */
-    li a0, 1280
+/* case 606: vfwadd.wf v8, v16, fa1 (e32,mf2,avl=max) */
+    li a0, 616
     call setup
-    li a1, 1
-    li t0, 18446744073709522163
+    li a1, 9223372036854775807
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfmacc.vv v8, v24, v16, v0.t
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vfwadd.wf v8, v16, fa1
     call dump
-/* case 869: vfmacc.vv v8, v24, v16 (e16,m8,avl=max) */
-    li a0, 1176
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709487958
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m8, ta,ma
-    vfmacc.vv v8, v24, v16
-    call dump
-/* case 870: vfmacc.vv v8, v24, v16 (e32,mf2,avl=1000) */
-    li a0, 960
-    call setup
-    li a1, 32768
-    li t0, 18446744071493507067
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfmacc.vv v8, v24, v16
-    call dump
-/* case 871: vfmacc.vv v8, v24, v16 (e32,m1,avl=max) */
-    li a0, 72
-    call setup
-    li a1, 7
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m1, tu,ma
-    vfmacc.vv v8, v24, v16
-    call dump
-/* case 872: vfmacc.vv v8, v24, v16 (e32,m2,avl=1000) */
-    li a0, 1000
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfmacc.vv v8, v24, v16
-    call dump
-/* case 873: vfmacc.vv v8, v24, v16, v0.t (e32,m4,avl=max) */
-    li a0, 336
-    call setup
-    li a1, 10143625348870938527
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m4, tu,ma
-    vfmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 874: vfmacc.vv v8, v24, v16 (e32,m8,avl=2) */
-    li a0, 224
-    call setup
-    li a1, 9682
-    li t0, 18446744070329285784
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfmacc.vv v8, v24, v16
-    call dump
-/* case 875: vfmacc.vv v8, v24, v16 (e64,m1,avl=max) */
-    li a0, 800
-    call setup
-    li a1, 255
-    li t0, 9322407875824591232
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m1, tu,mu
-    vfmacc.vv v8, v24, v16
-    call dump
-/* case 876: vfmacc.vv v8, v24, v16 (e64,m2,avl=1) */
-    li a0, 912
-    call setup
-    li a1, 203
-    li t0, 17958959608832864140
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfmacc.vv v8, v24, v16
-    call dump
-/* case 877: vfmacc.vv v8, v24, v16, v0.t (e64,m4,avl=max) */
-    li a0, 1800
-    call setup
-    li a1, 18446744073709551488
-    li t0, 16601071071279028334
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m4, ta,ma
-    vfmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 878: vfmacc.vv v8, v24, v16 (e64,m8,avl=7) */
-    li a0, 680
-    call setup
-    li a1, 255
-    li t0, 9819715200890934200
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfmacc.vv v8, v24, v16
-    call dump
-/* case 879: vfmacc.vv v8, v24, v16 (e8,m1,avl=max) */
-    li a0, 1120
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071830358969
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e8, m1, tu,ma
-    vfmacc.vv v8, v24, v16
-    call dump
-/* case 880: vfmacc.vv v8, v24, v16, v0.t (e64,mf2,avl=13) */
-    li a0, 304
-    call setup
-    li a1, 18446744073709551614
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 881: vfmacc.vv v8, v24, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 2008
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709529958
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, mf8, ta,mu
-    vfmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 882: vfmacc.vf v8, fa1, v16 (e16,mf4,avl=0) */
-    li a0, 1472
+/* case 607: vfwadd.wf v8, v16, fa1 (e32,m1,avl=max) */
+    li a0, 1880
     call setup
     li a1, 0
-    li t0, 18446744073709545369
+    li t0, 18446744071446790803
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfmacc.vf v8, fa1, v16
+    fsrmi 4
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfwadd.wf v8, v16, fa1
     call dump
-/* case 883: vfmacc.vf v8, fa1, v16 (e16,mf2,avl=3) */
-    li a0, 1016
+/* case 608: vfwadd.wf v8, v16, fa1, v0.t (e32,m2,avl=5) */
+    li a0, 456
     call setup
-    li a1, 2
-    li t0, 30474
+    li a1, 32768
+    li t0, 2139095039
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfwadd.wf v8, v16, fa1, v0.t
+    call dump
+/* case 609: vfwadd.wf v8, v16, fa1 (e32,m4,avl=2) */
+    li a0, 1600
+    call setup
+    li a1, 32767
+    li t0, 18446744071760588927
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfwadd.wf v8, v16, fa1
+    call dump
+/* case 610: vfwadd.wf v8, v16, fa1 (e32,m8,avl=max) */
+    li a0, 1336
+    call setup
+    li a1, 128
+    li t0, 18446744072051820772
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m8, tu,ma
+    vfwadd.wf v8, v16, fa1
+    call dump
+/* case 611: vfwadd.wf v8, v16, fa1, v0.t (e64,m1,avl=max) */
+    li a0, 1776
+    call setup
+    li a1, 128
+    li t0, 9252816366762456677
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, ta,ma
+    vfwadd.wf v8, v16, fa1, v0.t
+    call dump
+/* case 612: vfwadd.wf v8, v16, fa1, v0.t (e64,m2,avl=3) */
+    li a0, 712
+    call setup
+    li a1, 7
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfmacc.vf v8, fa1, v16
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfwadd.wf v8, v16, fa1, v0.t
     call dump
-/* case 884: vfmacc.vf v8, fa1, v16 (e16,m1,avl=0) */
-    li a0, 456
+/* case 613: vfwadd.wf v8, v16, fa1, v0.t (e64,m4,avl=max) */
+    li a0, 1792
     call setup
-    li a1, 127
-    li t0, 45871
+    li a1, 1
+    li t0, 5331416762728475436
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m4, ta,mu
+    vfwadd.wf v8, v16, fa1, v0.t
+    call dump
+/* case 614: vfwadd.wf v8, v16, fa1, v0.t (e64,m8,avl=7) */
+    li a0, 272
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18425859868747038733
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfmacc.vf v8, fa1, v16
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfwadd.wf v8, v16, fa1, v0.t
     call dump
-/* case 885: vfmacc.vf v8, fa1, v16, v0.t (e16,m2,avl=max) */
-    li a0, 1544
+/* case 615: vfwadd.wf v8, v16, fa1, v0.t (e8,m1,avl=max) */
+    li a0, 1752
     call setup
-    li a1, 128
-    li t0, 18446744073709517824
+    li a1, 7
+    li t0, 18446744070202761876
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e8, m1, tu,ma
+    vfwadd.wf v8, v16, fa1, v0.t
+    call dump
+/* case 616: vfwadd.wf v8, v16, fa1 (e64,mf2,avl=13) */
+    li a0, 1336
+    call setup
+    li a1, 18446744071562067968
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfwadd.wf v8, v16, fa1
+    call dump
+/* case 617: vfwadd.wf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
+    li a0, 1640
+    call setup
+    li a1, 13545502428878122228
+    li t0, 18446744073709534524
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e16, m2, tu,mu
-    vfmacc.vf v8, fa1, v16, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfwadd.wf v8, v16, fa1, v0.t
     call dump
-/* case 886: vfmacc.vf v8, fa1, v16 (e16,m4,avl=max) */
-    li a0, 1184
+/* case 618: vfwadd.wf v16, v16, fa1 (e32,m4,avl=max) */
+    li a0, 1816
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709534587
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, tu,ma
-    vfmacc.vf v8, fa1, v16
-    call dump
-/* case 887: vfmacc.vf v8, fa1, v16, v0.t (e16,m8,avl=max) */
-    li a0, 584
-    call setup
-    li a1, 32768
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m8, ta,mu
-    vfmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 888: vfmacc.vf v8, fa1, v16 (e32,mf2,avl=1000) */
-    li a0, 8
-    call setup
-    li a1, 3220261214100429823
+    li a1, 165
     li t0, 18446744073701163008
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfmacc.vf v8, fa1, v16
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfwadd.wf v16, v16, fa1
     call dump
-/* case 889: vfmacc.vf v8, fa1, v16, v0.t (e32,m1,avl=max) */
-    li a0, 48
+/* case 619: vfwadd.wf v0, v15, fa1 (e16,m1,avl=max) */
+    li a0, 800
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071901523984
+    li a1, 255
+    li t0, 18446744073709494740
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwadd.wf v0, v15, fa1
+    call dump
+/* case 620: vfwadd.wf v28, v28, fa1 (e16,m2,avl=1) */
+    li a0, 568
+    call setup
+    li a1, 8855382104363204136
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfwadd.wf v28, v28, fa1
+    call dump
+/* case 621: vfwadd.wf v0, v0, fa1, v0.t (e16,mf4,avl=max) */
+    li a0, 1448
+    call setup
+    li a1, 1
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfwadd.wf v0, v0, fa1, v0.t
+    call dump
+/* case 622: vfwadd.wf v0, v12, fa1 (e16,m1,avl=1) */
+    li a0, 1136
+    call setup
+    li a1, 8369233217670062827
+    li t0, 18446744073709532412
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwadd.wf v0, v12, fa1
+    call dump
+/* case 623: vfwadd.wf v0, v17, fa1 (e16,mf4,avl=max) */
+    li a0, 1528
+    call setup
+    li a1, 32767
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfwadd.wf v0, v17, fa1
+    call dump
+/* case 624: vfwsub.wv v8, v16, v24 (e16,mf4,avl=1) */
+    li a0, 848
+    call setup
+    li a1, 7093489792859438653
+    li t0, 18446744073709511064
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfwsub.wv v8, v16, v24
+    call dump
+/* case 625: vfwsub.wv v8, v16, v24, v0.t (e16,mf2,avl=3) */
+    li a0, 384
+    call setup
+    li a1, 9223372036854775807
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwsub.wv v8, v16, v24, v0.t
+    call dump
+/* case 626: vfwsub.wv v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 328
+    call setup
+    li a1, 5
+    li t0, 18446744073709544169
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfmacc.vf v8, fa1, v16, v0.t
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwsub.wv v8, v16, v24
     call dump
-/* case 890: vfmacc.vf v8, fa1, v16 (e32,m2,avl=5) */
+/* case 627: vfwsub.wv v8, v16, v24 (e16,m2,avl=3) */
+    li a0, 32
+    call setup
+    li a1, 255
+    li t0, 18446744073709500202
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfwsub.wv v8, v16, v24
+    call dump
+/* case 628: vfwsub.wv v8, v16, v24 (e16,m4,avl=7) */
+    li a0, 464
+    call setup
+    li a1, 0
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfwsub.wv v8, v16, v24
+    call dump
+/* case 629: vfwsub.wv v8, v16, v24, v0.t (e16,m8,avl=max) */
+    li a0, 1912
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m8, ta,ma
+    vfwsub.wv v8, v16, v24, v0.t
+    call dump
+/* case 630: vfwsub.wv v8, v16, v24 (e32,mf2,avl=1000) */
+    li a0, 1960
+    call setup
+    li a1, 0
+    li t0, 3098512916
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfwsub.wv v8, v16, v24
+    call dump
+/* case 631: vfwsub.wv v8, v16, v24 (e32,m1,avl=5) */
+    li a0, 1184
+    call setup
+    li a1, 255
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwsub.wv v8, v16, v24
+    call dump
+/* case 632: vfwsub.wv v8, v16, v24 (e32,m2,avl=1000) */
     li a0, 1568
     call setup
     li a1, 0
     li t0, 18446744069414584320
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 5
+    li t0, 1000
     vsetvli t1, t0, e32, m2, tu,ma
-    vfmacc.vf v8, fa1, v16
+    vfwsub.wv v8, v16, v24
     call dump
-/* case 891: vfmacc.vf v8, fa1, v16 (e32,m4,avl=max) */
+/* case 633: vfwsub.wv v8, v16, v24, v0.t (e32,m4,avl=2) */
     li a0, 1352
     call setup
     li a1, 127
     li t0, 18446744071553679360
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e32, m4, tu,mu
-    vfmacc.vf v8, fa1, v16
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwsub.wv v8, v16, v24, v0.t
     call dump
-/* case 892: vfmacc.vf v8, fa1, v16, v0.t (e32,m8,avl=1) */
+/* case 634: vfwsub.wv v8, v16, v24 (e32,m8,avl=2) */
     li a0, 1296
     call setup
     li a1, 32768
     li t0, 18446744070739984384
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1
+    li t0, 2
     vsetvli t1, t0, e32, m8, ta,ma
-    vfmacc.vf v8, fa1, v16, v0.t
+    vfwsub.wv v8, v16, v24
     call dump
-/* case 893: vfmacc.vf v8, fa1, v16 (e64,m1,avl=0) */
+/* case 635: vfwsub.wv v8, v16, v24, v0.t (e64,m1,avl=0) */
     li a0, 1784
     call setup
     li a1, 18446744073709551614
@@ -9580,51 +6802,52 @@ test_main:
     fsrmi 2
     li t0, 0
     vsetvli t1, t0, e64, m1, tu,ma
-    vfmacc.vf v8, fa1, v16
+    vfwsub.wv v8, v16, v24, v0.t
     call dump
-/* case 894: vfmacc.vf v8, fa1, v16, v0.t (e64,m2,avl=0) */
+/* case 636: vfwsub.wv v8, v16, v24 (e64,m2,avl=3) */
     li a0, 680
     call setup
     li a1, 9223372036854775807
     li t0, 13830554455654793216
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 0
+    li t0, 3
     vsetvli t1, t0, e64, m2, ta,ma
-    vfmacc.vf v8, fa1, v16, v0.t
+    vfwsub.wv v8, v16, v24
     call dump
-/* case 895: vfmacc.vf v8, fa1, v16, v0.t (e64,m4,avl=max) */
+/* case 637: vfwsub.wv v8, v16, v24, v0.t (e64,m4,avl=0) */
     li a0, 128
     call setup
     li a1, 18446744073709551488
     li t0, 9219994337134247936
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e64, m4, ta,ma
-    vfmacc.vf v8, fa1, v16, v0.t
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfwsub.wv v8, v16, v24, v0.t
     call dump
-/* case 896: vfmacc.vf v8, fa1, v16 (e64,m8,avl=7) */
+/* case 638: vfwsub.wv v8, v16, v24 (e64,m8,avl=max) */
     li a0, 624
     call setup
     li a1, 18446744073709551614
     li t0, 8146826354996417122
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfmacc.vf v8, fa1, v16
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfwsub.wv v8, v16, v24
     call dump
-/* case 897: vfmacc.vf v8, fa1, v16, v0.t (e8,m1,avl=max) */
+/* case 639: vfwsub.wv v8, v16, v24 (e8,m1,avl=13) */
     li a0, 1192
     call setup
     li a1, 112
     li t0, 18446744070473059463
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e8, m1, tu,ma
-    vfmacc.vf v8, fa1, v16, v0.t
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfwsub.wv v8, v16, v24
     call dump
-/* case 898: vfmacc.vf v8, fa1, v16 (e64,mf2,avl=max) */
+/* case 640: vfwsub.wv v8, v16, v24, v0.t (e64,mf2,avl=max) */
     li a0, 1232
     call setup
     li a1, 0
@@ -9632,9 +6855,9 @@ test_main:
     fmv.d.x fa1, t0
     fsrmi 4
     vsetvli t1, zero, e64, mf2, tu,ma
-    vfmacc.vf v8, fa1, v16
+    vfwsub.wv v8, v16, v24, v0.t
     call dump
-/* case 899: vfmacc.vf v8, fa1, v16, v0.t (e16,mf8,avl=1000) */
+/* case 641: vfwsub.wv v8, v16, v24 (e16,mf8,avl=1000) */
     li a0, 128
     call setup
     li a1, 128
@@ -9643,1187 +6866,1122 @@ test_main:
     fsrmi 0
     li t0, 1000
     vsetvli t1, t0, e16, mf8, ta,mu
-    vfmacc.vf v8, fa1, v16, v0.t
+    vfwsub.wv v8, v16, v24
     call dump
-/* case 900: vfnmacc.vv v8, v24, v16, v0.t (e16,mf4,avl=1) */
-    li a0, 32
+/* case 642: vfwsub.wv v0, v0, v0, v0.t (e16,m4,avl=5) */
+    li a0, 280
+    call setup
+    li a1, 32767
+    li t0, 18446744073709488687
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwsub.wv v0, v0, v0, v0.t
+    call dump
+/* case 643: vfwsub.wv v29, v20, v29 (e16,m2,avl=max) */
+    li a0, 616
+    call setup
+    li a1, 17397260368404720517
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfwsub.wv v29, v20, v29
+    call dump
+/* case 644: vfwsub.wv v21, v0, v10 (e16,m1,avl=1) */
+    li a0, 408
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwsub.wv v21, v0, v10
+    call dump
+/* case 645: vfwsub.wv v16, v16, v0, v0.t (e16,m8,avl=max) */
+    li a0, 1160
+    call setup
+    li a1, 7
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfwsub.wv v16, v16, v0, v0.t
+    call dump
+/* case 646: vfwsub.wv v17, v25, v0 (e64,m1,avl=1) */
+    li a0, 1264
+    call setup
+    li a1, 32768
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwsub.wv v17, v25, v0
+    call dump
+/* case 647: vfwsub.wv v0, v0, v0 (e64,m8,avl=1) */
+    li a0, 1440
+    call setup
+    li a1, 8300108709797300084
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwsub.wv v0, v0, v0
+    call dump
+/* case 648: vfwsub.wf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
+    li a0, 328
+    call setup
+    li a1, 32767
+    li t0, 18446744073709512717
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfwsub.wf v8, v16, fa1, v0.t
+    call dump
+/* case 649: vfwsub.wf v8, v16, fa1 (e16,mf2,avl=3) */
+    li a0, 992
+    call setup
+    li a1, 5
+    li t0, 18446744073709547631
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwsub.wf v8, v16, fa1
+    call dump
+/* case 650: vfwsub.wf v8, v16, fa1, v0.t (e16,m1,avl=max) */
+    li a0, 768
+    call setup
+    li a1, 2
+    li t0, 18446744073709524705
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfwsub.wf v8, v16, fa1, v0.t
+    call dump
+/* case 651: vfwsub.wf v8, v16, fa1 (e16,m2,avl=3) */
+    li a0, 352
+    call setup
+    li a1, 48625
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfwsub.wf v8, v16, fa1
+    call dump
+/* case 652: vfwsub.wf v8, v16, fa1 (e16,m4,avl=max) */
+    li a0, 1352
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709508174
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfwsub.wf v8, v16, fa1
+    call dump
+/* case 653: vfwsub.wf v8, v16, fa1 (e16,m8,avl=7) */
+    li a0, 1680
+    call setup
+    li a1, 14181297340526127353
+    li t0, 18446744073709490885
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfwsub.wf v8, v16, fa1
+    call dump
+/* case 654: vfwsub.wf v8, v16, fa1 (e32,mf2,avl=max) */
+    li a0, 928
+    call setup
+    li a1, 184
+    li t0, 1051372203
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vfwsub.wf v8, v16, fa1
+    call dump
+/* case 655: vfwsub.wf v8, v16, fa1 (e32,m1,avl=1000) */
+    li a0, 1888
+    call setup
+    li a1, 255
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwsub.wf v8, v16, fa1
+    call dump
+/* case 656: vfwsub.wf v8, v16, fa1, v0.t (e32,m2,avl=1000) */
+    li a0, 120
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwsub.wf v8, v16, fa1, v0.t
+    call dump
+/* case 657: vfwsub.wf v8, v16, fa1, v0.t (e32,m4,avl=max) */
+    li a0, 72
+    call setup
+    li a1, 12967157140314257495
+    li t0, 18446744070880620449
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfwsub.wf v8, v16, fa1, v0.t
+    call dump
+/* case 658: vfwsub.wf v8, v16, fa1, v0.t (e32,m8,avl=1) */
+    li a0, 536
+    call setup
+    li a1, 32768
+    li t0, 18446744072215500986
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwsub.wf v8, v16, fa1, v0.t
+    call dump
+/* case 659: vfwsub.wf v8, v16, fa1, v0.t (e64,m1,avl=1) */
+    li a0, 936
+    call setup
+    li a1, 1
+    li t0, 11668581207706047070
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfwsub.wf v8, v16, fa1, v0.t
+    call dump
+/* case 660: vfwsub.wf v8, v16, fa1 (e64,m2,avl=0) */
+    li a0, 576
     call setup
     li a1, 127
+    li t0, 632430035743066556
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfwsub.wf v8, v16, fa1
+    call dump
+/* case 661: vfwsub.wf v8, v16, fa1, v0.t (e64,m4,avl=3) */
+    li a0, 1688
+    call setup
+    li a1, 2147483647
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfwsub.wf v8, v16, fa1, v0.t
+    call dump
+/* case 662: vfwsub.wf v8, v16, fa1, v0.t (e64,m8,avl=3) */
+    li a0, 96
+    call setup
+    li a1, 19057
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfwsub.wf v8, v16, fa1, v0.t
+    call dump
+/* case 663: vfwsub.wf v8, v16, fa1, v0.t (e8,m1,avl=max) */
+    li a0, 1072
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e8, m1, tu,mu
+    vfwsub.wf v8, v16, fa1, v0.t
+    call dump
+/* case 664: vfwsub.wf v8, v16, fa1 (e64,mf2,avl=13) */
+    li a0, 1184
+    call setup
+    li a1, 51
+    li t0, 13563299929553978585
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfwsub.wf v8, v16, fa1
+    call dump
+/* case 665: vfwsub.wf v8, v16, fa1 (e16,mf8,avl=1000) */
+    li a0, 264
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfwsub.wf v8, v16, fa1
+    call dump
+/* case 666: vfwsub.wf v0, v17, fa1 (e64,m1,avl=1) */
+    li a0, 1568
+    call setup
+    li a1, 127
+    li t0, 11044647121761375797
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwsub.wf v0, v17, fa1
+    call dump
+/* case 667: vfwsub.wf v0, v12, fa1 (e16,m4,avl=5) */
+    li a0, 440
+    call setup
+    li a1, 2
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwsub.wf v0, v12, fa1
+    call dump
+/* case 668: vfwsub.wf v5, v24, fa1 (e16,m2,avl=max) */
+    li a0, 1080
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709514307
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfwsub.wf v5, v24, fa1
+    call dump
+/* case 669: vfwsub.wf v2, v2, fa1, v0.t (e64,m1,avl=5) */
+    li a0, 1960
+    call setup
+    li a1, 32768
+    li t0, 7970451035711462897
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwsub.wf v2, v2, fa1, v0.t
+    call dump
+/* case 670: vfwsub.wf v16, v0, fa1 (e64,m4,avl=5) */
+    li a0, 912
+    call setup
+    li a1, 7
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfwsub.wf v16, v0, fa1
+    call dump
+/* case 671: vfwsub.wf v0, v0, fa1, v0.t (e64,m2,avl=max) */
+    li a0, 160
+    call setup
+    li a1, 18446744073709551488
+    li t0, 13525737284245300125
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfwsub.wf v0, v0, fa1, v0.t
+    call dump
+/* case 672: vfwmul.vv v8, v16, v24 (e16,mf4,avl=1) */
+    li a0, 1128
+    call setup
+    li a1, 5
     li t0, 18446744073709517823
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 1
     vsetvli t1, t0, e16, mf4, ta,ma
-    vfnmacc.vv v8, v24, v16, v0.t
+    vfwmul.vv v8, v16, v24
     call dump
-/* case 901: vfnmacc.vv v8, v24, v16 (e16,mf2,avl=0) */
-    li a0, 112
-    call setup
-    li a1, 7
-    li t0, 18446744073709543508
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfnmacc.vv v8, v24, v16
-    call dump
-/* case 902: vfnmacc.vv v8, v24, v16 (e16,m1,avl=3) */
-    li a0, 880
-    call setup
-    li a1, 14821792458260409854
-    li t0, 18446744073709514091
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfnmacc.vv v8, v24, v16
-    call dump
-/* case 903: vfnmacc.vv v8, v24, v16, v0.t (e16,m2,avl=3) */
-    li a0, 528
-    call setup
-    li a1, 113
-    li t0, 56001
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 904: vfnmacc.vv v8, v24, v16, v0.t (e16,m4,avl=7) */
-    li a0, 1264
-    call setup
-    li a1, 32768
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 905: vfnmacc.vv v8, v24, v16 (e16,m8,avl=13) */
-    li a0, 560
-    call setup
-    li a1, 32768
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfnmacc.vv v8, v24, v16
-    call dump
-/* case 906: vfnmacc.vv v8, v24, v16, v0.t (e32,mf2,avl=1000) */
-    li a0, 1112
-    call setup
-    li a1, 128
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 907: vfnmacc.vv v8, v24, v16 (e32,m1,avl=1000) */
-    li a0, 1472
-    call setup
-    li a1, 18446744073709551488
-    li t0, 3124730123
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,ma
-    vfnmacc.vv v8, v24, v16
-    call dump
-/* case 908: vfnmacc.vv v8, v24, v16, v0.t (e32,m2,avl=2) */
-    li a0, 328
-    call setup
-    li a1, 32767
-    li t0, 18446744071160268398
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 909: vfnmacc.vv v8, v24, v16 (e32,m4,avl=2) */
-    li a0, 992
-    call setup
-    li a1, 5
-    li t0, 18446744073448446992
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfnmacc.vv v8, v24, v16
-    call dump
-/* case 910: vfnmacc.vv v8, v24, v16, v0.t (e32,m8,avl=2) */
-    li a0, 768
-    call setup
-    li a1, 2
-    li t0, 18446744071945962412
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,ma
-    vfnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 911: vfnmacc.vv v8, v24, v16 (e64,m1,avl=max) */
-    li a0, 352
-    call setup
-    li a1, 48625
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m1, ta,ma
-    vfnmacc.vv v8, v24, v16
-    call dump
-/* case 912: vfnmacc.vv v8, v24, v16, v0.t (e64,m2,avl=0) */
-    li a0, 216
-    call setup
-    li a1, 0
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 913: vfnmacc.vv v8, v24, v16, v0.t (e64,m4,avl=3) */
-    li a0, 1680
-    call setup
-    li a1, 14181297340526127353
-    li t0, 12276488061092964562
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 914: vfnmacc.vv v8, v24, v16, v0.t (e64,m8,avl=3) */
-    li a0, 1656
-    call setup
-    li a1, 32767
-    li t0, 4104506707606285433
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 915: vfnmacc.vv v8, v24, v16 (e8,m1,avl=7) */
-    li a0, 480
-    call setup
-    li a1, 5
-    li t0, 18446744069981747792
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfnmacc.vv v8, v24, v16
-    call dump
-/* case 916: vfnmacc.vv v8, v24, v16, v0.t (e64,mf2,avl=7) */
-    li a0, 408
-    call setup
-    li a1, 7
-    li t0, 10934916218292825459
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 917: vfnmacc.vv v8, v24, v16 (e16,mf8,avl=13) */
-    li a0, 1832
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709489975
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfnmacc.vv v8, v24, v16
-    call dump
-/* case 918: vfnmacc.vf v8, fa1, v16 (e16,mf4,avl=0) */
-    li a0, 1224
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfnmacc.vf v8, fa1, v16
-    call dump
-/* case 919: vfnmacc.vf v8, fa1, v16 (e16,mf2,avl=0) */
-    li a0, 64
-    call setup
-    li a1, 32768
-    li t0, 18446744073709528877
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfnmacc.vf v8, fa1, v16
-    call dump
-/* case 920: vfnmacc.vf v8, fa1, v16, v0.t (e16,m1,avl=max) */
-    li a0, 96
-    call setup
-    li a1, 19057
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m1, ta,mu
-    vfnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 921: vfnmacc.vf v8, fa1, v16, v0.t (e16,m2,avl=3) */
-    li a0, 1272
-    call setup
-    li a1, 7
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 922: vfnmacc.vf v8, fa1, v16 (e16,m4,avl=max) */
-    li a0, 1192
-    call setup
-    li a1, 32767
-    li t0, 18446744073709521434
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m4, tu,ma
-    vfnmacc.vf v8, fa1, v16
-    call dump
-/* case 923: vfnmacc.vf v8, fa1, v16, v0.t (e16,m8,avl=13) */
-    li a0, 192
-    call setup
-    li a1, 1
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 924: vfnmacc.vf v8, fa1, v16, v0.t (e32,mf2,avl=13) */
-    li a0, 768
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072381341717
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 925: vfnmacc.vf v8, fa1, v16, v0.t (e32,m1,avl=1000) */
-    li a0, 752
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 926: vfnmacc.vf v8, fa1, v16 (e32,m2,avl=5) */
-    li a0, 1304
-    call setup
-    li a1, 32767
-    li t0, 18446744072536446392
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfnmacc.vf v8, fa1, v16
-    call dump
-/* case 927: vfnmacc.vf v8, fa1, v16 (e32,m4,avl=max) */
-    li a0, 1552
-    call setup
-    li a1, 2147483647
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfnmacc.vf v8, fa1, v16
-    call dump
-/* case 928: vfnmacc.vf v8, fa1, v16 (e32,m8,avl=max) */
-    li a0, 1096
-    call setup
-    li a1, 8850475655520307329
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfnmacc.vf v8, fa1, v16
-    call dump
-/* case 929: vfnmacc.vf v8, fa1, v16, v0.t (e64,m1,avl=0) */
-    li a0, 936
-    call setup
-    li a1, 1
-    li t0, 15595478892233410027
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 930: vfnmacc.vf v8, fa1, v16 (e64,m2,avl=3) */
-    li a0, 160
-    call setup
-    li a1, 5
-    li t0, 11115184294730466863
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfnmacc.vf v8, fa1, v16
-    call dump
-/* case 931: vfnmacc.vf v8, fa1, v16 (e64,m4,avl=max) */
-    li a0, 1240
-    call setup
-    li a1, 32767
-    li t0, 18125930937675945110
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m4, ta,ma
-    vfnmacc.vf v8, fa1, v16
-    call dump
-/* case 932: vfnmacc.vf v8, fa1, v16, v0.t (e64,m8,avl=max) */
-    li a0, 1104
-    call setup
-    li a1, 174
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m8, ta,mu
-    vfnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 933: vfnmacc.vf v8, fa1, v16 (e8,m1,avl=7) */
-    li a0, 888
-    call setup
-    li a1, 5
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfnmacc.vf v8, fa1, v16
-    call dump
-/* case 934: vfnmacc.vf v8, fa1, v16, v0.t (e64,mf2,avl=7) */
+/* case 673: vfwmul.vv v8, v16, v24 (e16,mf2,avl=0) */
     li a0, 136
     call setup
     li a1, 9223372036854775807
-    li t0, 10839312597070307175
+    li t0, 18446744073709534666
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfnmacc.vf v8, fa1, v16, v0.t
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwmul.vv v8, v16, v24
     call dump
-/* case 935: vfnmacc.vf v8, fa1, v16, v0.t (e16,mf8,avl=13) */
+/* case 674: vfwmul.vv v8, v16, v24 (e16,m1,avl=0) */
     li a0, 1872
     call setup
     li a1, 32768
     li t0, 18446744073709516510
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vfnmacc.vf v8, fa1, v16, v0.t
+    li t0, 0
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfwmul.vv v8, v16, v24
     call dump
-/* case 936: vfmsac.vv v8, v24, v16 (e16,mf4,avl=max) */
+/* case 675: vfwmul.vv v8, v16, v24 (e16,m2,avl=7) */
+    li a0, 1296
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709520545
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfwmul.vv v8, v16, v24
+    call dump
+/* case 676: vfwmul.vv v8, v16, v24 (e16,m4,avl=max) */
+    li a0, 1504
+    call setup
+    li a1, 0
+    li t0, 20156
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m4, ta,mu
+    vfwmul.vv v8, v16, v24
+    call dump
+/* case 677: vfwmul.vv v8, v16, v24, v0.t (e16,m8,avl=max) */
     li a0, 456
     call setup
     li a1, 32768
     li t0, 18446744073709501440
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vfmsac.vv v8, v24, v16
+    vsetvli t1, zero, e16, m8, ta,ma
+    vfwmul.vv v8, v16, v24, v0.t
     call dump
-/* case 937: vfmsac.vv v8, v24, v16 (e16,mf2,avl=3) */
+/* case 678: vfwmul.vv v8, v16, v24 (e32,mf2,avl=max) */
     li a0, 1680
     call setup
     li a1, 6325500421306882660
-    li t0, 577
+    li t0, 37852806
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfmsac.vv v8, v24, v16
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vfwmul.vv v8, v16, v24
     call dump
-/* case 938: vfmsac.vv v8, v24, v16 (e16,m1,avl=max) */
+/* case 679: vfwmul.vv v8, v16, v24 (e32,m1,avl=max) */
     li a0, 1360
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744073709544169
+    li t0, 18446744073221514922
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e16, m1, ta,ma
-    vfmsac.vv v8, v24, v16
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfwmul.vv v8, v16, v24
     call dump
-/* case 939: vfmsac.vv v8, v24, v16, v0.t (e16,m2,avl=3) */
+/* case 680: vfwmul.vv v8, v16, v24, v0.t (e32,m2,avl=5) */
     li a0, 1368
     call setup
     li a1, 7
-    li t0, 18446744073709550592
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfmsac.vv v8, v24, v16, v0.t
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwmul.vv v8, v16, v24, v0.t
     call dump
-/* case 940: vfmsac.vv v8, v24, v16 (e16,m4,avl=max) */
+/* case 681: vfwmul.vv v8, v16, v24 (e32,m4,avl=max) */
     li a0, 2008
     call setup
     li a1, 32768
-    li t0, 18339
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfmsac.vv v8, v24, v16
-    call dump
-/* case 941: vfmsac.vv v8, v24, v16, v0.t (e16,m8,avl=max) */
-    li a0, 952
-    call setup
-    li a1, 255
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m8, tu,ma
-    vfmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 942: vfmsac.vv v8, v24, v16, v0.t (e32,mf2,avl=13) */
-    li a0, 1056
-    call setup
-    li a1, 5
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 943: vfmsac.vv v8, v24, v16, v0.t (e32,m1,avl=max) */
-    li a0, 200
-    call setup
-    li a1, 1
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 944: vfmsac.vv v8, v24, v16, v0.t (e32,m2,avl=5) */
-    li a0, 1080
-    call setup
-    li a1, 8861690763416226564
-    li t0, 18446744073626921241
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 945: vfmsac.vv v8, v24, v16 (e32,m4,avl=max) */
-    li a0, 600
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069961383962
+    li t0, 1201895025
     fmv.d.x fa1, t0
     fsrmi 3
     vsetvli t1, zero, e32, m4, ta,ma
-    vfmsac.vv v8, v24, v16
+    vfwmul.vv v8, v16, v24
     call dump
-/* case 946: vfmsac.vv v8, v24, v16, v0.t (e32,m8,avl=max) */
-    li a0, 680
+/* case 682: vfwmul.vv v8, v16, v24 (e32,m8,avl=2) */
+    li a0, 952
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069917469527
+    li a1, 255
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfwmul.vv v8, v16, v24
+    call dump
+/* case 683: vfwmul.vv v8, v16, v24, v0.t (e64,m1,avl=0) */
+    li a0, 1056
+    call setup
+    li a1, 5
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 684: vfwmul.vv v8, v16, v24, v0.t (e64,m2,avl=3) */
+    li a0, 864
+    call setup
+    li a1, 18446744073709551615
+    li t0, 7504984205594487371
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfwmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 685: vfwmul.vv v8, v16, v24 (e64,m4,avl=3) */
+    li a0, 1080
+    call setup
+    li a1, 8861690763416226564
+    li t0, 15625102705076414745
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfwmul.vv v8, v16, v24
+    call dump
+/* case 686: vfwmul.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
+    li a0, 600
+    call setup
+    li a1, 18446744073709551614
+    li t0, 5878375456290865178
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfwmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 687: vfwmul.vv v8, v16, v24, v0.t (e8,m1,avl=13) */
+    li a0, 1144
+    call setup
+    li a1, 0
+    li t0, 18446744073219136011
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfwmul.vv v8, v16, v24, v0.t
+    call dump
+/* case 688: vfwmul.vv v8, v16, v24 (e64,mf2,avl=13) */
+    li a0, 80
+    call setup
+    li a1, 2
+    li t0, 12558768560812930294
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vfwmul.vv v8, v16, v24
+    call dump
+/* case 689: vfwmul.vv v8, v16, v24 (e16,mf8,avl=1000) */
+    li a0, 704
+    call setup
+    li a1, 172
+    li t0, 18446744073709520457
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfwmul.vv v8, v16, v24
+    call dump
+/* case 690: vfwmul.vv v8, v8, v8 (e16,mf2,avl=max) */
+    li a0, 1544
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709519632
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e32, m8, tu,mu
-    vfmsac.vv v8, v24, v16, v0.t
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfwmul.vv v8, v8, v8
     call dump
-/* case 947: vfmsac.vv v8, v24, v16, v0.t (e64,m1,avl=1) */
-    li a0, 1048
+/* case 691: vfwmul.vv v0, v0, v20, v0.t (e16,mf4,avl=1) */
+    li a0, 472
     call setup
-    li a1, 1
-    li t0, 2341683041866862968
+    li a1, 5
+    li t0, 18446744073709516723
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwmul.vv v0, v0, v20, v0.t
+    call dump
+/* case 692: vfwmul.vv v16, v16, v19 (e64,m1,avl=1) */
+    li a0, 760
+    call setup
+    li a1, 18446744073709551615
+    li t0, 1373963694817950442
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 1
     vsetvli t1, t0, e64, m1, tu,mu
-    vfmsac.vv v8, v24, v16, v0.t
+    vfwmul.vv v16, v16, v19
     call dump
-/* case 948: vfmsac.vv v8, v24, v16 (e64,m2,avl=1) */
-    li a0, 704
-    call setup
-    li a1, 172
-    li t0, 2447665795108044084
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfmsac.vv v8, v24, v16
-    call dump
-/* case 949: vfmsac.vv v8, v24, v16 (e64,m4,avl=3) */
-    li a0, 1000
-    call setup
-    li a1, 5
-    li t0, 6974338226275224059
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfmsac.vv v8, v24, v16
-    call dump
-/* case 950: vfmsac.vv v8, v24, v16 (e64,m8,avl=max) */
-    li a0, 304
-    call setup
-    li a1, 11589551921639804138
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m8, tu,mu
-    vfmsac.vv v8, v24, v16
-    call dump
-/* case 951: vfmsac.vv v8, v24, v16 (e8,m1,avl=13) */
-    li a0, 400
-    call setup
-    li a1, 5
-    li t0, 18446744071800065480
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfmsac.vv v8, v24, v16
-    call dump
-/* case 952: vfmsac.vv v8, v24, v16 (e64,mf2,avl=7) */
-    li a0, 312
-    call setup
-    li a1, 2
-    li t0, 2250848024214310377
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfmsac.vv v8, v24, v16
-    call dump
-/* case 953: vfmsac.vv v8, v24, v16 (e16,mf8,avl=max) */
-    li a0, 408
-    call setup
-    li a1, 13535
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf8, tu,ma
-    vfmsac.vv v8, v24, v16
-    call dump
-/* case 954: vfmsac.vf v8, fa1, v16, v0.t (e16,mf4,avl=0) */
-    li a0, 184
-    call setup
-    li a1, 9093
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 955: vfmsac.vf v8, fa1, v16 (e16,mf2,avl=3) */
-    li a0, 464
+/* case 693: vfwmul.vv v15, v28, v0, v0.t (e32,mf2,avl=max) */
+    li a0, 1816
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744073709487103
+    li t0, 18446744071191351329
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfmsac.vf v8, fa1, v16
+    fsrmi 2
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfwmul.vv v15, v28, v0, v0.t
     call dump
-/* case 956: vfmsac.vf v8, fa1, v16, v0.t (e16,m1,avl=3) */
-    li a0, 1200
+/* case 694: vfwmul.vv v0, v0, v0, v0.t (e16,m1,avl=5) */
+    li a0, 568
     call setup
-    li a1, 7
-    li t0, 18446744073709487103
+    li a1, 2
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwmul.vv v0, v0, v0, v0.t
+    call dump
+/* case 695: vfwmul.vv v2, v17, v23, v0.t (e64,m4,avl=1) */
+    li a0, 32
+    call setup
+    li a1, 2147483647
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfwmul.vv v2, v17, v23, v0.t
+    call dump
+/* case 696: vfwmul.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
+    li a0, 216
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfwmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 697: vfwmul.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
+    li a0, 1824
+    call setup
+    li a1, 0
+    li t0, 31743
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 698: vfwmul.vf v8, v16, fa1, v0.t (e16,m1,avl=max) */
+    li a0, 1608
+    call setup
+    li a1, 1
+    li t0, 18446744073709503420
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfmsac.vf v8, fa1, v16, v0.t
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwmul.vf v8, v16, fa1, v0.t
     call dump
-/* case 957: vfmsac.vf v8, fa1, v16, v0.t (e16,m2,avl=max) */
-    li a0, 152
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, ta,ma
-    vfmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 958: vfmsac.vf v8, fa1, v16, v0.t (e16,m4,avl=13) */
-    li a0, 864
-    call setup
-    li a1, 15337635561063297355
-    li t0, 29875
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 959: vfmsac.vf v8, fa1, v16, v0.t (e16,m8,avl=13) */
-    li a0, 16
-    call setup
-    li a1, 127
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 960: vfmsac.vf v8, fa1, v16, v0.t (e32,mf2,avl=1000) */
-    li a0, 736
-    call setup
-    li a1, 32767
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 961: vfmsac.vf v8, fa1, v16, v0.t (e32,m1,avl=5) */
+/* case 699: vfwmul.vf v8, v16, fa1, v0.t (e16,m2,avl=7) */
     li a0, 1824
     call setup
     li a1, 2147483647
-    li t0, 18446744071553679360
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfmsac.vf v8, fa1, v16, v0.t
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfwmul.vf v8, v16, fa1, v0.t
     call dump
-/* case 962: vfmsac.vf v8, fa1, v16 (e32,m2,avl=1000) */
+/* case 700: vfwmul.vf v8, v16, fa1 (e16,m4,avl=13) */
     li a0, 1856
     call setup
     li a1, 57811
-    li t0, 2143289344
+    li t0, 32256
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfmsac.vf v8, fa1, v16
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfwmul.vf v8, v16, fa1
     call dump
-/* case 963: vfmsac.vf v8, fa1, v16 (e32,m4,avl=2) */
+/* case 701: vfwmul.vf v8, v16, fa1, v0.t (e16,m8,avl=7) */
     li a0, 1552
     call setup
     li a1, 2
-    li t0, 18446744071762943123
+    li t0, 18446744073709521913
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfmsac.vf v8, fa1, v16
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwmul.vf v8, v16, fa1, v0.t
     call dump
-/* case 964: vfmsac.vf v8, fa1, v16 (e32,m8,avl=max) */
+/* case 702: vfwmul.vf v8, v16, fa1 (e32,mf2,avl=max) */
     li a0, 112
     call setup
     li a1, 5
     li t0, 18446744071974131451
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfmsac.vf v8, fa1, v16
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vfwmul.vf v8, v16, fa1
     call dump
-/* case 965: vfmsac.vf v8, fa1, v16 (e64,m1,avl=max) */
+/* case 703: vfwmul.vf v8, v16, fa1, v0.t (e32,m1,avl=max) */
     li a0, 648
     call setup
     li a1, 9223372036854775807
-    li t0, 9221120237041090560
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e64, m1, tu,mu
-    vfmsac.vf v8, fa1, v16
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfwmul.vf v8, v16, fa1, v0.t
     call dump
-/* case 966: vfmsac.vf v8, fa1, v16 (e64,m2,avl=1) */
+/* case 704: vfwmul.vf v8, v16, fa1, v0.t (e32,m2,avl=5) */
     li a0, 496
     call setup
     li a1, 1
-    li t0, 9218868437227405312
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfmsac.vf v8, fa1, v16
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfwmul.vf v8, v16, fa1, v0.t
     call dump
-/* case 967: vfmsac.vf v8, fa1, v16, v0.t (e64,m4,avl=3) */
+/* case 705: vfwmul.vf v8, v16, fa1 (e32,m4,avl=2) */
     li a0, 936
     call setup
     li a1, 32768
-    li t0, 4503599627370495
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfmsac.vf v8, fa1, v16, v0.t
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwmul.vf v8, v16, fa1
     call dump
-/* case 968: vfmsac.vf v8, fa1, v16 (e64,m8,avl=max) */
-    li a0, 1280
+/* case 706: vfwmul.vf v8, v16, fa1, v0.t (e32,m8,avl=2) */
+    li a0, 560
     call setup
     li a1, 128
-    li t0, 7757733259329865465
+    li t0, 18446744069692917497
     fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m8, ta,mu
-    vfmsac.vf v8, fa1, v16
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfwmul.vf v8, v16, fa1, v0.t
     call dump
-/* case 969: vfmsac.vf v8, fa1, v16 (e8,m1,avl=13) */
-    li a0, 1760
+/* case 707: vfwmul.vf v8, v16, fa1 (e64,m1,avl=0) */
+    li a0, 920
     call setup
-    li a1, 255
-    li t0, 18446744071553679359
+    li a1, 32768
+    li t0, 11804977831320452848
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfmsac.vf v8, fa1, v16
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfwmul.vf v8, v16, fa1
     call dump
-/* case 970: vfmsac.vf v8, fa1, v16, v0.t (e64,mf2,avl=max) */
+/* case 708: vfwmul.vf v8, v16, fa1 (e64,m2,avl=1) */
     li a0, 1376
     call setup
     li a1, 14743473256011252150
     li t0, 13868108701311678483
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vfmsac.vf v8, fa1, v16, v0.t
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfwmul.vf v8, v16, fa1
     call dump
-/* case 971: vfmsac.vf v8, fa1, v16, v0.t (e16,mf8,avl=1000) */
+/* case 709: vfwmul.vf v8, v16, fa1, v0.t (e64,m4,avl=0) */
     li a0, 944
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 972: vfnmsac.vv v8, v24, v16 (e16,mf4,avl=max) */
-    li a0, 1136
-    call setup
-    li a1, 0
-    li t0, 18446744073709517689
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, mf4, ta,mu
-    vfnmsac.vv v8, v24, v16
-    call dump
-/* case 973: vfnmsac.vv v8, v24, v16, v0.t (e16,mf2,avl=0) */
-    li a0, 1600
-    call setup
-    li a1, 5
-    li t0, 18446744073709517823
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfnmsac.vv v8, v24, v16, v0.t
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfwmul.vf v8, v16, fa1, v0.t
     call dump
-/* case 974: vfnmsac.vv v8, v24, v16, v0.t (e16,m1,avl=0) */
+/* case 710: vfwmul.vf v8, v16, fa1 (e64,m8,avl=3) */
+    li a0, 320
+    call setup
+    li a1, 0
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwmul.vf v8, v16, fa1
+    call dump
+/* case 711: vfwmul.vf v8, v16, fa1 (e8,m1,avl=max) */
+    li a0, 1696
+    call setup
+    li a1, 255
+    li t0, 18446744072869821449
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e8, m1, ta,mu
+    vfwmul.vf v8, v16, fa1
+    call dump
+/* case 712: vfwmul.vf v8, v16, fa1, v0.t (e64,mf2,avl=13) */
+    li a0, 1888
+    call setup
+    li a1, 18446744073709551615
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfwmul.vf v8, v16, fa1, v0.t
+    call dump
+/* case 713: vfwmul.vf v8, v16, fa1 (e16,mf8,avl=1000) */
+    li a0, 1488
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfwmul.vf v8, v16, fa1
+    call dump
+/* case 714: vfwmul.vf v18, v24, fa1, v0.t (e16,m8,avl=5) */
     li a0, 1016
     call setup
     li a1, 18446744071562067968
     li t0, 18446744073709550592
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfnmsac.vv v8, v24, v16, v0.t
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwmul.vf v18, v24, fa1, v0.t
     call dump
-/* case 975: vfnmsac.vv v8, v24, v16, v0.t (e16,m2,avl=7) */
-    li a0, 120
+/* case 715: vfwmul.vf v29, v13, fa1, v0.t (e64,m1,avl=5) */
+    li a0, 792
     call setup
-    li a1, 128
-    li t0, 18446744073709521041
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfnmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 976: vfnmsac.vv v8, v24, v16, v0.t (e16,m4,avl=max) */
-    li a0, 776
-    call setup
-    li a1, 1
-    li t0, 18446744073709515497
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m4, ta,mu
-    vfnmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 977: vfnmsac.vv v8, v24, v16, v0.t (e16,m8,avl=7) */
-    li a0, 416
-    call setup
-    li a1, 2
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfnmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 978: vfnmsac.vv v8, v24, v16 (e32,mf2,avl=13) */
-    li a0, 1952
-    call setup
-    li a1, 7
-    li t0, 18446744073488172878
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vfnmsac.vv v8, v24, v16
-    call dump
-/* case 979: vfnmsac.vv v8, v24, v16, v0.t (e32,m1,avl=max) */
-    li a0, 136
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m1, ta,mu
-    vfnmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 980: vfnmsac.vv v8, v24, v16 (e32,m2,avl=5) */
-    li a0, 184
-    call setup
-    li a1, 128
-    li t0, 18446744071054474278
+    li a1, 18446744071562067968
+    li t0, 3933319242202095810
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfnmsac.vv v8, v24, v16
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwmul.vf v29, v13, fa1, v0.t
     call dump
-/* case 981: vfnmsac.vv v8, v24, v16 (e32,m4,avl=max) */
-    li a0, 640
+/* case 716: vfwmul.vf v9, v28, fa1, v0.t (e16,m2,avl=1) */
+    li a0, 632
     call setup
-    li a1, 7
-    li t0, 18446744070739984384
+    li a1, 18446744073709551615
+    li t0, 15360
     fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m4, tu,mu
-    vfnmsac.vv v8, v24, v16
-    call dump
-/* case 982: vfnmsac.vv v8, v24, v16, v0.t (e32,m8,avl=1) */
-    li a0, 200
-    call setup
-    li a1, 5541825918456907786
-    li t0, 18446744069579479396
-    fmv.d.x fa1, t0
-    fsrmi 0
+    fsrmi 2
     li t0, 1
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfnmsac.vv v8, v24, v16, v0.t
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfwmul.vf v9, v28, fa1, v0.t
     call dump
-/* case 983: vfnmsac.vv v8, v24, v16, v0.t (e64,m1,avl=1) */
-    li a0, 1288
+/* case 717: vfwmul.vf v5, v7, fa1, v0.t (e32,m8,avl=5) */
+    li a0, 1720
     call setup
-    li a1, 13379009535607986633
-    li t0, 9218868437227405312
+    li a1, 0
+    li t0, 18446744072533705487
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfnmsac.vv v8, v24, v16, v0.t
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwmul.vf v5, v7, fa1, v0.t
     call dump
-/* case 984: vfnmsac.vv v8, v24, v16, v0.t (e64,m2,avl=3) */
-    li a0, 64
+/* case 718: vfwmul.vf v0, v5, fa1 (e16,m4,avl=max) */
+    li a0, 1184
     call setup
-    li a1, 18446744073709551488
+    li a1, 18446744073709551615
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfwmul.vf v0, v5, fa1
+    call dump
+/* case 719: vfwmul.vf v0, v20, fa1, v0.t (e16,mf4,avl=1) */
+    li a0, 1680
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709487934
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwmul.vf v0, v20, fa1, v0.t
+    call dump
+/* case 720: vmfeq.vv v8, v16, v24, v0.t (e16,mf4,avl=0) */
+    li a0, 528
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
     li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vmfeq.vv v8, v16, v24, v0.t
+    call dump
+/* case 721: vmfeq.vv v8, v16, v24, v0.t (e16,mf2,avl=3) */
+    li a0, 984
+    call setup
+    li a1, 0
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vmfeq.vv v8, v16, v24, v0.t
+    call dump
+/* case 722: vmfeq.vv v8, v16, v24 (e16,m1,avl=3) */
+    li a0, 856
+    call setup
+    li a1, 0
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 3
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfnmsac.vv v8, v24, v16, v0.t
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmfeq.vv v8, v16, v24
     call dump
-/* case 985: vfnmsac.vv v8, v24, v16, v0.t (e64,m4,avl=0) */
-    li a0, 696
-    call setup
-    li a1, 2147483647
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfnmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 986: vfnmsac.vv v8, v24, v16 (e64,m8,avl=7) */
-    li a0, 1544
-    call setup
-    li a1, 0
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfnmsac.vv v8, v24, v16
-    call dump
-/* case 987: vfnmsac.vv v8, v24, v16 (e8,m1,avl=max) */
-    li a0, 1256
+/* case 723: vmfeq.vv v8, v16, v24 (e16,m2,avl=3) */
+    li a0, 1800
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744069414584321
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e8, m1, tu,ma
-    vfnmsac.vv v8, v24, v16
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,ma
+    vmfeq.vv v8, v16, v24
     call dump
-/* case 988: vfnmsac.vv v8, v24, v16, v0.t (e64,mf2,avl=max) */
+/* case 724: vmfeq.vv v8, v16, v24 (e16,m4,avl=13) */
     li a0, 992
     call setup
     li a1, 1
-    li t0, 13667449581755650665
+    li t0, 18446744073709500955
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vfnmsac.vv v8, v24, v16, v0.t
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,ma
+    vmfeq.vv v8, v16, v24
     call dump
-/* case 989: vfnmsac.vv v8, v24, v16 (e16,mf8,avl=13) */
+/* case 725: vmfeq.vv v8, v16, v24, v0.t (e16,m8,avl=13) */
     li a0, 232
     call setup
     li a1, 47488
     li t0, 18446744073709486081
     fmv.d.x fa1, t0
-    fsrmi 3
+    fsrmi 4
     li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vfnmsac.vv v8, v24, v16
+    vsetvli t1, t0, e16, m8, ta,mu
+    vmfeq.vv v8, v16, v24, v0.t
     call dump
-/* case 990: vfnmsac.vf v8, fa1, v16, v0.t (e16,mf4,avl=1) */
-    li a0, 400
+/* case 726: vmfeq.vv v8, v16, v24, v0.t (e32,mf2,avl=max) */
+    li a0, 600
     call setup
-    li a1, 32767
-    li t0, 7273
+    li a1, 9223372036854775807
+    li t0, 0
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfnmsac.vf v8, fa1, v16, v0.t
+    fsrmi 2
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vmfeq.vv v8, v16, v24, v0.t
     call dump
-/* case 991: vfnmsac.vf v8, fa1, v16, v0.t (e16,mf2,avl=3) */
+/* case 727: vmfeq.vv v8, v16, v24, v0.t (e32,m1,avl=1000) */
+    li a0, 1200
+    call setup
+    li a1, 2
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,mu
+    vmfeq.vv v8, v16, v24, v0.t
+    call dump
+/* case 728: vmfeq.vv v8, v16, v24 (e32,m2,avl=1000) */
+    li a0, 632
+    call setup
+    li a1, 7
+    li t0, 18446744072939808833
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,mu
+    vmfeq.vv v8, v16, v24
+    call dump
+/* case 729: vmfeq.vv v8, v16, v24, v0.t (e32,m4,avl=max) */
     li a0, 1064
     call setup
     li a1, 13248492499177768926
-    li t0, 18446744073709502375
+    li t0, 18446744070482508770
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfnmsac.vf v8, fa1, v16, v0.t
+    vsetvli t1, zero, e32, m4, tu,ma
+    vmfeq.vv v8, v16, v24, v0.t
     call dump
-/* case 992: vfnmsac.vf v8, fa1, v16 (e16,m1,avl=3) */
+/* case 730: vmfeq.vv v8, v16, v24 (e32,m8,avl=max) */
     li a0, 568
     call setup
     li a1, 16696323927762733719
-    li t0, 18446744073709518367
+    li t0, 18446744071530606263
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfnmsac.vf v8, fa1, v16
+    vsetvli t1, zero, e32, m8, tu,mu
+    vmfeq.vv v8, v16, v24
     call dump
-/* case 993: vfnmsac.vf v8, fa1, v16 (e16,m2,avl=3) */
+/* case 731: vmfeq.vv v8, v16, v24, v0.t (e64,m1,avl=max) */
     li a0, 1832
     call setup
     li a1, 5
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfnmsac.vf v8, fa1, v16
-    call dump
-/* case 994: vfnmsac.vf v8, fa1, v16 (e16,m4,avl=7) */
-    li a0, 808
-    call setup
-    li a1, 5323271067086777238
-    li t0, 18446744073709539044
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfnmsac.vf v8, fa1, v16
-    call dump
-/* case 995: vfnmsac.vf v8, fa1, v16, v0.t (e16,m8,avl=7) */
-    li a0, 1224
-    call setup
-    li a1, 9110105005422170885
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfnmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 996: vfnmsac.vf v8, fa1, v16 (e32,mf2,avl=max) */
-    li a0, 1120
-    call setup
-    li a1, 2147483647
-    li t0, 18446744070775652135
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vfnmsac.vf v8, fa1, v16
-    call dump
-/* case 997: vfnmsac.vf v8, fa1, v16, v0.t (e32,m1,avl=1000) */
-    li a0, 1144
-    call setup
-    li a1, 255
-    li t0, 18446744070765452936
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,ma
-    vfnmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 998: vfnmsac.vf v8, fa1, v16 (e32,m2,avl=1000) */
-    li a0, 656
-    call setup
-    li a1, 11511426277165916065
-    li t0, 18446744073059950695
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfnmsac.vf v8, fa1, v16
-    call dump
-/* case 999: vfnmsac.vf v8, fa1, v16 (e32,m4,avl=5) */
-    li a0, 1904
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072083060077
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfnmsac.vf v8, fa1, v16
-    call dump
-/* case 1000: vfnmsac.vf v8, fa1, v16, v0.t (e32,m8,avl=1) */
-    li a0, 496
-    call setup
-    li a1, 2
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,ma
-    vfnmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1001: vfnmsac.vf v8, fa1, v16 (e64,m1,avl=1) */
-    li a0, 1824
-    call setup
-    li a1, 6419223880246430396
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfnmsac.vf v8, fa1, v16
-    call dump
-/* case 1002: vfnmsac.vf v8, fa1, v16 (e64,m2,avl=1) */
-    li a0, 312
-    call setup
-    li a1, 18446744073709551615
     li t0, 9221120237041090560
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfnmsac.vf v8, fa1, v16
+    vsetvli t1, zero, e64, m1, ta,mu
+    vmfeq.vv v8, v16, v24, v0.t
     call dump
-/* case 1003: vfnmsac.vf v8, fa1, v16 (e64,m4,avl=max) */
-    li a0, 448
+/* case 732: vmfeq.vv v8, v16, v24, v0.t (e64,m2,avl=0) */
+    li a0, 1232
     call setup
-    li a1, 2147483647
-    li t0, 16112959301403276804
+    li a1, 3643979895459830359
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e64, m4, ta,mu
-    vfnmsac.vf v8, fa1, v16
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmfeq.vv v8, v16, v24, v0.t
     call dump
-/* case 1004: vfnmsac.vf v8, fa1, v16, v0.t (e64,m8,avl=7) */
-    li a0, 24
+/* case 733: vmfeq.vv v8, v16, v24, v0.t (e64,m4,avl=max) */
+    li a0, 1224
     call setup
-    li a1, 8884511522087225386
-    li t0, 9223372036854775808
+    li a1, 9110105005422170885
+    li t0, 9218868437227405311
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfnmsac.vf v8, fa1, v16, v0.t
+    vsetvli t1, zero, e64, m4, tu,mu
+    vmfeq.vv v8, v16, v24, v0.t
     call dump
-/* case 1005: vfnmsac.vf v8, fa1, v16, v0.t (e8,m1,avl=max) */
-    li a0, 248
+/* case 734: vmfeq.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
+    li a0, 328
     call setup
-    li a1, 10266231868508455144
-    li t0, 18446744073539269605
+    li a1, 127
+    li t0, 13194578897454891389
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m8, ta,mu
+    vmfeq.vv v8, v16, v24, v0.t
+    call dump
+/* case 735: vmfeq.vv v8, v16, v24 (e8,m1,avl=max) */
+    li a0, 1448
+    call setup
+    li a1, 232
+    li t0, 18446744072237803408
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e8, m1, tu,mu
+    vmfeq.vv v8, v16, v24
+    call dump
+/* case 736: vmfeq.vv v8, v16, v24 (e64,mf2,avl=13) */
+    li a0, 96
+    call setup
+    li a1, 124
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vmfeq.vv v8, v16, v24
+    call dump
+/* case 737: vmfeq.vv v8, v16, v24 (e16,mf8,avl=1000) */
+    li a0, 1264
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vmfeq.vv v8, v16, v24
+    call dump
+/* case 738: vmfeq.vv v19, v0, v7, v0.t (e16,mf4,avl=5) */
+    li a0, 1488
+    call setup
+    li a1, 20
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfnmsac.vf v8, fa1, v16, v0.t
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmfeq.vv v19, v0, v7, v0.t
     call dump
-/* case 1006: vfnmsac.vf v8, fa1, v16, v0.t (e64,mf2,avl=13) */
+/* case 739: vmfeq.vv v11, v22, v22 (e16,m1,avl=5) */
+    li a0, 80
+    call setup
+    li a1, 32767
+    li t0, 18446744073709487463
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmfeq.vv v11, v22, v22
+    call dump
+/* case 740: vmfeq.vv v27, v27, v7 (e16,m1,avl=max) */
+    li a0, 1272
+    call setup
+    li a1, 32768
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, tu,mu
+    vmfeq.vv v27, v27, v7
+    call dump
+/* case 741: vmfeq.vv v16, v5, v16 (e16,m8,avl=1) */
+    li a0, 1344
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709519484
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vmfeq.vv v16, v5, v16
+    call dump
+/* case 742: vmfeq.vv v15, v15, v0, v0.t (e64,m4,avl=max) */
     li a0, 672
     call setup
     li a1, 255
     li t0, 5172273003807879693
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfnmsac.vf v8, fa1, v16, v0.t
+    fsrmi 4
+    vsetvli t1, zero, e64, m4, tu,mu
+    vmfeq.vv v15, v15, v0, v0.t
     call dump
-/* case 1007: vfnmsac.vf v8, fa1, v16 (e16,mf8,avl=max) */
-    li a0, 1896
+/* case 743: vmfeq.vv v0, v0, v29 (e64,m1,avl=5) */
+    li a0, 1904
     call setup
-    li a1, 154
-    li t0, 32000
+    li a1, 18446744073709551488
+    li t0, 9800098560277319166
     fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, mf8, tu,ma
-    vfnmsac.vf v8, fa1, v16
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vmfeq.vv v0, v0, v29
     call dump
-/* case 1008: vfwmacc.vv v8, v24, v16 (e16,mf4,avl=max) */
-    li a0, 1352
+/* case 744: vmfeq.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
+    li a0, 416
     call setup
-    li a1, 128
-    li t0, 18446744073709550592
+    li a1, 1
+    li t0, 1023
     fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vfwmacc.vv v8, v24, v16
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vmfeq.vf v8, v16, fa1, v0.t
     call dump
-/* case 1009: vfwmacc.vv v8, v24, v16 (e16,mf2,avl=3) */
+/* case 745: vmfeq.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
     li a0, 1912
     call setup
     li a1, 7
     li t0, 2352
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 3
+    li t0, 0
     vsetvli t1, t0, e16, mf2, tu,ma
-    vfwmacc.vv v8, v24, v16
+    vmfeq.vf v8, v16, fa1, v0.t
     call dump
-/* case 1010: vfwmacc.vv v8, v24, v16 (e16,m1,avl=max) */
+/* case 746: vmfeq.vf v8, v16, fa1 (e16,m1,avl=max) */
     li a0, 304
     call setup
     li a1, 9223372036854775807
@@ -10831,40 +7989,42 @@ test_main:
     fmv.d.x fa1, t0
     fsrmi 0
     vsetvli t1, zero, e16, m1, ta,mu
-    vfwmacc.vv v8, v24, v16
+    vmfeq.vf v8, v16, fa1
     call dump
-/* case 1011: vfwmacc.vv v8, v24, v16, v0.t (e16,m2,avl=max) */
+/* case 747: vmfeq.vf v8, v16, fa1, v0.t (e16,m2,avl=3) */
     li a0, 56
     call setup
     li a1, 128
     li t0, 18446744073709486080
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e16, m2, tu,ma
-    vfwmacc.vv v8, v24, v16, v0.t
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,ma
+    vmfeq.vf v8, v16, fa1, v0.t
     call dump
-/* case 1012: vfwmacc.vv v8, v24, v16 (e16,m4,avl=7) */
+/* case 748: vmfeq.vf v8, v16, fa1 (e16,m4,avl=13) */
     li a0, 800
     call setup
     li a1, 255
     li t0, 18446744073709518848
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 7
+    li t0, 13
     vsetvli t1, t0, e16, m4, ta,mu
-    vfwmacc.vv v8, v24, v16
+    vmfeq.vf v8, v16, fa1
     call dump
-/* case 1013: vfwmacc.vv v8, v24, v16, v0.t (e16,m8,avl=max) */
+/* case 749: vmfeq.vf v8, v16, fa1, v0.t (e16,m8,avl=7) */
     li a0, 1824
     call setup
     li a1, 32768
     li t0, 18446744073709544983
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e16, m8, ta,mu
-    vfwmacc.vv v8, v24, v16, v0.t
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,mu
+    vmfeq.vf v8, v16, fa1, v0.t
     call dump
-/* case 1014: vfwmacc.vv v8, v24, v16 (e32,mf2,avl=1000) */
+/* case 750: vmfeq.vf v8, v16, fa1, v0.t (e32,mf2,avl=1000) */
     li a0, 880
     call setup
     li a1, 0
@@ -10873,30 +8033,31 @@ test_main:
     fsrmi 4
     li t0, 1000
     vsetvli t1, t0, e32, mf2, tu,mu
-    vfwmacc.vv v8, v24, v16
+    vmfeq.vf v8, v16, fa1, v0.t
     call dump
-/* case 1015: vfwmacc.vv v8, v24, v16, v0.t (e32,m1,avl=max) */
+/* case 751: vmfeq.vf v8, v16, fa1 (e32,m1,avl=5) */
     li a0, 1952
     call setup
     li a1, 7
     li t0, 18446744069715922736
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfwmacc.vv v8, v24, v16, v0.t
+    li t0, 5
+    vsetvli t1, t0, e32, m1, ta,ma
+    vmfeq.vf v8, v16, fa1
     call dump
-/* case 1016: vfwmacc.vv v8, v24, v16, v0.t (e32,m2,avl=2) */
+/* case 752: vmfeq.vf v8, v16, fa1 (e32,m2,avl=5) */
     li a0, 768
     call setup
     li a1, 173
     li t0, 18446744069994547585
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 2
+    li t0, 5
     vsetvli t1, t0, e32, m2, ta,ma
-    vfwmacc.vv v8, v24, v16, v0.t
+    vmfeq.vf v8, v16, fa1
     call dump
-/* case 1017: vfwmacc.vv v8, v24, v16 (e32,m4,avl=max) */
+/* case 753: vmfeq.vf v8, v16, fa1 (e32,m4,avl=max) */
     li a0, 1552
     call setup
     li a1, 29547
@@ -10904,41 +8065,41 @@ test_main:
     fmv.d.x fa1, t0
     fsrmi 2
     vsetvli t1, zero, e32, m4, tu,ma
-    vfwmacc.vv v8, v24, v16
+    vmfeq.vf v8, v16, fa1
     call dump
-/* case 1018: vfwmacc.vv v8, v24, v16 (e32,m8,avl=max) */
+/* case 754: vmfeq.vf v8, v16, fa1, v0.t (e32,m8,avl=1) */
     li a0, 576
     call setup
     li a1, 7
     li t0, 18446744071553679359
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e32, m8, ta,ma
-    vfwmacc.vv v8, v24, v16
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,ma
+    vmfeq.vf v8, v16, fa1, v0.t
     call dump
-/* case 1019: vfwmacc.vv v8, v24, v16 (e64,m1,avl=0) */
+/* case 755: vmfeq.vf v8, v16, fa1 (e64,m1,avl=max) */
     li a0, 1440
     call setup
     li a1, 0
     li t0, 13830554455654793216
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfwmacc.vv v8, v24, v16
+    vsetvli t1, zero, e64, m1, tu,ma
+    vmfeq.vf v8, v16, fa1
     call dump
-/* case 1020: vfwmacc.vv v8, v24, v16, v0.t (e64,m2,avl=3) */
+/* case 756: vmfeq.vf v8, v16, fa1 (e64,m2,avl=0) */
     li a0, 64
     call setup
     li a1, 178
     li t0, 15373403504210894449
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 3
+    li t0, 0
     vsetvli t1, t0, e64, m2, tu,ma
-    vfwmacc.vv v8, v24, v16, v0.t
+    vmfeq.vf v8, v16, fa1
     call dump
-/* case 1021: vfwmacc.vv v8, v24, v16 (e64,m4,avl=0) */
+/* case 757: vmfeq.vf v8, v16, fa1 (e64,m4,avl=0) */
     li a0, 1672
     call setup
     li a1, 255
@@ -10947,9 +8108,9 @@ test_main:
     fsrmi 2
     li t0, 0
     vsetvli t1, t0, e64, m4, tu,ma
-    vfwmacc.vv v8, v24, v16
+    vmfeq.vf v8, v16, fa1
     call dump
-/* case 1022: vfwmacc.vv v8, v24, v16 (e64,m8,avl=max) */
+/* case 758: vmfeq.vf v8, v16, fa1, v0.t (e64,m8,avl=max) */
     li a0, 1680
     call setup
     li a1, 18446744073709551488
@@ -10957,9 +8118,9 @@ test_main:
     fmv.d.x fa1, t0
     fsrmi 4
     vsetvli t1, zero, e64, m8, ta,ma
-    vfwmacc.vv v8, v24, v16
+    vmfeq.vf v8, v16, fa1, v0.t
     call dump
-/* case 1023: vfwmacc.vv v8, v24, v16 (e8,m1,avl=max) */
+/* case 759: vmfeq.vf v8, v16, fa1 (e8,m1,avl=max) */
     li a0, 976
     call setup
     li a1, 127
@@ -10967,20 +8128,19 @@ test_main:
     fmv.d.x fa1, t0
     fsrmi 4
     vsetvli t1, zero, e8, m1, tu,mu
-    vfwmacc.vv v8, v24, v16
+    vmfeq.vf v8, v16, fa1
     call dump
-/* case 1024: vfwmacc.vv v8, v24, v16, v0.t (e64,mf2,avl=13) */
+/* case 760: vmfeq.vf v8, v16, fa1 (e64,mf2,avl=max) */
     li a0, 1544
     call setup
     li a1, 128
     li t0, 9221120237041090560
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfwmacc.vv v8, v24, v16, v0.t
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vmfeq.vf v8, v16, fa1
     call dump
-/* case 1025: vfwmacc.vv v8, v24, v16 (e16,mf8,avl=13) */
+/* case 761: vmfeq.vf v8, v16, fa1, v0.t (e16,mf8,avl=13) */
     li a0, 1760
     call setup
     li a1, 30
@@ -10989,4360 +8149,3776 @@ test_main:
     fsrmi 4
     li t0, 13
     vsetvli t1, t0, e16, mf8, tu,ma
-    vfwmacc.vv v8, v24, v16
+    vmfeq.vf v8, v16, fa1, v0.t
     call dump
-/* case 1026: vfwmacc.vf v8, fa1, v16, v0.t (e16,mf4,avl=1) */
-    li a0, 648
+/* case 762: vmfeq.vf v28, v28, fa1, v0.t (e64,m2,avl=5) */
+    li a0, 104
     call setup
-    li a1, 25770
-    li t0, 18446744073709487103
+    li a1, 5
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfwmacc.vf v8, fa1, v16, v0.t
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmfeq.vf v28, v28, fa1, v0.t
     call dump
-/* case 1027: vfwmacc.vf v8, fa1, v16, v0.t (e16,mf2,avl=0) */
-    li a0, 664
+/* case 763: vmfeq.vf v16, v16, fa1, v0.t (e16,m4,avl=max) */
+    li a0, 1056
     call setup
-    li a1, 40
-    li t0, 18446744073709503838
+    li a1, 1
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m4, tu,mu
+    vmfeq.vf v16, v16, fa1, v0.t
+    call dump
+/* case 764: vmfeq.vf v24, v24, fa1, v0.t (e16,m1,avl=5) */
+    li a0, 864
+    call setup
+    li a1, 2
+    li t0, 18446744073709496414
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfwmacc.vf v8, fa1, v16, v0.t
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmfeq.vf v24, v24, fa1, v0.t
     call dump
-/* case 1028: vfwmacc.vf v8, fa1, v16, v0.t (e16,m1,avl=max) */
+/* case 765: vmfeq.vf v0, v16, fa1 (e32,m4,avl=1) */
     li a0, 1528
     call setup
     li a1, 0
-    li t0, 18446744073709549206
+    li t0, 18446744073551668332
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e16, m1, tu,ma
-    vfwmacc.vf v8, fa1, v16, v0.t
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmfeq.vf v0, v16, fa1
     call dump
-/* case 1029: vfwmacc.vf v8, fa1, v16, v0.t (e16,m2,avl=7) */
-    li a0, 1320
+/* case 766: vmfeq.vf v10, v20, fa1, v0.t (e32,m2,avl=5) */
+    li a0, 1200
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709526385
+    li a1, 11344873542841265823
+    li t0, 2139095040
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfwmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1030: vfwmacc.vf v8, fa1, v16 (e16,m4,avl=13) */
-    li a0, 1008
-    call setup
-    li a1, 1
-    li t0, 18446744073709516575
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfwmacc.vf v8, fa1, v16
-    call dump
-/* case 1031: vfwmacc.vf v8, fa1, v16 (e16,m8,avl=13) */
-    li a0, 1128
-    call setup
-    li a1, 32767
-    li t0, 18446744073709545548
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfwmacc.vf v8, fa1, v16
-    call dump
-/* case 1032: vfwmacc.vf v8, fa1, v16 (e32,mf2,avl=1000) */
-    li a0, 1144
-    call setup
-    li a1, 5
-    li t0, 18446744071174203692
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfwmacc.vf v8, fa1, v16
-    call dump
-/* case 1033: vfwmacc.vf v8, fa1, v16 (e32,m1,avl=max) */
-    li a0, 40
-    call setup
-    li a1, 7
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfwmacc.vf v8, fa1, v16
-    call dump
-/* case 1034: vfwmacc.vf v8, fa1, v16 (e32,m2,avl=2) */
-    li a0, 1056
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
+    fsrmi 2
+    li t0, 5
     vsetvli t1, t0, e32, m2, tu,mu
-    vfwmacc.vf v8, fa1, v16
+    vmfeq.vf v10, v20, fa1, v0.t
     call dump
-/* case 1035: vfwmacc.vf v8, fa1, v16 (e32,m4,avl=2) */
-    li a0, 880
-    call setup
-    li a1, 32768
-    li t0, 18446744073420923556
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfwmacc.vf v8, fa1, v16
-    call dump
-/* case 1036: vfwmacc.vf v8, fa1, v16, v0.t (e32,m8,avl=max) */
-    li a0, 472
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071334746742
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m8, tu,ma
-    vfwmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1037: vfwmacc.vf v8, fa1, v16 (e64,m1,avl=1) */
-    li a0, 896
-    call setup
-    li a1, 18446744071562067968
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfwmacc.vf v8, fa1, v16
-    call dump
-/* case 1038: vfwmacc.vf v8, fa1, v16 (e64,m2,avl=0) */
-    li a0, 1752
-    call setup
-    li a1, 18446744073709551614
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfwmacc.vf v8, fa1, v16
-    call dump
-/* case 1039: vfwmacc.vf v8, fa1, v16, v0.t (e64,m4,avl=3) */
-    li a0, 1736
-    call setup
-    li a1, 32767
-    li t0, 15793373240983009348
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,ma
-    vfwmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1040: vfwmacc.vf v8, fa1, v16, v0.t (e64,m8,avl=max) */
-    li a0, 1000
-    call setup
-    li a1, 32767
-    li t0, 12372538579054622504
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfwmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1041: vfwmacc.vf v8, fa1, v16, v0.t (e8,m1,avl=13) */
-    li a0, 1688
-    call setup
-    li a1, 248
-    li t0, 18446744070982309350
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfwmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1042: vfwmacc.vf v8, fa1, v16, v0.t (e64,mf2,avl=max) */
-    li a0, 840
+/* case 767: vmfeq.vf v24, v12, fa1, v0.t (e16,mf2,avl=1) */
+    li a0, 1632
     call setup
     li a1, 5
-    li t0, 11826085289302245085
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vfwmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1043: vfwmacc.vf v8, fa1, v16 (e16,mf8,avl=13) */
-    li a0, 2016
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709497302
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfwmacc.vf v8, fa1, v16
-    call dump
-/* case 1044: vfwnmacc.vv v8, v24, v16 (e16,mf4,avl=1) */
-    li a0, 736
-    call setup
-    li a1, 32767
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfwnmacc.vv v8, v24, v16
-    call dump
-/* case 1045: vfwnmacc.vv v8, v24, v16 (e16,mf2,avl=1) */
-    li a0, 608
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709501260
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfwnmacc.vv v8, v24, v16
-    call dump
-/* case 1046: vfwnmacc.vv v8, v24, v16, v0.t (e16,m1,avl=max) */
-    li a0, 256
-    call setup
-    li a1, 1
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m1, tu,ma
-    vfwnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 1047: vfwnmacc.vv v8, v24, v16, v0.t (e16,m2,avl=max) */
-    li a0, 1848
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, ta,ma
-    vfwnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 1048: vfwnmacc.vv v8, v24, v16 (e16,m4,avl=7) */
-    li a0, 152
-    call setup
-    li a1, 2111228813261635517
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfwnmacc.vv v8, v24, v16
-    call dump
-/* case 1049: vfwnmacc.vv v8, v24, v16, v0.t (e16,m8,avl=13) */
-    li a0, 736
-    call setup
-    li a1, 6545221699447070408
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfwnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 1050: vfwnmacc.vv v8, v24, v16 (e32,mf2,avl=max) */
-    li a0, 1120
-    call setup
-    li a1, 127
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vfwnmacc.vv v8, v24, v16
-    call dump
-/* case 1051: vfwnmacc.vv v8, v24, v16 (e32,m1,avl=max) */
-    li a0, 184
-    call setup
-    li a1, 61069
-    li t0, 18446744072961119543
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m1, tu,ma
-    vfwnmacc.vv v8, v24, v16
-    call dump
-/* case 1052: vfwnmacc.vv v8, v24, v16 (e32,m2,avl=2) */
-    li a0, 448
-    call setup
-    li a1, 7
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfwnmacc.vv v8, v24, v16
-    call dump
-/* case 1053: vfwnmacc.vv v8, v24, v16, v0.t (e32,m4,avl=max) */
-    li a0, 1696
-    call setup
-    li a1, 1
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfwnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 1054: vfwnmacc.vv v8, v24, v16 (e32,m8,avl=1) */
-    li a0, 1424
-    call setup
-    li a1, 127
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,ma
-    vfwnmacc.vv v8, v24, v16
-    call dump
-/* case 1055: vfwnmacc.vv v8, v24, v16, v0.t (e64,m1,avl=max) */
-    li a0, 832
-    call setup
-    li a1, 128
-    li t0, 15279149084421368175
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m1, tu,ma
-    vfwnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 1056: vfwnmacc.vv v8, v24, v16, v0.t (e64,m2,avl=0) */
-    li a0, 1928
-    call setup
-    li a1, 7
-    li t0, 1865545048358947509
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfwnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 1057: vfwnmacc.vv v8, v24, v16, v0.t (e64,m4,avl=max) */
-    li a0, 184
-    call setup
-    li a1, 32767
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m4, tu,ma
-    vfwnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 1058: vfwnmacc.vv v8, v24, v16, v0.t (e64,m8,avl=7) */
-    li a0, 944
-    call setup
-    li a1, 319002894306111916
-    li t0, 11167034697055373553
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfwnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 1059: vfwnmacc.vv v8, v24, v16, v0.t (e8,m1,avl=13) */
-    li a0, 432
-    call setup
-    li a1, 11218414741192166476
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfwnmacc.vv v8, v24, v16, v0.t
-    call dump
-/* case 1060: vfwnmacc.vv v8, v24, v16 (e64,mf2,avl=7) */
-    li a0, 968
-    call setup
-    li a1, 18446744071562067968
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfwnmacc.vv v8, v24, v16
-    call dump
-/* case 1061: vfwnmacc.vv v8, v24, v16 (e16,mf8,avl=1000) */
-    li a0, 8
-    call setup
-    li a1, 93
-    li t0, 13723
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfwnmacc.vv v8, v24, v16
-    call dump
-/* case 1062: vfwnmacc.vf v8, fa1, v16, v0.t (e16,mf4,avl=max) */
-    li a0, 88
-    call setup
-    li a1, 32767
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vfwnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1063: vfwnmacc.vf v8, fa1, v16 (e16,mf2,avl=1) */
-    li a0, 1456
-    call setup
-    li a1, 32768
-    li t0, 18446744073709492334
+    li t0, 18446744073709534857
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 1
     vsetvli t1, t0, e16, mf2, tu,mu
-    vfwnmacc.vf v8, fa1, v16
+    vmfeq.vf v24, v12, fa1, v0.t
     call dump
-/* case 1064: vfwnmacc.vf v8, fa1, v16, v0.t (e16,m1,avl=3) */
-    li a0, 56
-    call setup
-    li a1, 0
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfwnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1065: vfwnmacc.vf v8, fa1, v16, v0.t (e16,m2,avl=7) */
-    li a0, 672
-    call setup
-    li a1, 7
-    li t0, 18446744073709524119
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfwnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1066: vfwnmacc.vf v8, fa1, v16 (e16,m4,avl=max) */
-    li a0, 1944
-    call setup
-    li a1, 0
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m4, tu,ma
-    vfwnmacc.vf v8, fa1, v16
-    call dump
-/* case 1067: vfwnmacc.vf v8, fa1, v16 (e16,m8,avl=7) */
-    li a0, 1848
-    call setup
-    li a1, 12259909568376138460
-    li t0, 18446744073709547991
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfwnmacc.vf v8, fa1, v16
-    call dump
-/* case 1068: vfwnmacc.vf v8, fa1, v16, v0.t (e32,mf2,avl=1000) */
-    li a0, 176
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073240173571
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfwnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1069: vfwnmacc.vf v8, fa1, v16 (e32,m1,avl=5) */
-    li a0, 1824
-    call setup
-    li a1, 127
-    li t0, 18446744071996710115
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,ma
-    vfwnmacc.vf v8, fa1, v16
-    call dump
-/* case 1070: vfwnmacc.vf v8, fa1, v16 (e32,m2,avl=1000) */
-    li a0, 1424
-    call setup
-    li a1, 18446744073709551614
-    li t0, 3212836864
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfwnmacc.vf v8, fa1, v16
-    call dump
-/* case 1071: vfwnmacc.vf v8, fa1, v16 (e32,m4,avl=max) */
-    li a0, 1848
-    call setup
-    li a1, 32768
-    li t0, 18446744071608717234
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m4, tu,ma
-    vfwnmacc.vf v8, fa1, v16
-    call dump
-/* case 1072: vfwnmacc.vf v8, fa1, v16 (e32,m8,avl=max) */
-    li a0, 160
+/* case 768: vmfle.vv v8, v16, v24, v0.t (e16,mf4,avl=1) */
+    li a0, 1224
     call setup
     li a1, 255
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m8, ta,ma
-    vfwnmacc.vf v8, fa1, v16
-    call dump
-/* case 1073: vfwnmacc.vf v8, fa1, v16 (e64,m1,avl=0) */
-    li a0, 1440
-    call setup
-    li a1, 32768
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfwnmacc.vf v8, fa1, v16
-    call dump
-/* case 1074: vfwnmacc.vf v8, fa1, v16, v0.t (e64,m2,avl=3) */
-    li a0, 424
-    call setup
-    li a1, 128
-    li t0, 4753506821769837685
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfwnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1075: vfwnmacc.vf v8, fa1, v16 (e64,m4,avl=max) */
-    li a0, 488
-    call setup
-    li a1, 32768
-    li t0, 17752086379126638204
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m4, tu,ma
-    vfwnmacc.vf v8, fa1, v16
-    call dump
-/* case 1076: vfwnmacc.vf v8, fa1, v16, v0.t (e64,m8,avl=7) */
-    li a0, 80
-    call setup
-    li a1, 48672
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfwnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1077: vfwnmacc.vf v8, fa1, v16 (e8,m1,avl=7) */
-    li a0, 504
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073416764759
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfwnmacc.vf v8, fa1, v16
-    call dump
-/* case 1078: vfwnmacc.vf v8, fa1, v16, v0.t (e64,mf2,avl=7) */
-    li a0, 608
-    call setup
-    li a1, 5
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfwnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1079: vfwnmacc.vf v8, fa1, v16, v0.t (e16,mf8,avl=1000) */
-    li a0, 256
-    call setup
-    li a1, 13055695850520222415
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfwnmacc.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1080: vfwmsac.vv v8, v24, v16 (e16,mf4,avl=1) */
-    li a0, 328
-    call setup
-    li a1, 255
-    li t0, 18446744073709486173
+    li t0, 18446744073709546672
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 1
     vsetvli t1, t0, e16, mf4, tu,ma
-    vfwmsac.vv v8, v24, v16
+    vmfle.vv v8, v16, v24, v0.t
     call dump
-/* case 1081: vfwmsac.vv v8, v24, v16, v0.t (e16,mf2,avl=3) */
-    li a0, 1848
+/* case 769: vmfle.vv v8, v16, v24 (e16,mf2,avl=3) */
+    li a0, 856
     call setup
-    li a1, 1450905715527346522
-    li t0, 18446744073709499733
+    li a1, 2
+    li t0, 18446744073709549650
     fmv.d.x fa1, t0
-    fsrmi 0
+    fsrmi 2
     li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfwmsac.vv v8, v24, v16, v0.t
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vmfle.vv v8, v16, v24
     call dump
-/* case 1082: vfwmsac.vv v8, v24, v16, v0.t (e16,m1,avl=3) */
-    li a0, 1944
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfwmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 1083: vfwmsac.vv v8, v24, v16 (e16,m2,avl=7) */
-    li a0, 1280
+/* case 770: vmfle.vv v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 1192
     call setup
     li a1, 18446744073709551615
-    li t0, 32780
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, ta,ma
+    vmfle.vv v8, v16, v24
+    call dump
+/* case 771: vmfle.vv v8, v16, v24 (e16,m2,avl=7) */
+    li a0, 1992
+    call setup
+    li a1, 0
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,mu
+    vmfle.vv v8, v16, v24
+    call dump
+/* case 772: vmfle.vv v8, v16, v24, v0.t (e16,m4,avl=13) */
+    li a0, 72
+    call setup
+    li a1, 32768
+    li t0, 18446744073709534071
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfwmsac.vv v8, v24, v16
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,mu
+    vmfle.vv v8, v16, v24, v0.t
     call dump
-/* case 1084: vfwmsac.vv v8, v24, v16, v0.t (e16,m4,avl=13) */
-    li a0, 1248
+/* case 773: vmfle.vv v8, v16, v24, v0.t (e16,m8,avl=7) */
+    li a0, 1728
     call setup
-    li a1, 7493471299351973595
-    li t0, 32768
+    li a1, 17333138965499048938
+    li t0, 45871
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfwmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 1085: vfwmsac.vv v8, v24, v16, v0.t (e16,m8,avl=7) */
-    li a0, 1360
-    call setup
-    li a1, 5
-    li t0, 18446744073709543305
-    fmv.d.x fa1, t0
-    fsrmi 2
     li t0, 7
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfwmsac.vv v8, v24, v16, v0.t
+    vsetvli t1, t0, e16, m8, ta,ma
+    vmfle.vv v8, v16, v24, v0.t
     call dump
-/* case 1086: vfwmsac.vv v8, v24, v16 (e32,mf2,avl=max) */
-    li a0, 1960
+/* case 774: vmfle.vv v8, v16, v24 (e32,mf2,avl=max) */
+    li a0, 48
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069414584321
+    li a1, 7
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vfwmsac.vv v8, v24, v16
+    fsrmi 0
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vmfle.vv v8, v16, v24
     call dump
-/* case 1087: vfwmsac.vv v8, v24, v16 (e32,m1,avl=1000) */
-    li a0, 784
+/* case 775: vmfle.vv v8, v16, v24 (e32,m1,avl=max) */
+    li a0, 1312
     call setup
-    li a1, 255
-    li t0, 18446744071696345142
+    li a1, 2147483647
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfwmsac.vv v8, v24, v16
+    vsetvli t1, zero, e32, m1, tu,ma
+    vmfle.vv v8, v16, v24
     call dump
-/* case 1088: vfwmsac.vv v8, v24, v16, v0.t (e32,m2,avl=1000) */
-    li a0, 0
+/* case 776: vmfle.vv v8, v16, v24 (e32,m2,avl=1000) */
+    li a0, 1176
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070479937536
+    li a1, 205
+    li t0, 2139095040
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 1000
     vsetvli t1, t0, e32, m2, tu,mu
-    vfwmsac.vv v8, v24, v16, v0.t
+    vmfle.vv v8, v16, v24
     call dump
-/* case 1089: vfwmsac.vv v8, v24, v16, v0.t (e32,m4,avl=max) */
-    li a0, 856
-    call setup
-    li a1, 183
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m4, tu,mu
-    vfwmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 1090: vfwmsac.vv v8, v24, v16 (e32,m8,avl=max) */
-    li a0, 936
-    call setup
-    li a1, 7
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m8, tu,mu
-    vfwmsac.vv v8, v24, v16
-    call dump
-/* case 1091: vfwmsac.vv v8, v24, v16, v0.t (e64,m1,avl=max) */
-    li a0, 696
-    call setup
-    li a1, 18446744073709551614
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m1, tu,ma
-    vfwmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 1092: vfwmsac.vv v8, v24, v16, v0.t (e64,m2,avl=0) */
-    li a0, 1656
-    call setup
-    li a1, 5
-    li t0, 13735991967640932918
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfwmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 1093: vfwmsac.vv v8, v24, v16, v0.t (e64,m4,avl=0) */
-    li a0, 1464
-    call setup
-    li a1, 127
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfwmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 1094: vfwmsac.vv v8, v24, v16 (e64,m8,avl=7) */
-    li a0, 736
-    call setup
-    li a1, 128
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfwmsac.vv v8, v24, v16
-    call dump
-/* case 1095: vfwmsac.vv v8, v24, v16 (e8,m1,avl=max) */
-    li a0, 208
-    call setup
-    li a1, 185
-    li t0, 18446744069818942007
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e8, m1, tu,mu
-    vfwmsac.vv v8, v24, v16
-    call dump
-/* case 1096: vfwmsac.vv v8, v24, v16, v0.t (e64,mf2,avl=7) */
-    li a0, 160
+/* case 777: vmfle.vv v8, v16, v24, v0.t (e32,m4,avl=2) */
+    li a0, 488
     call setup
     li a1, 255
-    li t0, 0
+    li t0, 1325400064
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfwmsac.vv v8, v24, v16, v0.t
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmfle.vv v8, v16, v24, v0.t
     call dump
-/* case 1097: vfwmsac.vv v8, v24, v16 (e16,mf8,avl=1000) */
-    li a0, 1496
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfwmsac.vv v8, v24, v16
-    call dump
-/* case 1098: vfwmsac.vf v8, fa1, v16 (e16,mf4,avl=0) */
-    li a0, 1352
-    call setup
-    li a1, 13214167877258687127
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfwmsac.vf v8, fa1, v16
-    call dump
-/* case 1099: vfwmsac.vf v8, fa1, v16, v0.t (e16,mf2,avl=0) */
-    li a0, 2024
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfwmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1100: vfwmsac.vf v8, fa1, v16, v0.t (e16,m1,avl=3) */
-    li a0, 560
-    call setup
-    li a1, 0
-    li t0, 18446744073709543920
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfwmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1101: vfwmsac.vf v8, fa1, v16, v0.t (e16,m2,avl=7) */
-    li a0, 944
+/* case 778: vmfle.vv v8, v16, v24, v0.t (e32,m8,avl=2) */
+    li a0, 1432
     call setup
     li a1, 2
-    li t0, 18446744073709515636
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,ma
-    vfwmsac.vf v8, fa1, v16, v0.t
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,ma
+    vmfle.vv v8, v16, v24, v0.t
     call dump
-/* case 1102: vfwmsac.vf v8, fa1, v16 (e16,m4,avl=max) */
-    li a0, 368
+/* case 779: vmfle.vv v8, v16, v24, v0.t (e64,m1,avl=0) */
+    li a0, 2040
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709517824
+    li a1, 13602919690866307747
+    li t0, 2809170978882040717
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, ta,mu
-    vfwmsac.vf v8, fa1, v16
-    call dump
-/* case 1103: vfwmsac.vf v8, fa1, v16, v0.t (e16,m8,avl=7) */
-    li a0, 1768
-    call setup
-    li a1, 5
-    li t0, 18446744073709544902
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfwmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1104: vfwmsac.vf v8, fa1, v16 (e32,mf2,avl=max) */
-    li a0, 856
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vfwmsac.vf v8, fa1, v16
-    call dump
-/* case 1105: vfwmsac.vf v8, fa1, v16, v0.t (e32,m1,avl=max) */
-    li a0, 1352
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m1, ta,mu
-    vfwmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1106: vfwmsac.vf v8, fa1, v16 (e32,m2,avl=1000) */
-    li a0, 376
-    call setup
-    li a1, 248
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfwmsac.vf v8, fa1, v16
-    call dump
-/* case 1107: vfwmsac.vf v8, fa1, v16 (e32,m4,avl=max) */
-    li a0, 856
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071751089035
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfwmsac.vf v8, fa1, v16
-    call dump
-/* case 1108: vfwmsac.vf v8, fa1, v16, v0.t (e32,m8,avl=max) */
-    li a0, 1392
-    call setup
-    li a1, 1
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m8, tu,ma
-    vfwmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1109: vfwmsac.vf v8, fa1, v16 (e64,m1,avl=0) */
-    li a0, 1784
-    call setup
-    li a1, 2147483647
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 3
+    fsrmi 2
     li t0, 0
     vsetvli t1, t0, e64, m1, tu,ma
-    vfwmsac.vf v8, fa1, v16
+    vmfle.vv v8, v16, v24, v0.t
     call dump
-/* case 1110: vfwmsac.vf v8, fa1, v16, v0.t (e64,m2,avl=0) */
-    li a0, 384
+/* case 780: vmfle.vv v8, v16, v24, v0.t (e64,m2,avl=3) */
+    li a0, 736
     call setup
-    li a1, 127
-    li t0, 12300667593261090050
-    fmv.d.x fa1, t0
-    fsrmi 0
+    li a1, 32767
     li t0, 0
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfwmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1111: vfwmsac.vf v8, fa1, v16, v0.t (e64,m4,avl=0) */
-    li a0, 1144
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9219994337134247936
     fmv.d.x fa1, t0
-    fsrmi 0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,ma
+    vmfle.vv v8, v16, v24, v0.t
+    call dump
+/* case 781: vmfle.vv v8, v16, v24 (e64,m4,avl=0) */
+    li a0, 1336
+    call setup
+    li a1, 7
+    li t0, 16147609653794854856
+    fmv.d.x fa1, t0
+    fsrmi 4
     li t0, 0
     vsetvli t1, t0, e64, m4, ta,ma
-    vfwmsac.vf v8, fa1, v16, v0.t
+    vmfle.vv v8, v16, v24
     call dump
-/* case 1112: vfwmsac.vf v8, fa1, v16, v0.t (e64,m8,avl=3) */
-    li a0, 320
+/* case 782: vmfle.vv v8, v16, v24 (e64,m8,avl=3) */
+    li a0, 304
     call setup
-    li a1, 5
-    li t0, 9218868437227405311
+    li a1, 18446744073709551615
+    li t0, 13452490208218418225
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 3
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfwmsac.vf v8, fa1, v16, v0.t
+    vsetvli t1, t0, e64, m8, ta,ma
+    vmfle.vv v8, v16, v24
     call dump
-/* case 1113: vfwmsac.vf v8, fa1, v16 (e8,m1,avl=7) */
-    li a0, 824
+/* case 783: vmfle.vv v8, v16, v24 (e8,m1,avl=13) */
+    li a0, 1368
     call setup
-    li a1, 1772730551366836613
-    li t0, 3212836864
+    li a1, 127
+    li t0, 18446744070558899077
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfwmsac.vf v8, fa1, v16
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,mu
+    vmfle.vv v8, v16, v24
     call dump
-/* case 1114: vfwmsac.vf v8, fa1, v16, v0.t (e64,mf2,avl=7) */
-    li a0, 304
+/* case 784: vmfle.vv v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 648
     call setup
-    li a1, 128
-    li t0, 9223372036854775808
+    li a1, 32768
+    li t0, 1
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfwmsac.vf v8, fa1, v16, v0.t
+    fsrmi 0
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vmfle.vv v8, v16, v24, v0.t
     call dump
-/* case 1115: vfwmsac.vf v8, fa1, v16 (e16,mf8,avl=1000) */
-    li a0, 1016
+/* case 785: vmfle.vv v8, v16, v24, v0.t (e16,mf8,avl=1000) */
+    li a0, 1200
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709527535
+    li a1, 8482205319159538600
+    li t0, 18446744073709541598
     fmv.d.x fa1, t0
-    fsrmi 4
+    fsrmi 1
     li t0, 1000
     vsetvli t1, t0, e16, mf8, ta,ma
-    vfwmsac.vf v8, fa1, v16
+    vmfle.vv v8, v16, v24, v0.t
     call dump
-/* case 1116: vfwnmsac.vv v8, v24, v16, v0.t (e16,mf4,avl=0) */
-    li a0, 1832
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709544133
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfwnmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 1117: vfwnmsac.vv v8, v24, v16 (e16,mf2,avl=0) */
+/* case 786: vmfle.vv v10, v0, v6, v0.t (e16,m1,avl=max) */
     li a0, 1768
     call setup
-    li a1, 128
-    li t0, 18446744073709527887
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfwnmsac.vv v8, v24, v16
-    call dump
-/* case 1118: vfwnmsac.vv v8, v24, v16, v0.t (e16,m1,avl=3) */
-    li a0, 472
-    call setup
-    li a1, 18066199606840627846
+    li a1, 127
     li t0, 18446744073709487103
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfwnmsac.vv v8, v24, v16, v0.t
+    vsetvli t1, zero, e16, m1, tu,mu
+    vmfle.vv v10, v0, v6, v0.t
     call dump
-/* case 1119: vfwnmsac.vv v8, v24, v16 (e16,m2,avl=3) */
-    li a0, 584
+/* case 787: vmfle.vv v0, v0, v0, v0.t (e16,m2,avl=5) */
+    li a0, 1032
     call setup
-    li a1, 2147483647
+    li a1, 2
     li t0, 18446744073709518848
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
+    fsrmi 2
+    li t0, 5
     vsetvli t1, t0, e16, m2, tu,mu
-    vfwnmsac.vv v8, v24, v16
+    vmfle.vv v0, v0, v0, v0.t
     call dump
-/* case 1120: vfwnmsac.vv v8, v24, v16, v0.t (e16,m4,avl=13) */
-    li a0, 176
+/* case 788: vmfle.vv v6, v6, v22, v0.t (e64,m1,avl=1) */
+    li a0, 800
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709537443
+    li a1, 2
+    li t0, 0
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfwnmsac.vv v8, v24, v16, v0.t
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vmfle.vv v6, v6, v22, v0.t
     call dump
-/* case 1121: vfwnmsac.vv v8, v24, v16, v0.t (e16,m8,avl=max) */
-    li a0, 888
+/* case 789: vmfle.vv v13, v11, v11 (e16,m8,avl=max) */
+    li a0, 1280
+    call setup
+    li a1, 11429
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, tu,mu
+    vmfle.vv v13, v11, v11
+    call dump
+/* case 790: vmfle.vv v17, v12, v9 (e16,mf2,avl=1) */
+    li a0, 1280
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709544054
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vmfle.vv v17, v12, v9
+    call dump
+/* case 791: vmfle.vv v16, v0, v0, v0.t (e16,mf2,avl=5) */
+    li a0, 1128
     call setup
     li a1, 128
-    li t0, 18446744073709533675
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vmfle.vv v16, v0, v0, v0.t
+    call dump
+/* case 792: vmfle.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
+    li a0, 1160
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vmfle.vf v8, v16, fa1, v0.t
+    call dump
+/* case 793: vmfle.vf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
+    li a0, 1056
+    call setup
+    li a1, 7
+    li t0, 18446744073709550416
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vmfle.vf v8, v16, fa1, v0.t
+    call dump
+/* case 794: vmfle.vf v8, v16, fa1 (e16,m1,avl=0) */
+    li a0, 744
+    call setup
+    li a1, 17428068196597475523
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e16, m8, tu,ma
-    vfwnmsac.vv v8, v24, v16, v0.t
+    li t0, 0
+    vsetvli t1, t0, e16, m1, ta,ma
+    vmfle.vf v8, v16, fa1
     call dump
-/* case 1122: vfwnmsac.vv v8, v24, v16 (e32,mf2,avl=1000) */
-    li a0, 1992
+/* case 795: vmfle.vf v8, v16, fa1 (e16,m2,avl=max) */
+    li a0, 856
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709532597
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m2, tu,ma
+    vmfle.vf v8, v16, fa1
+    call dump
+/* case 796: vmfle.vf v8, v16, fa1 (e16,m4,avl=max) */
+    li a0, 400
+    call setup
+    li a1, 6
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m4, tu,ma
+    vmfle.vf v8, v16, fa1
+    call dump
+/* case 797: vmfle.vf v8, v16, fa1 (e16,m8,avl=7) */
+    li a0, 288
+    call setup
+    li a1, 255
+    li t0, 18446744073709494843
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,ma
+    vmfle.vf v8, v16, fa1
+    call dump
+/* case 798: vmfle.vf v8, v16, fa1, v0.t (e32,mf2,avl=1000) */
+    li a0, 144
+    call setup
+    li a1, 5
+    li t0, 18446744071191291342
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vmfle.vf v8, v16, fa1, v0.t
+    call dump
+/* case 799: vmfle.vf v8, v16, fa1 (e32,m1,avl=1000) */
+    li a0, 1200
+    call setup
+    li a1, 0
+    li t0, 1051372203
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,mu
+    vmfle.vf v8, v16, fa1
+    call dump
+/* case 800: vmfle.vf v8, v16, fa1 (e32,m2,avl=5) */
+    li a0, 1504
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,ma
+    vmfle.vf v8, v16, fa1
+    call dump
+/* case 801: vmfle.vf v8, v16, fa1, v0.t (e32,m4,avl=max) */
+    li a0, 1752
+    call setup
+    li a1, 0
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, ta,mu
+    vmfle.vf v8, v16, fa1, v0.t
+    call dump
+/* case 802: vmfle.vf v8, v16, fa1, v0.t (e32,m8,avl=1) */
+    li a0, 656
+    call setup
+    li a1, 32768
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vmfle.vf v8, v16, fa1, v0.t
+    call dump
+/* case 803: vmfle.vf v8, v16, fa1 (e64,m1,avl=max) */
+    li a0, 1520
+    call setup
+    li a1, 18446744071562067968
+    li t0, 8619325174459956410
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m1, tu,ma
+    vmfle.vf v8, v16, fa1
+    call dump
+/* case 804: vmfle.vf v8, v16, fa1 (e64,m2,avl=3) */
+    li a0, 824
+    call setup
+    li a1, 127
+    li t0, 462566299026211119
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,mu
+    vmfle.vf v8, v16, fa1
+    call dump
+/* case 805: vmfle.vf v8, v16, fa1, v0.t (e64,m4,avl=max) */
+    li a0, 1352
+    call setup
+    li a1, 1963163902650230541
+    li t0, 2396727618366490947
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m4, tu,mu
+    vmfle.vf v8, v16, fa1, v0.t
+    call dump
+/* case 806: vmfle.vf v8, v16, fa1 (e64,m8,avl=3) */
+    li a0, 2032
+    call setup
+    li a1, 18446744071562067968
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,ma
+    vmfle.vf v8, v16, fa1
+    call dump
+/* case 807: vmfle.vf v8, v16, fa1, v0.t (e8,m1,avl=max) */
+    li a0, 424
+    call setup
+    li a1, 255
+    li t0, 18446744069577110006
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e8, m1, tu,mu
+    vmfle.vf v8, v16, fa1, v0.t
+    call dump
+/* case 808: vmfle.vf v8, v16, fa1, v0.t (e64,mf2,avl=13) */
+    li a0, 688
+    call setup
+    li a1, 18446744073709551614
+    li t0, 17053243491675910552
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vmfle.vf v8, v16, fa1, v0.t
+    call dump
+/* case 809: vmfle.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
+    li a0, 440
+    call setup
+    li a1, 10
+    li t0, 61322
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vmfle.vf v8, v16, fa1, v0.t
+    call dump
+/* case 810: vmfle.vf v11, v0, fa1, v0.t (e16,m1,avl=1) */
+    li a0, 424
+    call setup
+    li a1, 7
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmfle.vf v11, v0, fa1, v0.t
+    call dump
+/* case 811: vmfle.vf v7, v7, fa1, v0.t (e16,m8,avl=5) */
+    li a0, 920
+    call setup
+    li a1, 9223372036854775807
+    li t0, 41422
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vmfle.vf v7, v7, fa1, v0.t
+    call dump
+/* case 812: vmfle.vf v11, v24, fa1, v0.t (e32,m2,avl=5) */
+    li a0, 440
+    call setup
+    li a1, 9223372036854775807
+    li t0, 4087747155
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vmfle.vf v11, v24, fa1, v0.t
+    call dump
+/* case 813: vmfle.vf v25, v0, fa1, v0.t (e16,m1,avl=5) */
+    li a0, 1520
+    call setup
+    li a1, 0
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmfle.vf v25, v0, fa1, v0.t
+    call dump
+/* case 814: vmfle.vf v15, v3, fa1 (e16,mf2,avl=5) */
+    li a0, 1280
+    call setup
+    li a1, 16258079893977340031
+    li t0, 18446744073709493532
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vmfle.vf v15, v3, fa1
+    call dump
+/* case 815: vmfle.vf v0, v0, fa1 (e64,m2,avl=1) */
+    li a0, 496
+    call setup
+    li a1, 127
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmfle.vf v0, v0, fa1
+    call dump
+/* case 816: vmflt.vv v8, v16, v24, v0.t (e16,mf4,avl=1) */
+    li a0, 1352
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709511693
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vmflt.vv v8, v16, v24, v0.t
+    call dump
+/* case 817: vmflt.vv v8, v16, v24, v0.t (e16,mf2,avl=0) */
+    li a0, 408
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vmflt.vv v8, v16, v24, v0.t
+    call dump
+/* case 818: vmflt.vv v8, v16, v24, v0.t (e16,m1,avl=0) */
+    li a0, 784
+    call setup
+    li a1, 255
+    li t0, 18446744073709520896
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmflt.vv v8, v16, v24, v0.t
+    call dump
+/* case 819: vmflt.vv v8, v16, v24, v0.t (e16,m2,avl=3) */
+    li a0, 0
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vmflt.vv v8, v16, v24, v0.t
+    call dump
+/* case 820: vmflt.vv v8, v16, v24 (e16,m4,avl=max) */
+    li a0, 856
+    call setup
+    li a1, 183
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m4, tu,mu
+    vmflt.vv v8, v16, v24
+    call dump
+/* case 821: vmflt.vv v8, v16, v24 (e16,m8,avl=13) */
+    li a0, 936
+    call setup
+    li a1, 7
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vmflt.vv v8, v16, v24
+    call dump
+/* case 822: vmflt.vv v8, v16, v24 (e32,mf2,avl=1000) */
+    li a0, 696
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vmflt.vv v8, v16, v24
+    call dump
+/* case 823: vmflt.vv v8, v16, v24, v0.t (e32,m1,avl=5) */
+    li a0, 1656
+    call setup
+    li a1, 5
+    li t0, 18446744069630284342
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, ta,mu
+    vmflt.vv v8, v16, v24, v0.t
+    call dump
+/* case 824: vmflt.vv v8, v16, v24, v0.t (e32,m2,avl=5) */
+    li a0, 1424
+    call setup
+    li a1, 24821
+    li t0, 18446744073520698636
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,ma
+    vmflt.vv v8, v16, v24, v0.t
+    call dump
+/* case 825: vmflt.vv v8, v16, v24, v0.t (e32,m4,avl=2) */
+    li a0, 1064
+    call setup
+    li a1, 5
+    li t0, 18446744069753072307
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,ma
+    vmflt.vv v8, v16, v24, v0.t
+    call dump
+/* case 826: vmflt.vv v8, v16, v24, v0.t (e32,m8,avl=1) */
+    li a0, 320
+    call setup
+    li a1, 1
+    li t0, 18446744073686683921
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,ma
+    vmflt.vv v8, v16, v24, v0.t
+    call dump
+/* case 827: vmflt.vv v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 1472
+    call setup
+    li a1, 18446744073709551614
+    li t0, 5964398921126162917
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m1, tu,ma
+    vmflt.vv v8, v16, v24
+    call dump
+/* case 828: vmflt.vv v8, v16, v24 (e64,m2,avl=3) */
+    li a0, 1552
+    call setup
+    li a1, 5
+    li t0, 17097509223982657469
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,ma
+    vmflt.vv v8, v16, v24
+    call dump
+/* case 829: vmflt.vv v8, v16, v24 (e64,m4,avl=3) */
+    li a0, 1704
+    call setup
+    li a1, 255
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,ma
+    vmflt.vv v8, v16, v24
+    call dump
+/* case 830: vmflt.vv v8, v16, v24, v0.t (e64,m8,avl=7) */
+    li a0, 568
+    call setup
+    li a1, 18446744073709551615
+    li t0, 13214167877258687127
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,mu
+    vmflt.vv v8, v16, v24, v0.t
+    call dump
+/* case 831: vmflt.vv v8, v16, v24 (e8,m1,avl=max) */
+    li a0, 968
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e8, m1, ta,mu
+    vmflt.vv v8, v16, v24
+    call dump
+/* case 832: vmflt.vv v8, v16, v24 (e64,mf2,avl=13) */
+    li a0, 1888
+    call setup
+    li a1, 7
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vmflt.vv v8, v16, v24
+    call dump
+/* case 833: vmflt.vv v8, v16, v24 (e16,mf8,avl=1000) */
+    li a0, 696
+    call setup
+    li a1, 32768
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vmflt.vv v8, v16, v24
+    call dump
+/* case 834: vmflt.vv v28, v18, v8 (e32,m4,avl=5) */
+    li a0, 136
+    call setup
+    li a1, 32768
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmflt.vv v28, v18, v8
+    call dump
+/* case 835: vmflt.vv v0, v21, v27 (e16,mf4,avl=1) */
+    li a0, 504
+    call setup
+    li a1, 3027310086147464472
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmflt.vv v0, v21, v27
+    call dump
+/* case 836: vmflt.vv v0, v0, v0 (e32,m1,avl=1) */
+    li a0, 56
+    call setup
+    li a1, 127
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vmflt.vv v0, v0, v0
+    call dump
+/* case 837: vmflt.vv v10, v0, v0 (e32,m8,avl=1) */
+    li a0, 1512
     call setup
     li a1, 32767
-    li t0, 18446744071553679360
+    li t0, 18446744072694097748
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vmflt.vv v10, v0, v0
+    call dump
+/* case 838: vmflt.vv v24, v24, v24, v0.t (e16,m4,avl=max) */
+    li a0, 1032
+    call setup
+    li a1, 5
+    li t0, 18446744073709545422
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m4, tu,mu
+    vmflt.vv v24, v24, v24, v0.t
+    call dump
+/* case 839: vmflt.vv v0, v0, v7 (e16,mf2,avl=max) */
+    li a0, 136
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709490294
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vmflt.vv v0, v0, v7
+    call dump
+/* case 840: vmflt.vf v8, v16, fa1, v0.t (e16,mf4,avl=0) */
+    li a0, 1840
+    call setup
+    li a1, 7
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmflt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 841: vmflt.vf v8, v16, fa1, v0.t (e16,mf2,avl=0) */
+    li a0, 1224
+    call setup
+    li a1, 15863797368472862987
+    li t0, 48128
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vmflt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 842: vmflt.vf v8, v16, fa1, v0.t (e16,m1,avl=0) */
+    li a0, 304
+    call setup
+    li a1, 128
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmflt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 843: vmflt.vf v8, v16, fa1 (e16,m2,avl=max) */
+    li a0, 352
+    call setup
+    li a1, 18446744071562067968
+    li t0, 28573
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m2, ta,ma
+    vmflt.vf v8, v16, fa1
+    call dump
+/* case 844: vmflt.vf v8, v16, fa1 (e16,m4,avl=13) */
+    li a0, 1424
+    call setup
+    li a1, 32767
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmflt.vf v8, v16, fa1
+    call dump
+/* case 845: vmflt.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
+    li a0, 1192
+    call setup
+    li a1, 128
+    li t0, 13653
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m8, ta,ma
+    vmflt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 846: vmflt.vf v8, v16, fa1, v0.t (e32,mf2,avl=1000) */
+    li a0, 192
+    call setup
+    li a1, 5
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1000
     vsetvli t1, t0, e32, mf2, ta,mu
-    vfwnmsac.vv v8, v24, v16
+    vmflt.vf v8, v16, fa1, v0.t
     call dump
-/* case 1123: vfwnmsac.vv v8, v24, v16, v0.t (e32,m1,avl=5) */
-    li a0, 592
+/* case 847: vmflt.vf v8, v16, fa1 (e32,m1,avl=max) */
+    li a0, 1240
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069548688821
+    li a1, 29155
+    li t0, 18446744069456896041
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m1, ta,ma
+    vmflt.vf v8, v16, fa1
+    call dump
+/* case 848: vmflt.vf v8, v16, fa1, v0.t (e32,m2,avl=5) */
+    li a0, 1928
+    call setup
+    li a1, 2
+    li t0, 18446744070890509179
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,mu
+    vmflt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 849: vmflt.vf v8, v16, fa1 (e32,m4,avl=5) */
+    li a0, 1408
+    call setup
+    li a1, 1
+    li t0, 18446744071626966452
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 5
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfwnmsac.vv v8, v24, v16, v0.t
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmflt.vf v8, v16, fa1
     call dump
-/* case 1124: vfwnmsac.vv v8, v24, v16, v0.t (e32,m2,avl=1000) */
-    li a0, 1112
+/* case 850: vmflt.vf v8, v16, fa1 (e32,m8,avl=2) */
+    li a0, 1192
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070213434055
+    li a1, 128
+    li t0, 18446744069816943780
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfwnmsac.vv v8, v24, v16, v0.t
-    call dump
-/* case 1125: vfwnmsac.vv v8, v24, v16, v0.t (e32,m4,avl=2) */
-    li a0, 1080
-    call setup
-    li a1, 32768
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 2
+    fsrmi 1
     li t0, 2
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfwnmsac.vv v8, v24, v16, v0.t
+    vsetvli t1, t0, e32, m8, tu,ma
+    vmflt.vf v8, v16, fa1
     call dump
-/* case 1126: vfwnmsac.vv v8, v24, v16, v0.t (e32,m8,avl=2) */
-    li a0, 464
+/* case 851: vmflt.vf v8, v16, fa1 (e64,m1,avl=1) */
+    li a0, 1920
     call setup
-    li a1, 50126
-    li t0, 18446744073592034677
+    li a1, 5281437285013879537
+    li t0, 498158130948038927
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,mu
+    vmflt.vf v8, v16, fa1
+    call dump
+/* case 852: vmflt.vf v8, v16, fa1 (e64,m2,avl=1) */
+    li a0, 1152
+    call setup
+    li a1, 1
+    li t0, 3886172427458661434
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfwnmsac.vv v8, v24, v16, v0.t
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,ma
+    vmflt.vf v8, v16, fa1
     call dump
-/* case 1127: vfwnmsac.vv v8, v24, v16 (e64,m1,avl=1) */
+/* case 853: vmflt.vf v8, v16, fa1 (e64,m4,avl=0) */
+    li a0, 672
+    call setup
+    li a1, 32767
+    li t0, 3288673630005815671
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,mu
+    vmflt.vf v8, v16, fa1
+    call dump
+/* case 854: vmflt.vf v8, v16, fa1 (e64,m8,avl=3) */
+    li a0, 192
+    call setup
+    li a1, 18446744073709551614
+    li t0, 10240470295689892481
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,ma
+    vmflt.vf v8, v16, fa1
+    call dump
+/* case 855: vmflt.vf v8, v16, fa1 (e8,m1,avl=7) */
+    li a0, 1304
+    call setup
+    li a1, 128
+    li t0, 18446744069904801668
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vmflt.vf v8, v16, fa1
+    call dump
+/* case 856: vmflt.vf v8, v16, fa1 (e64,mf2,avl=max) */
     li a0, 800
     call setup
     li a1, 127
     li t0, 4503599627370495
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfwnmsac.vv v8, v24, v16
+    fsrmi 3
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vmflt.vf v8, v16, fa1
     call dump
-/* case 1128: vfwnmsac.vv v8, v24, v16, v0.t (e64,m2,avl=0) */
+/* case 857: vmflt.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
     li a0, 1544
     call setup
     li a1, 18446744073709551615
-    li t0, 9229162509628690421
+    li t0, 18446744073709519045
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfwnmsac.vv v8, v24, v16, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vmflt.vf v8, v16, fa1, v0.t
     call dump
-/* case 1129: vfwnmsac.vv v8, v24, v16 (e64,m4,avl=0) */
-    li a0, 1320
+/* case 858: vmflt.vf v0, v0, fa1, v0.t (e32,m2,avl=1) */
+    li a0, 1360
     call setup
-    li a1, 18446744073709551615
-    li t0, 1
+    li a1, 0
+    li t0, 2141192192
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,ma
-    vfwnmsac.vv v8, v24, v16
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vmflt.vf v0, v0, fa1, v0.t
     call dump
-/* case 1130: vfwnmsac.vv v8, v24, v16 (e64,m8,avl=3) */
-    li a0, 1832
+/* case 859: vmflt.vf v12, v0, fa1, v0.t (e16,m1,avl=5) */
+    li a0, 136
     call setup
-    li a1, 128
-    li t0, 13830554455654793216
+    li a1, 2
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfwnmsac.vv v8, v24, v16
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmflt.vf v12, v0, fa1, v0.t
     call dump
-/* case 1131: vfwnmsac.vv v8, v24, v16 (e8,m1,avl=13) */
-    li a0, 1016
+/* case 860: vmflt.vf v16, v0, fa1 (e32,mf2,avl=1) */
+    li a0, 1208
     call setup
-    li a1, 32767
-    li t0, 18446744071562067968
+    li a1, 5
+    li t0, 18446744070677646782
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,mu
-    vfwnmsac.vv v8, v24, v16
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vmflt.vf v16, v0, fa1
     call dump
-/* case 1132: vfwnmsac.vv v8, v24, v16 (e64,mf2,avl=13) */
-    li a0, 1200
+/* case 861: vmflt.vf v29, v28, fa1 (e16,mf2,avl=5) */
+    li a0, 1680
+    call setup
+    li a1, 7
+    li t0, 18446744073709532518
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vmflt.vf v29, v28, fa1
+    call dump
+/* case 862: vmflt.vf v24, v0, fa1 (e16,m8,avl=5) */
+    li a0, 1192
     call setup
     li a1, 18446744071562067968
-    li t0, 13830554455654793216
+    li t0, 4672
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfwnmsac.vv v8, v24, v16
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vmflt.vf v24, v0, fa1
     call dump
-/* case 1133: vfwnmsac.vv v8, v24, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 1376
+/* case 863: vmflt.vf v4, v10, fa1, v0.t (e64,m2,avl=max) */
+    li a0, 1328
     call setup
-    li a1, 8919
-    li t0, 18446744073709528748
+    li a1, 7
+    li t0, 6929050329632691873
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e16, mf8, ta,mu
-    vfwnmsac.vv v8, v24, v16, v0.t
+    vsetvli t1, zero, e64, m2, tu,mu
+    vmflt.vf v4, v10, fa1, v0.t
     call dump
-/* case 1134: vfwnmsac.vf v8, fa1, v16, v0.t (e16,mf4,avl=1) */
-    li a0, 480
+/* case 864: vmfne.vv v8, v16, v24 (e16,mf4,avl=1) */
+    li a0, 2032
     call setup
-    li a1, 127
-    li t0, 18446744073709493443
+    li a1, 18446744073709551488
+    li t0, 50182
     fmv.d.x fa1, t0
-    fsrmi 0
+    fsrmi 2
     li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfwnmsac.vf v8, fa1, v16, v0.t
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vmfne.vv v8, v16, v24
     call dump
-/* case 1135: vfwnmsac.vf v8, fa1, v16 (e16,mf2,avl=0) */
-    li a0, 1856
+/* case 865: vmfne.vv v8, v16, v24, v0.t (e16,mf2,avl=1) */
+    li a0, 1800
+    call setup
+    li a1, 255
+    li t0, 18446744073709530299
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vmfne.vv v8, v16, v24, v0.t
+    call dump
+/* case 866: vmfne.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
+    li a0, 1824
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744073709507970
+    li t0, 18446744073709512422
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfwnmsac.vf v8, fa1, v16
+    fsrmi 4
+    vsetvli t1, zero, e16, m1, tu,ma
+    vmfne.vv v8, v16, v24, v0.t
     call dump
-/* case 1136: vfwnmsac.vf v8, fa1, v16, v0.t (e16,m1,avl=0) */
-    li a0, 864
+/* case 867: vmfne.vv v8, v16, v24, v0.t (e16,m2,avl=7) */
+    li a0, 1760
     call setup
-    li a1, 127
-    li t0, 18446744073709540447
+    li a1, 2
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfwnmsac.vf v8, fa1, v16, v0.t
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,mu
+    vmfne.vv v8, v16, v24, v0.t
     call dump
-/* case 1137: vfwnmsac.vf v8, fa1, v16 (e16,m2,avl=max) */
-    li a0, 408
+/* case 868: vmfne.vv v8, v16, v24 (e16,m4,avl=max) */
+    li a0, 1776
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709530764
+    li a1, 32767
+    li t0, 18446744073709497564
     fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfwnmsac.vf v8, fa1, v16
+    fsrmi 0
+    vsetvli t1, zero, e16, m4, ta,ma
+    vmfne.vv v8, v16, v24
     call dump
-/* case 1138: vfwnmsac.vf v8, fa1, v16 (e16,m4,avl=max) */
-    li a0, 552
-    call setup
-    li a1, 128
-    li t0, 18955
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m4, tu,mu
-    vfwnmsac.vf v8, fa1, v16
-    call dump
-/* case 1139: vfwnmsac.vf v8, fa1, v16 (e16,m8,avl=max) */
-    li a0, 1440
-    call setup
-    li a1, 86
-    li t0, 18446744073709532443
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m8, ta,ma
-    vfwnmsac.vf v8, fa1, v16
-    call dump
-/* case 1140: vfwnmsac.vf v8, fa1, v16, v0.t (e32,mf2,avl=1000) */
-    li a0, 256
-    call setup
-    li a1, 8299823583020197434
-    li t0, 18446744072045247535
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfwnmsac.vf v8, fa1, v16, v0.t
-    call dump
-/* case 1141: vfwnmsac.vf v8, fa1, v16 (e32,m1,avl=5) */
-    li a0, 520
-    call setup
-    li a1, 127
-    li t0, 3312324914
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfwnmsac.vf v8, fa1, v16
-    call dump
-/* case 1142: vfwnmsac.vf v8, fa1, v16, v0.t (e32,m2,avl=5) */
+/* case 869: vmfne.vv v8, v16, v24, v0.t (e16,m8,avl=7) */
     li a0, 1152
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744069816937085
+    li t0, 18446744073709492219
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfwnmsac.vf v8, fa1, v16, v0.t
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,ma
+    vmfne.vv v8, v16, v24, v0.t
     call dump
-/* case 1143: vfwnmsac.vf v8, fa1, v16, v0.t (e32,m4,avl=2) */
+/* case 870: vmfne.vv v8, v16, v24 (e32,mf2,avl=max) */
     li a0, 80
     call setup
     li a1, 18446744071562067968
     li t0, 18446744072928603997
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfwnmsac.vf v8, fa1, v16, v0.t
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vmfne.vv v8, v16, v24
     call dump
-/* case 1144: vfwnmsac.vf v8, fa1, v16 (e32,m8,avl=2) */
+/* case 871: vmfne.vv v8, v16, v24 (e32,m1,avl=max) */
     li a0, 1680
     call setup
     li a1, 6948478876416667228
     li t0, 18446744071283344854
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfwnmsac.vf v8, fa1, v16
+    vsetvli t1, zero, e32, m1, ta,ma
+    vmfne.vv v8, v16, v24
     call dump
-/* case 1145: vfwnmsac.vf v8, fa1, v16 (e64,m1,avl=max) */
+/* case 872: vmfne.vv v8, v16, v24 (e32,m2,avl=5) */
     li a0, 376
     call setup
     li a1, 18446744073709551614
-    li t0, 0
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e64, m1, ta,mu
-    vfwnmsac.vf v8, fa1, v16
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,mu
+    vmfne.vv v8, v16, v24
     call dump
-/* case 1146: vfwnmsac.vf v8, fa1, v16, v0.t (e64,m2,avl=0) */
+/* case 873: vmfne.vv v8, v16, v24 (e32,m4,avl=2) */
     li a0, 184
     call setup
     li a1, 32767
-    li t0, 9219994337134247936
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfwnmsac.vf v8, fa1, v16, v0.t
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,ma
+    vmfne.vv v8, v16, v24
     call dump
-/* case 1147: vfwnmsac.vf v8, fa1, v16 (e64,m4,avl=0) */
-    li a0, 1248
+/* case 874: vmfne.vv v8, v16, v24 (e32,m8,avl=2) */
+    li a0, 1296
     call setup
-    li a1, 18293184480166904196
-    li t0, 0
+    li a1, 1
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfwnmsac.vf v8, fa1, v16
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,ma
+    vmfne.vv v8, v16, v24
     call dump
-/* case 1148: vfwnmsac.vf v8, fa1, v16, v0.t (e64,m8,avl=max) */
-    li a0, 1016
+/* case 875: vmfne.vv v8, v16, v24, v0.t (e64,m1,avl=1) */
+    li a0, 1720
     call setup
-    li a1, 2147483647
-    li t0, 4503599627370495
+    li a1, 18446744071562067968
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vmfne.vv v8, v16, v24, v0.t
+    call dump
+/* case 876: vmfne.vv v8, v16, v24, v0.t (e64,m2,avl=0) */
+    li a0, 432
+    call setup
+    li a1, 217316364049209938
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vmfne.vv v8, v16, v24, v0.t
+    call dump
+/* case 877: vmfne.vv v8, v16, v24 (e64,m4,avl=3) */
+    li a0, 656
+    call setup
+    li a1, 9223372036854775807
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m4, ta,mu
+    vmfne.vv v8, v16, v24
+    call dump
+/* case 878: vmfne.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
+    li a0, 472
+    call setup
+    li a1, 255
+    li t0, 17878870707545683250
     fmv.d.x fa1, t0
     fsrmi 1
     vsetvli t1, zero, e64, m8, ta,mu
-    vfwnmsac.vf v8, fa1, v16, v0.t
+    vmfne.vv v8, v16, v24, v0.t
     call dump
-/* case 1149: vfwnmsac.vf v8, fa1, v16 (e8,m1,avl=7) */
-    li a0, 2024
+/* case 879: vmfne.vv v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 1240
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073357777490
+    li a1, 28293
+    li t0, 18446744073191314193
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 7
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfwnmsac.vf v8, fa1, v16
+    vsetvli t1, t0, e8, m1, ta,mu
+    vmfne.vv v8, v16, v24, v0.t
     call dump
-/* case 1150: vfwnmsac.vf v8, fa1, v16 (e64,mf2,avl=13) */
-    li a0, 1520
-    call setup
-    li a1, 18446744073709551488
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfwnmsac.vf v8, fa1, v16
-    call dump
-/* case 1151: vfwnmsac.vf v8, fa1, v16 (e16,mf8,avl=1000) */
-    li a0, 1320
-    call setup
-    li a1, 6756365967616574069
-    li t0, 18446744073709524741
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfwnmsac.vf v8, fa1, v16
-    call dump
-/* case 1152: vfcvt.xu.f.v v8, v16, v0.t (e16,mf4,avl=max) */
-    li a0, 1248
-    call setup
-    li a1, 2
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf4, ta,mu
-    vfcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1153: vfcvt.xu.f.v v8, v16, v0.t (e16,mf2,avl=3) */
-    li a0, 1032
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709539941
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1154: vfcvt.xu.f.v v8, v16 (e16,m1,avl=0) */
-    li a0, 728
-    call setup
-    li a1, 0
-    li t0, 18446744073709544147
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfcvt.xu.f.v v8, v16
-    call dump
-/* case 1155: vfcvt.xu.f.v v8, v16 (e16,m2,avl=7) */
-    li a0, 440
-    call setup
-    li a1, 5
-    li t0, 18446744073709510798
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfcvt.xu.f.v v8, v16
-    call dump
-/* case 1156: vfcvt.xu.f.v v8, v16, v0.t (e16,m4,avl=13) */
-    li a0, 1312
+/* case 880: vmfne.vv v8, v16, v24, v0.t (e64,mf2,avl=7) */
+    li a0, 704
     call setup
     li a1, 2147483647
-    li t0, 18446744073709530911
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vmfne.vv v8, v16, v24, v0.t
+    call dump
+/* case 881: vmfne.vv v8, v16, v24, v0.t (e16,mf8,avl=max) */
+    li a0, 912
+    call setup
+    li a1, 0
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vmfne.vv v8, v16, v24, v0.t
+    call dump
+/* case 882: vmfne.vv v0, v0, v3, v0.t (e16,m4,avl=5) */
+    li a0, 1344
+    call setup
+    li a1, 4267538268356431354
+    li t0, 18446744073709533486
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmfne.vv v0, v0, v3, v0.t
+    call dump
+/* case 883: vmfne.vv v0, v6, v0 (e64,m2,avl=5) */
+    li a0, 1640
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmfne.vv v0, v6, v0
+    call dump
+/* case 884: vmfne.vv v0, v0, v5 (e32,m1,avl=max) */
+    li a0, 792
+    call setup
+    li a1, 18446744073709551615
+    li t0, 2139095039
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfcvt.xu.f.v v8, v16, v0.t
+    vsetvli t1, zero, e32, m1, tu,mu
+    vmfne.vv v0, v0, v5
     call dump
-/* case 1157: vfcvt.xu.f.v v8, v16 (e16,m8,avl=7) */
-    li a0, 696
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfcvt.xu.f.v v8, v16
-    call dump
-/* case 1158: vfcvt.xu.f.v v8, v16, v0.t (e32,mf2,avl=13) */
-    li a0, 784
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073354071101
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1159: vfcvt.xu.f.v v8, v16, v0.t (e32,m1,avl=1000) */
+/* case 885: vmfne.vv v16, v0, v7, v0.t (e32,mf2,avl=5) */
     li a0, 1224
     call setup
     li a1, 234
     li t0, 1994468276
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1160: vfcvt.xu.f.v v8, v16, v0.t (e32,m2,avl=5) */
-    li a0, 1512
-    call setup
-    li a1, 0
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 2
     li t0, 5
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfcvt.xu.f.v v8, v16, v0.t
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vmfne.vv v16, v0, v7, v0.t
     call dump
-/* case 1161: vfcvt.xu.f.v v8, v16 (e32,m4,avl=5) */
-    li a0, 1280
+/* case 886: vmfne.vv v8, v8, v8 (e64,m8,avl=1) */
+    li a0, 1984
     call setup
-    li a1, 127
-    li t0, 18446744072193524544
+    li a1, 32768
+    li t0, 5776300758678059401
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfcvt.xu.f.v v8, v16
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vmfne.vv v8, v8, v8
     call dump
-/* case 1162: vfcvt.xu.f.v v8, v16 (e32,m8,avl=1) */
+/* case 887: vmfne.vv v0, v0, v8 (e16,m8,avl=5) */
     li a0, 1848
     call setup
     li a1, 16013109627236826541
-    li t0, 18446744070928384654
+    li t0, 18446744073709509178
     fmv.d.x fa1, t0
     fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vmfne.vv v0, v0, v8
+    call dump
+/* case 888: vmfne.vf v8, v16, fa1 (e16,mf4,avl=0) */
+    li a0, 496
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709538309
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vmfne.vf v8, v16, fa1
+    call dump
+/* case 889: vmfne.vf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
+    li a0, 104
+    call setup
+    li a1, 32768
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 4
     li t0, 1
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfcvt.xu.f.v v8, v16
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vmfne.vf v8, v16, fa1, v0.t
     call dump
-/* case 1163: vfcvt.xu.f.v v8, v16, v0.t (e64,m1,avl=0) */
-    li a0, 1920
-    call setup
-    li a1, 228
-    li t0, 15926323194982402156
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1164: vfcvt.xu.f.v v8, v16 (e64,m2,avl=0) */
-    li a0, 1680
-    call setup
-    li a1, 127
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfcvt.xu.f.v v8, v16
-    call dump
-/* case 1165: vfcvt.xu.f.v v8, v16 (e64,m4,avl=3) */
-    li a0, 376
-    call setup
-    li a1, 18446744073709551614
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfcvt.xu.f.v v8, v16
-    call dump
-/* case 1166: vfcvt.xu.f.v v8, v16 (e64,m8,avl=3) */
-    li a0, 1712
-    call setup
-    li a1, 2
-    li t0, 6854918655992853331
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfcvt.xu.f.v v8, v16
-    call dump
-/* case 1167: vfcvt.xu.f.v v8, v16 (e8,m1,avl=7) */
-    li a0, 224
-    call setup
-    li a1, 7
-    li t0, 18446744070156875778
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfcvt.xu.f.v v8, v16
-    call dump
-/* case 1168: vfcvt.xu.f.v v8, v16, v0.t (e64,mf2,avl=13) */
+/* case 890: vmfne.vf v8, v16, fa1, v0.t (e16,m1,avl=3) */
     li a0, 64
     call setup
     li a1, 32768
-    li t0, 15189586473211346641
+    li t0, 18446744073709511895
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfcvt.xu.f.v v8, v16, v0.t
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vmfne.vf v8, v16, fa1, v0.t
     call dump
-/* case 1169: vfcvt.xu.f.v v8, v16, v0.t (e16,mf8,avl=13) */
-    li a0, 1696
+/* case 891: vmfne.vf v8, v16, fa1, v0.t (e16,m2,avl=3) */
+    li a0, 1832
     call setup
-    li a1, 11379332260664726038
-    li t0, 18446744073709486080
+    li a1, 1
+    li t0, 18446744073709533299
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfcvt.xu.f.v v8, v16, v0.t
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,mu
+    vmfne.vf v8, v16, fa1, v0.t
     call dump
-/* case 1170: vfcvt.x.f.v v8, v16, v0.t (e16,mf4,avl=0) */
+/* case 892: vmfne.vf v8, v16, fa1, v0.t (e16,m4,avl=13) */
+    li a0, 1680
+    call setup
+    li a1, 9382344254185391743
+    li t0, 48128
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,mu
+    vmfne.vf v8, v16, fa1, v0.t
+    call dump
+/* case 893: vmfne.vf v8, v16, fa1 (e16,m8,avl=max) */
+    li a0, 96
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709510558
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m8, ta,ma
+    vmfne.vf v8, v16, fa1
+    call dump
+/* case 894: vmfne.vf v8, v16, fa1 (e32,mf2,avl=1000) */
     li a0, 1184
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073709509313
+    li t0, 18446744070937185208
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfcvt.x.f.v v8, v16, v0.t
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vmfne.vf v8, v16, fa1
     call dump
-/* case 1171: vfcvt.x.f.v v8, v16 (e16,mf2,avl=0) */
-    li a0, 584
+/* case 895: vmfne.vf v8, v16, fa1, v0.t (e32,m1,avl=max) */
+    li a0, 32
     call setup
-    li a1, 0
-    li t0, 18446744073709501440
+    li a1, 32767
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfcvt.x.f.v v8, v16
+    vsetvli t1, zero, e32, m1, ta,ma
+    vmfne.vf v8, v16, fa1, v0.t
     call dump
-/* case 1172: vfcvt.x.f.v v8, v16 (e16,m1,avl=3) */
-    li a0, 192
+/* case 896: vmfne.vf v8, v16, fa1 (e32,m2,avl=5) */
+    li a0, 1160
     call setup
-    li a1, 51685
-    li t0, 18446744073709533740
+    li a1, 5
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfcvt.x.f.v v8, v16
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vmfne.vf v8, v16, fa1
     call dump
-/* case 1173: vfcvt.x.f.v v8, v16, v0.t (e16,m2,avl=3) */
-    li a0, 240
+/* case 897: vmfne.vf v8, v16, fa1, v0.t (e32,m4,avl=2) */
+    li a0, 1816
+    call setup
+    li a1, 2
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,ma
+    vmfne.vf v8, v16, fa1, v0.t
+    call dump
+/* case 898: vmfne.vf v8, v16, fa1, v0.t (e32,m8,avl=2) */
+    li a0, 1048
     call setup
     li a1, 18446744073709551615
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,ma
+    vmfne.vf v8, v16, fa1, v0.t
+    call dump
+/* case 899: vmfne.vf v8, v16, fa1 (e64,m1,avl=1) */
+    li a0, 1816
+    call setup
+    li a1, 0
+    li t0, 1400342087278184580
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,ma
+    vmfne.vf v8, v16, fa1
+    call dump
+/* case 900: vmfne.vf v8, v16, fa1, v0.t (e64,m2,avl=1) */
+    li a0, 1096
+    call setup
+    li a1, 32767
+    li t0, 5752122746814806507
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmfne.vf v8, v16, fa1, v0.t
+    call dump
+/* case 901: vmfne.vf v8, v16, fa1, v0.t (e64,m4,avl=max) */
+    li a0, 288
+    call setup
+    li a1, 7
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m4, ta,ma
+    vmfne.vf v8, v16, fa1, v0.t
+    call dump
+/* case 902: vmfne.vf v8, v16, fa1, v0.t (e64,m8,avl=7) */
+    li a0, 304
+    call setup
+    li a1, 48718
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,mu
+    vmfne.vf v8, v16, fa1, v0.t
+    call dump
+/* case 903: vmfne.vf v8, v16, fa1 (e8,m1,avl=max) */
+    li a0, 280
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070074449477
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e8, m1, ta,mu
+    vmfne.vf v8, v16, fa1
+    call dump
+/* case 904: vmfne.vf v8, v16, fa1 (e64,mf2,avl=13) */
+    li a0, 360
+    call setup
+    li a1, 255
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vmfne.vf v8, v16, fa1
+    call dump
+/* case 905: vmfne.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
+    li a0, 1408
+    call setup
+    li a1, 128
+    li t0, 18446744073709539847
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vmfne.vf v8, v16, fa1, v0.t
+    call dump
+/* case 906: vmfne.vf v29, v17, fa1 (e16,mf4,avl=max) */
+    li a0, 2000
+    call setup
+    li a1, 2147483647
+    li t0, 32256
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vmfne.vf v29, v17, fa1
+    call dump
+/* case 907: vmfne.vf v1, v15, fa1, v0.t (e64,m1,avl=5) */
+    li a0, 1320
+    call setup
+    li a1, 7
+    li t0, 759216245698955071
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vmfne.vf v1, v15, fa1, v0.t
+    call dump
+/* case 908: vmfne.vf v0, v0, fa1 (e32,m4,avl=1) */
+    li a0, 688
+    call setup
+    li a1, 7
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmfne.vf v0, v0, fa1
+    call dump
+/* case 909: vmfne.vf v18, v18, fa1, v0.t (e16,m1,avl=1) */
+    li a0, 544
+    call setup
+    li a1, 32768
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmfne.vf v18, v18, fa1, v0.t
+    call dump
+/* case 910: vmfne.vf v13, v0, fa1, v0.t (e32,mf2,avl=1) */
+    li a0, 1584
+    call setup
+    li a1, 28673
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vmfne.vf v13, v0, fa1, v0.t
+    call dump
+/* case 911: vmfne.vf v12, v12, fa1, v0.t (e64,m4,avl=5) */
+    li a0, 1648
+    call setup
+    li a1, 2147483647
+    li t0, 7597947529848186435
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vmfne.vf v12, v12, fa1, v0.t
+    call dump
+/* case 912: vmfgt.vf v8, v16, fa1 (e16,mf4,avl=max) */
+    li a0, 544
+    call setup
+    li a1, 18446744073709551614
     li t0, 18446744073709486081
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfcvt.x.f.v v8, v16, v0.t
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vmfgt.vf v8, v16, fa1
     call dump
-/* case 1174: vfcvt.x.f.v v8, v16, v0.t (e16,m4,avl=13) */
+/* case 913: vmfgt.vf v8, v16, fa1 (e16,mf2,avl=1) */
+    li a0, 1360
+    call setup
+    li a1, 2
+    li t0, 18446744073709510293
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vmfgt.vf v8, v16, fa1
+    call dump
+/* case 914: vmfgt.vf v8, v16, fa1 (e16,m1,avl=max) */
+    li a0, 344
+    call setup
+    li a1, 9223372036854775807
+    li t0, 31744
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, ta,mu
+    vmfgt.vf v8, v16, fa1
+    call dump
+/* case 915: vmfgt.vf v8, v16, fa1, v0.t (e16,m2,avl=max) */
+    li a0, 584
+    call setup
+    li a1, 5
+    li t0, 18446744073709498562
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m2, tu,ma
+    vmfgt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 916: vmfgt.vf v8, v16, fa1, v0.t (e16,m4,avl=13) */
+    li a0, 128
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,mu
+    vmfgt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 917: vmfgt.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
+    li a0, 592
+    call setup
+    li a1, 127
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vmfgt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 918: vmfgt.vf v8, v16, fa1 (e32,mf2,avl=max) */
+    li a0, 976
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073308159739
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vmfgt.vf v8, v16, fa1
+    call dump
+/* case 919: vmfgt.vf v8, v16, fa1 (e32,m1,avl=5) */
+    li a0, 1944
+    call setup
+    li a1, 18446744073709551614
+    li t0, 2810387961
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vmfgt.vf v8, v16, fa1
+    call dump
+/* case 920: vmfgt.vf v8, v16, fa1, v0.t (e32,m2,avl=5) */
+    li a0, 1024
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,ma
+    vmfgt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 921: vmfgt.vf v8, v16, fa1 (e32,m4,avl=5) */
+    li a0, 1120
+    call setup
+    li a1, 32767
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,ma
+    vmfgt.vf v8, v16, fa1
+    call dump
+/* case 922: vmfgt.vf v8, v16, fa1, v0.t (e32,m8,avl=1) */
+    li a0, 1720
+    call setup
+    li a1, 57455
+    li t0, 18446744073077037012
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vmfgt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 923: vmfgt.vf v8, v16, fa1, v0.t (e64,m1,avl=max) */
+    li a0, 1056
+    call setup
+    li a1, 18446744073709551488
+    li t0, 1212005409702608622
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, ta,mu
+    vmfgt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 924: vmfgt.vf v8, v16, fa1, v0.t (e64,m2,avl=3) */
+    li a0, 120
+    call setup
+    li a1, 18446744073709551488
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vmfgt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 925: vmfgt.vf v8, v16, fa1, v0.t (e64,m4,avl=3) */
+    li a0, 1696
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e64, m4, ta,mu
+    vmfgt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 926: vmfgt.vf v8, v16, fa1 (e64,m8,avl=max) */
+    li a0, 840
+    call setup
+    li a1, 8558550522293571278
+    li t0, 18284554361412399509
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m8, ta,mu
+    vmfgt.vf v8, v16, fa1
+    call dump
+/* case 927: vmfgt.vf v8, v16, fa1, v0.t (e8,m1,avl=13) */
+    li a0, 2000
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,mu
+    vmfgt.vf v8, v16, fa1, v0.t
+    call dump
+/* case 928: vmfgt.vf v8, v16, fa1 (e64,mf2,avl=7) */
+    li a0, 1424
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vmfgt.vf v8, v16, fa1
+    call dump
+/* case 929: vmfgt.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
     li a0, 880
     call setup
     li a1, 32768
     li t0, 18446744073709499733
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1175: vfcvt.x.f.v v8, v16, v0.t (e16,m8,avl=13) */
-    li a0, 1352
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1176: vfcvt.x.f.v v8, v16, v0.t (e32,mf2,avl=max) */
-    li a0, 1816
-    call setup
-    li a1, 0
-    li t0, 18446744071633291396
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vfcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1177: vfcvt.x.f.v v8, v16 (e32,m1,avl=5) */
-    li a0, 1096
-    call setup
-    li a1, 32767
-    li t0, 18446744071634893291
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfcvt.x.f.v v8, v16
-    call dump
-/* case 1178: vfcvt.x.f.v v8, v16, v0.t (e32,m2,avl=2) */
-    li a0, 288
-    call setup
-    li a1, 7
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1179: vfcvt.x.f.v v8, v16 (e32,m4,avl=5) */
-    li a0, 1136
-    call setup
-    li a1, 233
-    li t0, 18446744070229707422
-    fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfcvt.x.f.v v8, v16
-    call dump
-/* case 1180: vfcvt.x.f.v v8, v16 (e32,m8,avl=2) */
-    li a0, 520
-    call setup
-    li a1, 4698777438692762972
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfcvt.x.f.v v8, v16
-    call dump
-/* case 1181: vfcvt.x.f.v v8, v16 (e64,m1,avl=max) */
-    li a0, 1496
-    call setup
-    li a1, 7
-    li t0, 1639099482018108376
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m1, ta,mu
-    vfcvt.x.f.v v8, v16
-    call dump
-/* case 1182: vfcvt.x.f.v v8, v16, v0.t (e64,m2,avl=0) */
-    li a0, 1744
-    call setup
-    li a1, 18446744073709551615
-    li t0, 6371412885368435385
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1183: vfcvt.x.f.v v8, v16, v0.t (e64,m4,avl=3) */
-    li a0, 344
-    call setup
-    li a1, 18446744073709551488
-    li t0, 12028909064901890969
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1184: vfcvt.x.f.v v8, v16 (e64,m8,avl=7) */
-    li a0, 1584
-    call setup
-    li a1, 18446744073709551614
-    li t0, 556361509705253872
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfcvt.x.f.v v8, v16
-    call dump
-/* case 1185: vfcvt.x.f.v v8, v16 (e8,m1,avl=7) */
-    li a0, 920
-    call setup
-    li a1, 18446744073709551615
-    li t0, 3212836864
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfcvt.x.f.v v8, v16
-    call dump
-/* case 1186: vfcvt.x.f.v v8, v16, v0.t (e64,mf2,avl=13) */
-    li a0, 680
-    call setup
-    li a1, 0
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1187: vfcvt.x.f.v v8, v16 (e16,mf8,avl=1000) */
-    li a0, 144
-    call setup
-    li a1, 128
-    li t0, 18446744073709497923
-    fmv.d.x fa1, t0
-    fsrmi 0
     li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vfcvt.x.f.v v8, v16
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vmfgt.vf v8, v16, fa1, v0.t
     call dump
-/* case 1188: vfcvt.f.xu.v v8, v16, v0.t (e16,mf4,avl=1) */
-    li a0, 664
+/* case 930: vmfgt.vf v16, v4, fa1, v0.t (e32,m4,avl=1) */
+    li a0, 624
     call setup
-    li a1, 127
-    li t0, 18446744073709517823
+    li a1, 11390125142783927426
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
-    fsrmi 4
+    fsrmi 1
     li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfcvt.f.xu.v v8, v16, v0.t
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmfgt.vf v16, v4, fa1, v0.t
     call dump
-/* case 1189: vfcvt.f.xu.v v8, v16 (e16,mf2,avl=0) */
-    li a0, 8
+/* case 931: vmfgt.vf v0, v0, fa1 (e32,m8,avl=1) */
+    li a0, 1032
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfcvt.f.xu.v v8, v16
-    call dump
-/* case 1190: vfcvt.f.xu.v v8, v16 (e16,m1,avl=max) */
-    li a0, 1216
-    call setup
-    li a1, 14727623748170370157
-    li t0, 18446744073709497738
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m1, ta,mu
-    vfcvt.f.xu.v v8, v16
-    call dump
-/* case 1191: vfcvt.f.xu.v v8, v16 (e16,m2,avl=3) */
-    li a0, 32
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709541576
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfcvt.f.xu.v v8, v16
-    call dump
-/* case 1192: vfcvt.f.xu.v v8, v16 (e16,m4,avl=7) */
-    li a0, 1848
-    call setup
-    li a1, 7269670915918914031
-    li t0, 18446744073709511086
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfcvt.f.xu.v v8, v16
-    call dump
-/* case 1193: vfcvt.f.xu.v v8, v16, v0.t (e16,m8,avl=13) */
-    li a0, 1480
-    call setup
-    li a1, 7
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1194: vfcvt.f.xu.v v8, v16, v0.t (e32,mf2,avl=13) */
-    li a0, 424
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1195: vfcvt.f.xu.v v8, v16, v0.t (e32,m1,avl=5) */
-    li a0, 344
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1196: vfcvt.f.xu.v v8, v16 (e32,m2,avl=2) */
-    li a0, 528
-    call setup
-    li a1, 7
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfcvt.f.xu.v v8, v16
-    call dump
-/* case 1197: vfcvt.f.xu.v v8, v16, v0.t (e32,m4,avl=2) */
-    li a0, 48
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1198: vfcvt.f.xu.v v8, v16 (e32,m8,avl=1) */
-    li a0, 848
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072887468032
+    li a1, 569373539040900180
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 1
     vsetvli t1, t0, e32, m8, tu,mu
-    vfcvt.f.xu.v v8, v16
+    vmfgt.vf v0, v0, fa1
     call dump
-/* case 1199: vfcvt.f.xu.v v8, v16, v0.t (e64,m1,avl=1) */
-    li a0, 744
-    call setup
-    li a1, 18446744073709551614
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1200: vfcvt.f.xu.v v8, v16, v0.t (e64,m2,avl=1) */
-    li a0, 872
-    call setup
-    li a1, 10864686072830509696
-    li t0, 6987833363218428841
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1201: vfcvt.f.xu.v v8, v16 (e64,m4,avl=3) */
-    li a0, 488
-    call setup
-    li a1, 12723005868523950927
-    li t0, 14162561559077261808
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfcvt.f.xu.v v8, v16
-    call dump
-/* case 1202: vfcvt.f.xu.v v8, v16 (e64,m8,avl=max) */
-    li a0, 1392
-    call setup
-    li a1, 128
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfcvt.f.xu.v v8, v16
-    call dump
-/* case 1203: vfcvt.f.xu.v v8, v16, v0.t (e8,m1,avl=7) */
-    li a0, 1904
-    call setup
-    li a1, 127
-    li t0, 18446744071994879285
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1204: vfcvt.f.xu.v v8, v16 (e64,mf2,avl=13) */
-    li a0, 1976
-    call setup
-    li a1, 255
-    li t0, 8592471381503560837
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfcvt.f.xu.v v8, v16
-    call dump
-/* case 1205: vfcvt.f.xu.v v8, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 448
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf8, ta,mu
-    vfcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1206: vfcvt.f.x.v v8, v16, v0.t (e16,mf4,avl=0) */
-    li a0, 1232
-    call setup
-    li a1, 5779653860404719499
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1207: vfcvt.f.x.v v8, v16 (e16,mf2,avl=0) */
-    li a0, 768
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709529276
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfcvt.f.x.v v8, v16
-    call dump
-/* case 1208: vfcvt.f.x.v v8, v16 (e16,m1,avl=0) */
-    li a0, 296
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfcvt.f.x.v v8, v16
-    call dump
-/* case 1209: vfcvt.f.x.v v8, v16, v0.t (e16,m2,avl=7) */
-    li a0, 632
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1210: vfcvt.f.x.v v8, v16 (e16,m4,avl=7) */
-    li a0, 136
-    call setup
-    li a1, 128
-    li t0, 18446744073709551130
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfcvt.f.x.v v8, v16
-    call dump
-/* case 1211: vfcvt.f.x.v v8, v16 (e16,m8,avl=max) */
-    li a0, 2000
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m8, ta,ma
-    vfcvt.f.x.v v8, v16
-    call dump
-/* case 1212: vfcvt.f.x.v v8, v16 (e32,mf2,avl=13) */
-    li a0, 1920
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072248631726
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfcvt.f.x.v v8, v16
-    call dump
-/* case 1213: vfcvt.f.x.v v8, v16, v0.t (e32,m1,avl=max) */
-    li a0, 1296
-    call setup
-    li a1, 32767
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1214: vfcvt.f.x.v v8, v16, v0.t (e32,m2,avl=5) */
-    li a0, 184
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070473414434
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1215: vfcvt.f.x.v v8, v16 (e32,m4,avl=max) */
-    li a0, 2024
-    call setup
-    li a1, 255
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m4, ta,ma
-    vfcvt.f.x.v v8, v16
-    call dump
-/* case 1216: vfcvt.f.x.v v8, v16 (e32,m8,avl=max) */
-    li a0, 384
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071741854819
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m8, ta,ma
-    vfcvt.f.x.v v8, v16
-    call dump
-/* case 1217: vfcvt.f.x.v v8, v16 (e64,m1,avl=0) */
-    li a0, 1248
-    call setup
-    li a1, 67
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfcvt.f.x.v v8, v16
-    call dump
-/* case 1218: vfcvt.f.x.v v8, v16 (e64,m2,avl=3) */
+/* case 932: vmfgt.vf v8, v8, fa1 (e32,m8,avl=1) */
     li a0, 1744
     call setup
     li a1, 32768
-    li t0, 6302439924202553973
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfcvt.f.x.v v8, v16
-    call dump
-/* case 1219: vfcvt.f.x.v v8, v16 (e64,m4,avl=max) */
-    li a0, 2024
-    call setup
-    li a1, 255
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m4, ta,mu
-    vfcvt.f.x.v v8, v16
-    call dump
-/* case 1220: vfcvt.f.x.v v8, v16 (e64,m8,avl=3) */
-    li a0, 1824
-    call setup
-    li a1, 128
-    li t0, 15571796796884218615
+    li t0, 18446744070447612476
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfcvt.f.x.v v8, v16
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vmfgt.vf v8, v8, fa1
     call dump
-/* case 1221: vfcvt.f.x.v v8, v16 (e8,m1,avl=max) */
-    li a0, 1408
+/* case 933: vmfgt.vf v28, v6, fa1 (e16,mf4,avl=5) */
+    li a0, 424
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071227193750
+    li a1, 0
+    li t0, 18446744073709517145
     fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfcvt.f.x.v v8, v16
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmfgt.vf v28, v6, fa1
     call dump
-/* case 1222: vfcvt.f.x.v v8, v16, v0.t (e64,mf2,avl=13) */
-    li a0, 32
+/* case 934: vmfgt.vf v23, v14, fa1 (e32,m2,avl=max) */
+    li a0, 64
     call setup
-    li a1, 762
-    li t0, 5565523793784481986
+    li a1, 127
+    li t0, 18446744071669207175
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfcvt.f.x.v v8, v16, v0.t
+    vsetvli t1, zero, e32, m2, tu,mu
+    vmfgt.vf v23, v14, fa1
     call dump
-/* case 1223: vfcvt.f.x.v v8, v16, v0.t (e16,mf8,avl=1000) */
+/* case 935: vmfgt.vf v0, v0, fa1 (e16,m4,avl=5) */
+    li a0, 560
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709517163
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmfgt.vf v0, v0, fa1
+    call dump
+/* case 936: vmfge.vf v8, v16, fa1 (e16,mf4,avl=1) */
     li a0, 1200
     call setup
     li a1, 2517778480414230985
     li t0, 18446744073709518848
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1224: vfcvt.rtz.xu.f.v v8, v16 (e16,mf4,avl=1) */
-    li a0, 1064
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709523119
-    fmv.d.x fa1, t0
-    fsrmi 4
     li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfcvt.rtz.xu.f.v v8, v16
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmfge.vf v8, v16, fa1
     call dump
-/* case 1225: vfcvt.rtz.xu.f.v v8, v16 (e16,mf2,avl=1) */
-    li a0, 1608
+/* case 937: vmfge.vf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
+    li a0, 48
     call setup
-    li a1, 127
-    li t0, 18446744073709518848
+    li a1, 32767
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 1
     vsetvli t1, t0, e16, mf2, ta,mu
-    vfcvt.rtz.xu.f.v v8, v16
+    vmfge.vf v8, v16, fa1, v0.t
     call dump
-/* case 1226: vfcvt.rtz.xu.f.v v8, v16, v0.t (e16,m1,avl=0) */
-    li a0, 1464
+/* case 938: vmfge.vf v8, v16, fa1, v0.t (e16,m1,avl=max) */
+    li a0, 1656
     call setup
     li a1, 255
-    li t0, 18446744073709487103
+    li t0, 18446744073709488549
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfcvt.rtz.xu.f.v v8, v16, v0.t
+    fsrmi 1
+    vsetvli t1, zero, e16, m1, ta,ma
+    vmfge.vf v8, v16, fa1, v0.t
     call dump
-/* case 1227: vfcvt.rtz.xu.f.v v8, v16, v0.t (e16,m2,avl=3) */
-    li a0, 1000
+/* case 939: vmfge.vf v8, v16, fa1 (e16,m2,avl=7) */
+    li a0, 1272
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709518059
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfcvt.rtz.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1228: vfcvt.rtz.xu.f.v v8, v16 (e16,m4,avl=max) */
-    li a0, 688
-    call setup
-    li a1, 118
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfcvt.rtz.xu.f.v v8, v16
-    call dump
-/* case 1229: vfcvt.rtz.xu.f.v v8, v16 (e16,m8,avl=7) */
-    li a0, 1992
-    call setup
-    li a1, 255
-    li t0, 18446744073709547799
+    li a1, 18446744073709551614
+    li t0, 18446744073709490892
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 7
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfcvt.rtz.xu.f.v v8, v16
+    vsetvli t1, t0, e16, m2, tu,ma
+    vmfge.vf v8, v16, fa1
     call dump
-/* case 1230: vfcvt.rtz.xu.f.v v8, v16, v0.t (e32,mf2,avl=1000) */
-    li a0, 936
+/* case 940: vmfge.vf v8, v16, fa1, v0.t (e16,m4,avl=max) */
+    li a0, 1528
     call setup
-    li a1, 1
-    li t0, 18446744070449346220
+    li a1, 9223372036854775807
+    li t0, 18446744073709518336
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfcvt.rtz.xu.f.v v8, v16, v0.t
+    fsrmi 1
+    vsetvli t1, zero, e16, m4, tu,mu
+    vmfge.vf v8, v16, fa1, v0.t
     call dump
-/* case 1231: vfcvt.rtz.xu.f.v v8, v16, v0.t (e32,m1,avl=1000) */
-    li a0, 168
+/* case 941: vmfge.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
+    li a0, 1896
     call setup
-    li a1, 7
-    li t0, 18446744071089729284
+    li a1, 32768
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, ta,mu
+    vmfge.vf v8, v16, fa1, v0.t
+    call dump
+/* case 942: vmfge.vf v8, v16, fa1, v0.t (e32,mf2,avl=1000) */
+    li a0, 1992
+    call setup
+    li a1, 32767
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfcvt.rtz.xu.f.v v8, v16, v0.t
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vmfge.vf v8, v16, fa1, v0.t
     call dump
-/* case 1232: vfcvt.rtz.xu.f.v v8, v16 (e32,m2,avl=1000) */
-    li a0, 1992
+/* case 943: vmfge.vf v8, v16, fa1 (e32,m1,avl=max) */
+    li a0, 1256
     call setup
-    li a1, 4090602994746962748
-    li t0, 18446744072627421184
+    li a1, 9223372036854775807
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfcvt.rtz.xu.f.v v8, v16
+    fsrmi 4
+    vsetvli t1, zero, e32, m1, ta,mu
+    vmfge.vf v8, v16, fa1
     call dump
-/* case 1233: vfcvt.rtz.xu.f.v v8, v16 (e32,m4,avl=5) */
+/* case 944: vmfge.vf v8, v16, fa1, v0.t (e32,m2,avl=1000) */
+    li a0, 216
+    call setup
+    li a1, 2
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,ma
+    vmfge.vf v8, v16, fa1, v0.t
+    call dump
+/* case 945: vmfge.vf v8, v16, fa1, v0.t (e32,m4,avl=2) */
+    li a0, 1088
+    call setup
+    li a1, 255
+    li t0, 18446744071797294092
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,mu
+    vmfge.vf v8, v16, fa1, v0.t
+    call dump
+/* case 946: vmfge.vf v8, v16, fa1, v0.t (e32,m8,avl=max) */
+    li a0, 40
+    call setup
+    li a1, 231
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, tu,ma
+    vmfge.vf v8, v16, fa1, v0.t
+    call dump
+/* case 947: vmfge.vf v8, v16, fa1, v0.t (e64,m1,avl=1) */
     li a0, 1160
     call setup
     li a1, 2147483647
-    li t0, 18446744072627421184
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfcvt.rtz.xu.f.v v8, v16
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,mu
+    vmfge.vf v8, v16, fa1, v0.t
     call dump
-/* case 1234: vfcvt.rtz.xu.f.v v8, v16, v0.t (e32,m8,avl=1) */
+/* case 948: vmfge.vf v8, v16, fa1, v0.t (e64,m2,avl=1) */
     li a0, 256
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744071172003458
+    li t0, 2864799800153347714
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfcvt.rtz.xu.f.v v8, v16, v0.t
+    vsetvli t1, t0, e64, m2, ta,ma
+    vmfge.vf v8, v16, fa1, v0.t
     call dump
-/* case 1235: vfcvt.rtz.xu.f.v v8, v16, v0.t (e64,m1,avl=1) */
+/* case 949: vmfge.vf v8, v16, fa1, v0.t (e64,m4,avl=3) */
     li a0, 1776
     call setup
     li a1, 128
     li t0, 9585150293251175277
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfcvt.rtz.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1236: vfcvt.rtz.xu.f.v v8, v16 (e64,m2,avl=1) */
-    li a0, 1384
-    call setup
-    li a1, 57061
-    li t0, 14522077219107364204
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfcvt.rtz.xu.f.v v8, v16
-    call dump
-/* case 1237: vfcvt.rtz.xu.f.v v8, v16 (e64,m4,avl=3) */
-    li a0, 1016
-    call setup
-    li a1, 32768
-    li t0, 13582444993028455095
-    fmv.d.x fa1, t0
-    fsrmi 1
+    fsrmi 4
     li t0, 3
     vsetvli t1, t0, e64, m4, tu,mu
-    vfcvt.rtz.xu.f.v v8, v16
+    vmfge.vf v8, v16, fa1, v0.t
     call dump
-/* case 1238: vfcvt.rtz.xu.f.v v8, v16, v0.t (e64,m8,avl=3) */
-    li a0, 144
-    call setup
-    li a1, 127
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfcvt.rtz.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1239: vfcvt.rtz.xu.f.v v8, v16 (e8,m1,avl=max) */
-    li a0, 616
+/* case 950: vmfge.vf v8, v16, fa1, v0.t (e64,m8,avl=3) */
+    li a0, 1192
     call setup
     li a1, 255
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e8, m1, tu,mu
-    vfcvt.rtz.xu.f.v v8, v16
-    call dump
-/* case 1240: vfcvt.rtz.xu.f.v v8, v16, v0.t (e64,mf2,avl=7) */
-    li a0, 2008
-    call setup
-    li a1, 7
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfcvt.rtz.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1241: vfcvt.rtz.xu.f.v v8, v16 (e16,mf8,avl=1000) */
-    li a0, 928
-    call setup
-    li a1, 128
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfcvt.rtz.xu.f.v v8, v16
-    call dump
-/* case 1242: vfcvt.rtz.x.f.v v8, v16 (e16,mf4,avl=1) */
-    li a0, 160
-    call setup
-    li a1, 7421656463693183590
-    li t0, 3913
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1243: vfcvt.rtz.x.f.v v8, v16, v0.t (e16,mf2,avl=1) */
-    li a0, 888
-    call setup
-    li a1, 5
-    li t0, 18446744073709495151
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1244: vfcvt.rtz.x.f.v v8, v16, v0.t (e16,m1,avl=max) */
-    li a0, 408
-    call setup
-    li a1, 13
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m1, ta,mu
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1245: vfcvt.rtz.x.f.v v8, v16, v0.t (e16,m2,avl=max) */
-    li a0, 1424
-    call setup
-    li a1, 127
-    li t0, 18446744073709529717
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m2, ta,ma
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1246: vfcvt.rtz.x.f.v v8, v16 (e16,m4,avl=7) */
-    li a0, 448
-    call setup
-    li a1, 1
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1247: vfcvt.rtz.x.f.v v8, v16, v0.t (e16,m8,avl=max) */
-    li a0, 64
-    call setup
-    li a1, 122
-    li t0, 18446744073709512281
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m8, ta,ma
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1248: vfcvt.rtz.x.f.v v8, v16, v0.t (e32,mf2,avl=13) */
-    li a0, 768
-    call setup
-    li a1, 1
-    li t0, 18446744073280933283
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1249: vfcvt.rtz.x.f.v v8, v16, v0.t (e32,m1,avl=max) */
-    li a0, 1608
-    call setup
-    li a1, 32767
-    li t0, 64969562
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1250: vfcvt.rtz.x.f.v v8, v16, v0.t (e32,m2,avl=1000) */
-    li a0, 1112
-    call setup
-    li a1, 255
-    li t0, 18446744069996469148
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1251: vfcvt.rtz.x.f.v v8, v16 (e32,m4,avl=2) */
-    li a0, 1152
-    call setup
-    li a1, 32767
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1252: vfcvt.rtz.x.f.v v8, v16 (e32,m8,avl=max) */
-    li a0, 320
-    call setup
-    li a1, 128
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m8, tu,ma
-    vfcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1253: vfcvt.rtz.x.f.v v8, v16, v0.t (e64,m1,avl=1) */
-    li a0, 1800
-    call setup
-    li a1, 32768
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1254: vfcvt.rtz.x.f.v v8, v16, v0.t (e64,m2,avl=3) */
-    li a0, 1440
-    call setup
-    li a1, 18446744073709551614
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1255: vfcvt.rtz.x.f.v v8, v16 (e64,m4,avl=3) */
-    li a0, 1072
-    call setup
-    li a1, 5
-    li t0, 12987924271907028149
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1256: vfcvt.rtz.x.f.v v8, v16 (e64,m8,avl=max) */
-    li a0, 1272
-    call setup
-    li a1, 18446744073709551488
-    li t0, 6558097008573475010
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m8, tu,mu
-    vfcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1257: vfcvt.rtz.x.f.v v8, v16, v0.t (e8,m1,avl=7) */
-    li a0, 552
-    call setup
-    li a1, 32768
-    li t0, 18446744073624153625
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1258: vfcvt.rtz.x.f.v v8, v16, v0.t (e64,mf2,avl=13) */
-    li a0, 968
-    call setup
-    li a1, 7
-    li t0, 13568946618215873683
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1259: vfcvt.rtz.x.f.v v8, v16 (e16,mf8,avl=1000) */
-    li a0, 936
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709539693
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vfcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1260: vfwcvt.xu.f.v v8, v16, v0.t (e16,mf4,avl=max) */
-    li a0, 1520
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709542613
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vfwcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1261: vfwcvt.xu.f.v v8, v16 (e16,mf2,avl=0) */
-    li a0, 1312
-    call setup
-    li a1, 14174983540116774607
-    li t0, 18446744073709498836
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfwcvt.xu.f.v v8, v16
-    call dump
-/* case 1262: vfwcvt.xu.f.v v8, v16, v0.t (e16,m1,avl=0) */
-    li a0, 344
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709535712
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfwcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1263: vfwcvt.xu.f.v v8, v16, v0.t (e16,m2,avl=7) */
-    li a0, 552
-    call setup
-    li a1, 0
-    li t0, 18446744073709533937
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,ma
-    vfwcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1264: vfwcvt.xu.f.v v8, v16, v0.t (e16,m4,avl=7) */
-    li a0, 1352
-    call setup
-    li a1, 5757574187991386298
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfwcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1265: vfwcvt.xu.f.v v8, v16, v0.t (e16,m8,avl=7) */
-    li a0, 408
-    call setup
-    li a1, 11073608867939494291
-    li t0, 1023
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfwcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1266: vfwcvt.xu.f.v v8, v16, v0.t (e32,mf2,avl=max) */
-    li a0, 688
-    call setup
-    li a1, 7
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vfwcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1267: vfwcvt.xu.f.v v8, v16, v0.t (e32,m1,avl=max) */
-    li a0, 1408
-    call setup
-    li a1, 3275207222544936092
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfwcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1268: vfwcvt.xu.f.v v8, v16 (e32,m2,avl=5) */
-    li a0, 272
-    call setup
-    li a1, 32768
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfwcvt.xu.f.v v8, v16
-    call dump
-/* case 1269: vfwcvt.xu.f.v v8, v16 (e32,m4,avl=2) */
-    li a0, 576
-    call setup
-    li a1, 7
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfwcvt.xu.f.v v8, v16
-    call dump
-/* case 1270: vfwcvt.xu.f.v v8, v16 (e32,m8,avl=max) */
-    li a0, 152
-    call setup
-    li a1, 1
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m8, tu,ma
-    vfwcvt.xu.f.v v8, v16
-    call dump
-/* case 1271: vfwcvt.xu.f.v v8, v16 (e64,m1,avl=max) */
-    li a0, 1360
-    call setup
-    li a1, 255
-    li t0, 15794005925501815481
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m1, ta,mu
-    vfwcvt.xu.f.v v8, v16
-    call dump
-/* case 1272: vfwcvt.xu.f.v v8, v16, v0.t (e64,m2,avl=0) */
-    li a0, 856
-    call setup
-    li a1, 18446744073709551614
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfwcvt.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1273: vfwcvt.xu.f.v v8, v16 (e64,m4,avl=max) */
-    li a0, 104
-    call setup
-    li a1, 2147483647
     li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m4, tu,ma
-    vfwcvt.xu.f.v v8, v16
-    call dump
-/* case 1274: vfwcvt.xu.f.v v8, v16, v0.t (e64,m8,avl=3) */
-    li a0, 1504
-    call setup
-    li a1, 18446744073709551615
-    li t0, 9392725075724491947
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 3
     vsetvli t1, t0, e64, m8, tu,ma
-    vfwcvt.xu.f.v v8, v16, v0.t
+    vmfge.vf v8, v16, fa1, v0.t
     call dump
-/* case 1275: vfwcvt.xu.f.v v8, v16, v0.t (e8,m1,avl=7) */
-    li a0, 472
+/* case 951: vmfge.vf v8, v16, fa1, v0.t (e8,m1,avl=13) */
+    li a0, 816
     call setup
-    li a1, 18446744073709551488
+    li a1, 18446744071562067968
     li t0, 18446744071557873664
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfwcvt.xu.f.v v8, v16, v0.t
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,ma
+    vmfge.vf v8, v16, fa1, v0.t
     call dump
-/* case 1276: vfwcvt.xu.f.v v8, v16, v0.t (e64,mf2,avl=13) */
-    li a0, 768
+/* case 952: vmfge.vf v8, v16, fa1, v0.t (e64,mf2,avl=7) */
+    li a0, 752
     call setup
-    li a1, 255
-    li t0, 1957974098867877054
+    li a1, 7
+    li t0, 8857833645472448404
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfwcvt.xu.f.v v8, v16, v0.t
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vmfge.vf v8, v16, fa1, v0.t
     call dump
-/* case 1277: vfwcvt.xu.f.v v8, v16 (e16,mf8,avl=max) */
-    li a0, 744
+/* case 953: vmfge.vf v8, v16, fa1 (e16,mf8,avl=1000) */
+    li a0, 936
     call setup
-    li a1, 32768
+    li a1, 7510111610265301290
     li t0, 18446744073709486081
     fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf8, ta,mu
-    vfwcvt.xu.f.v v8, v16
-    call dump
-/* case 1278: vfwcvt.x.f.v v8, v16 (e16,mf4,avl=0) */
-    li a0, 120
-    call setup
-    li a1, 15247921359371849789
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfwcvt.x.f.v v8, v16
-    call dump
-/* case 1279: vfwcvt.x.f.v v8, v16 (e16,mf2,avl=3) */
-    li a0, 1440
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfwcvt.x.f.v v8, v16
-    call dump
-/* case 1280: vfwcvt.x.f.v v8, v16 (e16,m1,avl=0) */
-    li a0, 1416
-    call setup
-    li a1, 14926737361473689574
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfwcvt.x.f.v v8, v16
-    call dump
-/* case 1281: vfwcvt.x.f.v v8, v16, v0.t (e16,m2,avl=max) */
-    li a0, 872
-    call setup
-    li a1, 80
-    li t0, 18446744073709539321
-    fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e16, m2, tu,ma
-    vfwcvt.x.f.v v8, v16, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vmfge.vf v8, v16, fa1
     call dump
-/* case 1282: vfwcvt.x.f.v v8, v16, v0.t (e16,m4,avl=7) */
-    li a0, 1160
+/* case 954: vmfge.vf v7, v1, fa1 (e16,m1,avl=max) */
+    li a0, 2016
     call setup
-    li a1, 32767
-    li t0, 18446744073709500925
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfwcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1283: vfwcvt.x.f.v v8, v16, v0.t (e16,m8,avl=7) */
-    li a0, 808
-    call setup
-    li a1, 7027839725771552617
-    li t0, 64912
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,mu
-    vfwcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1284: vfwcvt.x.f.v v8, v16 (e32,mf2,avl=13) */
-    li a0, 776
-    call setup
-    li a1, 18446744073709551488
-    li t0, 1600873546
+    li a1, 7
+    li t0, 18446744073709497602
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfwcvt.x.f.v v8, v16
+    vsetvli t1, zero, e16, m1, tu,mu
+    vmfge.vf v7, v1, fa1
     call dump
-/* case 1285: vfwcvt.x.f.v v8, v16, v0.t (e32,m1,avl=max) */
-    li a0, 200
+/* case 955: vmfge.vf v16, v16, fa1 (e16,m4,avl=5) */
+    li a0, 1096
     call setup
     li a1, 128
-    li t0, 18446744071783729119
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfwcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1286: vfwcvt.x.f.v v8, v16, v0.t (e32,m2,avl=5) */
-    li a0, 264
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070110694890
+    li t0, 18446744073709534817
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 5
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfwcvt.x.f.v v8, v16, v0.t
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmfge.vf v16, v16, fa1
     call dump
-/* case 1287: vfwcvt.x.f.v v8, v16, v0.t (e32,m4,avl=max) */
-    li a0, 2024
+/* case 956: vmfge.vf v21, v9, fa1, v0.t (e64,m8,avl=max) */
+    li a0, 160
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071555776512
+    li a1, 7421656463693183590
+    li t0, 17890161946431962308
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e32, m4, tu,ma
-    vfwcvt.x.f.v v8, v16, v0.t
+    vsetvli t1, zero, e64, m8, tu,mu
+    vmfge.vf v21, v9, fa1, v0.t
     call dump
-/* case 1288: vfwcvt.x.f.v v8, v16, v0.t (e32,m8,avl=max) */
-    li a0, 792
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071553538382
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m8, tu,mu
-    vfwcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1289: vfwcvt.x.f.v v8, v16, v0.t (e64,m1,avl=max) */
-    li a0, 432
+/* case 957: vmfge.vf v24, v12, fa1, v0.t (e64,m4,avl=5) */
+    li a0, 592
     call setup
     li a1, 5
-    li t0, 14354710202827849832
+    li t0, 12793473938602697105
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m1, tu,ma
-    vfwcvt.x.f.v v8, v16, v0.t
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vmfge.vf v24, v12, fa1, v0.t
     call dump
-/* case 1290: vfwcvt.x.f.v v8, v16 (e64,m2,avl=0) */
-    li a0, 136
-    call setup
-    li a1, 18446744073709551488
-    li t0, 5326843996468744944
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfwcvt.x.f.v v8, v16
-    call dump
-/* case 1291: vfwcvt.x.f.v v8, v16 (e64,m4,avl=max) */
-    li a0, 1248
-    call setup
-    li a1, 9223372036854775807
-    li t0, 15681672558749861090
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m4, tu,mu
-    vfwcvt.x.f.v v8, v16
-    call dump
-/* case 1292: vfwcvt.x.f.v v8, v16, v0.t (e64,m8,avl=max) */
-    li a0, 288
-    call setup
-    li a1, 255
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfwcvt.x.f.v v8, v16, v0.t
-    call dump
-/* case 1293: vfwcvt.x.f.v v8, v16 (e8,m1,avl=7) */
-    li a0, 784
-    call setup
-    li a1, 32768
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfwcvt.x.f.v v8, v16
-    call dump
-/* case 1294: vfwcvt.x.f.v v8, v16, v0.t (e64,mf2,avl=7) */
-    li a0, 432
+/* case 958: vmfge.vf v0, v10, fa1, v0.t (e64,m2,avl=5) */
+    li a0, 424
     call setup
     li a1, 2
+    li t0, 14589273598956888485
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmfge.vf v0, v10, fa1, v0.t
+    call dump
+/* case 959: vmfge.vf v0, v0, fa1 (e16,m2,avl=5) */
+    li a0, 392
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709533905
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vmfge.vf v0, v0, fa1
+    call dump
+/* case 960: vfmadd.vv v8, v24, v16 (e16,mf4,avl=max) */
+    li a0, 2016
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709526305
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfmadd.vv v8, v24, v16
+    call dump
+/* case 961: vfmadd.vv v8, v24, v16 (e16,mf2,avl=3) */
+    li a0, 616
+    call setup
+    li a1, 255
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfmadd.vv v8, v24, v16
+    call dump
+/* case 962: vfmadd.vv v8, v24, v16 (e16,m1,avl=max) */
+    li a0, 1376
+    call setup
+    li a1, 7
+    li t0, 18446744073709494181
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfmadd.vv v8, v24, v16
+    call dump
+/* case 963: vfmadd.vv v8, v24, v16, v0.t (e16,m2,avl=3) */
+    li a0, 1408
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfmadd.vv v8, v24, v16, v0.t
+    call dump
+/* case 964: vfmadd.vv v8, v24, v16, v0.t (e16,m4,avl=7) */
+    li a0, 376
+    call setup
+    li a1, 15689121342230578622
+    li t0, 18446744073709528741
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfmadd.vv v8, v24, v16, v0.t
+    call dump
+/* case 965: vfmadd.vv v8, v24, v16, v0.t (e16,m8,avl=13) */
+    li a0, 1064
+    call setup
+    li a1, 32767
+    li t0, 18446744073709515577
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfmadd.vv v8, v24, v16, v0.t
+    call dump
+/* case 966: vfmadd.vv v8, v24, v16 (e32,mf2,avl=13) */
+    li a0, 1648
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfmadd.vv v8, v24, v16
+    call dump
+/* case 967: vfmadd.vv v8, v24, v16, v0.t (e32,m1,avl=max) */
+    li a0, 1624
+    call setup
+    li a1, 32767
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfmadd.vv v8, v24, v16, v0.t
+    call dump
+/* case 968: vfmadd.vv v8, v24, v16, v0.t (e32,m2,avl=2) */
+    li a0, 328
+    call setup
+    li a1, 7
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfmadd.vv v8, v24, v16, v0.t
+    call dump
+/* case 969: vfmadd.vv v8, v24, v16 (e32,m4,avl=5) */
+    li a0, 896
+    call setup
+    li a1, 32768
+    li t0, 18446744071118654218
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfmadd.vv v8, v24, v16
+    call dump
+/* case 970: vfmadd.vv v8, v24, v16, v0.t (e32,m8,avl=2) */
+    li a0, 2040
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfmadd.vv v8, v24, v16, v0.t
+    call dump
+/* case 971: vfmadd.vv v8, v24, v16, v0.t (e64,m1,avl=max) */
+    li a0, 64
+    call setup
+    li a1, 18446744073709551615
+    li t0, 14241808790824426123
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m1, ta,mu
+    vfmadd.vv v8, v24, v16, v0.t
+    call dump
+/* case 972: vfmadd.vv v8, v24, v16 (e64,m2,avl=1) */
+    li a0, 696
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfmadd.vv v8, v24, v16
+    call dump
+/* case 973: vfmadd.vv v8, v24, v16 (e64,m4,avl=max) */
+    li a0, 1536
+    call setup
+    li a1, 32767
+    li t0, 9277017077493480535
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m4, ta,mu
+    vfmadd.vv v8, v24, v16
+    call dump
+/* case 974: vfmadd.vv v8, v24, v16, v0.t (e64,m8,avl=3) */
+    li a0, 600
+    call setup
+    li a1, 9223372036854775807
     li t0, 9218868437227405311
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfwcvt.x.f.v v8, v16, v0.t
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,ma
+    vfmadd.vv v8, v24, v16, v0.t
     call dump
-/* case 1295: vfwcvt.x.f.v v8, v16 (e16,mf8,avl=13) */
-    li a0, 2040
+/* case 975: vfmadd.vv v8, v24, v16, v0.t (e8,m1,avl=13) */
+    li a0, 304
     call setup
-    li a1, 241
-    li t0, 36090
+    li a1, 255
+    li t0, 18446744071550049361
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfmadd.vv v8, v24, v16, v0.t
+    call dump
+/* case 976: vfmadd.vv v8, v24, v16 (e64,mf2,avl=13) */
+    li a0, 728
+    call setup
+    li a1, 9223372036854775807
+    li t0, 13395572983806302447
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vfmadd.vv v8, v24, v16
+    call dump
+/* case 977: vfmadd.vv v8, v24, v16 (e16,mf8,avl=13) */
+    li a0, 1704
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709523799
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 13
     vsetvli t1, t0, e16, mf8, ta,ma
-    vfwcvt.x.f.v v8, v16
+    vfmadd.vv v8, v24, v16
     call dump
-/* case 1296: vfwcvt.f.xu.v v8, v16, v0.t (e16,mf4,avl=0) */
+/* case 978: vfmadd.vv v11, v11, v0 (e64,m2,avl=max) */
+    li a0, 1592
+    call setup
+    li a1, 0
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfmadd.vv v11, v11, v0
+    call dump
+/* case 979: vfmadd.vv v14, v24, v16 (e16,m8,avl=max) */
+    li a0, 1056
+    call setup
+    li a1, 187
+    li t0, 18446744073709490100
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfmadd.vv v14, v24, v16
+    call dump
+/* case 980: vfmadd.vv v0, v2, v22, v0.t (e32,m8,avl=5) */
+    li a0, 1800
+    call setup
+    li a1, 16827626827154926894
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfmadd.vv v0, v2, v22, v0.t
+    call dump
+/* case 981: vfmadd.vv v26, v20, v26 (e32,m2,avl=1) */
+    li a0, 584
+    call setup
+    li a1, 32767
+    li t0, 18446744073150325828
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfmadd.vv v26, v20, v26
+    call dump
+/* case 982: vfmadd.vv v0, v6, v0, v0.t (e16,mf4,avl=max) */
+    li a0, 1168
+    call setup
+    li a1, 1
+    li t0, 18446744073709529939
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfmadd.vv v0, v6, v0, v0.t
+    call dump
+/* case 983: vfmadd.vv v0, v0, v0 (e32,mf2,avl=1) */
+    li a0, 720
+    call setup
+    li a1, 48
+    li t0, 18446744072161844827
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfmadd.vv v0, v0, v0
+    call dump
+/* case 984: vfmadd.vf v8, fa1, v16 (e16,mf4,avl=0) */
+    li a0, 1648
+    call setup
+    li a1, 5
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmadd.vf v8, fa1, v16
+    call dump
+/* case 985: vfmadd.vf v8, fa1, v16, v0.t (e16,mf2,avl=3) */
     li a0, 1768
     call setup
-    li a1, 233
+    li a1, 8967599508956020852
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 986: vfmadd.vf v8, fa1, v16 (e16,m1,avl=max) */
+    li a0, 1968
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfmadd.vf v8, fa1, v16
+    call dump
+/* case 987: vfmadd.vf v8, fa1, v16, v0.t (e16,m2,avl=3) */
+    li a0, 720
+    call setup
+    li a1, 5
     li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 988: vfmadd.vf v8, fa1, v16, v0.t (e16,m4,avl=7) */
+    li a0, 1768
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709521771
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 989: vfmadd.vf v8, fa1, v16, v0.t (e16,m8,avl=13) */
+    li a0, 416
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709550373
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 990: vfmadd.vf v8, fa1, v16, v0.t (e32,mf2,avl=max) */
+    li a0, 392
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070739342516
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 991: vfmadd.vf v8, fa1, v16 (e32,m1,avl=max) */
+    li a0, 8
+    call setup
+    li a1, 2
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfmadd.vf v8, fa1, v16
+    call dump
+/* case 992: vfmadd.vf v8, fa1, v16, v0.t (e32,m2,avl=5) */
+    li a0, 160
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 993: vfmadd.vf v8, fa1, v16, v0.t (e32,m4,avl=max) */
+    li a0, 104
+    call setup
+    li a1, 7
+    li t0, 18446744072457576560
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m4, ta,ma
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 994: vfmadd.vf v8, fa1, v16 (e32,m8,avl=1) */
+    li a0, 488
+    call setup
+    li a1, 192
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfmadd.vf v8, fa1, v16
+    call dump
+/* case 995: vfmadd.vf v8, fa1, v16 (e64,m1,avl=0) */
+    li a0, 776
+    call setup
+    li a1, 18446744073709551615
+    li t0, 4607182418800017408
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfwcvt.f.xu.v v8, v16, v0.t
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfmadd.vf v8, fa1, v16
     call dump
-/* case 1297: vfwcvt.f.xu.v v8, v16 (e16,mf2,avl=3) */
-    li a0, 1400
+/* case 996: vfmadd.vf v8, fa1, v16 (e64,m2,avl=1) */
+    li a0, 536
     call setup
-    li a1, 2
-    li t0, 18446744073709486081
+    li a1, 2147483647
+    li t0, 13807245996014460509
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfwcvt.f.xu.v v8, v16
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfmadd.vf v8, fa1, v16
     call dump
-/* case 1298: vfwcvt.f.xu.v v8, v16 (e16,m1,avl=max) */
-    li a0, 336
+/* case 997: vfmadd.vf v8, fa1, v16, v0.t (e64,m4,avl=3) */
+    li a0, 856
+    call setup
+    li a1, 32767
+    li t0, 17622916200583073800
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 998: vfmadd.vf v8, fa1, v16, v0.t (e64,m8,avl=max) */
+    li a0, 760
+    call setup
+    li a1, 7
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m8, tu,ma
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 999: vfmadd.vf v8, fa1, v16, v0.t (e8,m1,avl=max) */
+    li a0, 160
+    call setup
+    li a1, 255
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e8, m1, ta,mu
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1000: vfmadd.vf v8, fa1, v16 (e64,mf2,avl=7) */
+    li a0, 1912
+    call setup
+    li a1, 255
+    li t0, 8078660156051511134
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfmadd.vf v8, fa1, v16
+    call dump
+/* case 1001: vfmadd.vf v8, fa1, v16, v0.t (e16,mf8,avl=13) */
+    li a0, 792
+    call setup
+    li a1, 32767
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1002: vfmadd.vf v0, fa1, v0, v0.t (e16,m8,avl=5) */
+    li a0, 688
+    call setup
+    li a1, 253
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfmadd.vf v0, fa1, v0, v0.t
+    call dump
+/* case 1003: vfmadd.vf v4, fa1, v0 (e16,m4,avl=5) */
+    li a0, 1784
     call setup
     li a1, 7
     li t0, 18446744073709487103
     fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m1, tu,mu
-    vfwcvt.f.xu.v v8, v16
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmadd.vf v4, fa1, v0
     call dump
-/* case 1299: vfwcvt.f.xu.v v8, v16 (e16,m2,avl=max) */
-    li a0, 160
+/* case 1004: vfmadd.vf v19, fa1, v9 (e64,m1,avl=max) */
+    li a0, 632
     call setup
-    li a1, 1
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, tu,mu
-    vfwcvt.f.xu.v v8, v16
-    call dump
-/* case 1300: vfwcvt.f.xu.v v8, v16, v0.t (e16,m4,avl=7) */
-    li a0, 1896
-    call setup
-    li a1, 17416871799351708203
-    li t0, 18446744073709517943
+    li a1, 2
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfwcvt.f.xu.v v8, v16, v0.t
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfmadd.vf v19, fa1, v9
     call dump
-/* case 1301: vfwcvt.f.xu.v v8, v16 (e16,m8,avl=13) */
-    li a0, 584
+/* case 1005: vfmadd.vf v31, fa1, v31 (e32,m1,avl=max) */
+    li a0, 1960
     call setup
-    li a1, 18446744073709551488
-    li t0, 51248
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfwcvt.f.xu.v v8, v16
-    call dump
-/* case 1302: vfwcvt.f.xu.v v8, v16 (e32,mf2,avl=1000) */
-    li a0, 728
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071767166731
+    li a1, 9223372036854775807
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vfwcvt.f.xu.v v8, v16
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfmadd.vf v31, fa1, v31
     call dump
-/* case 1303: vfwcvt.f.xu.v v8, v16 (e32,m1,avl=max) */
-    li a0, 1000
+/* case 1006: vfmadd.vf v0, fa1, v24, v0.t (e16,m1,avl=5) */
+    li a0, 336
     call setup
     li a1, 128
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfwcvt.f.xu.v v8, v16
-    call dump
-/* case 1304: vfwcvt.f.xu.v v8, v16, v0.t (e32,m2,avl=5) */
-    li a0, 280
-    call setup
-    li a1, 14650363004412769717
-    li t0, 18446744069414584320
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 5
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfwcvt.f.xu.v v8, v16, v0.t
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfmadd.vf v0, fa1, v24, v0.t
     call dump
-/* case 1305: vfwcvt.f.xu.v v8, v16 (e32,m4,avl=max) */
-    li a0, 352
+/* case 1007: vfmadd.vf v0, fa1, v0, v0.t (e64,m8,avl=5) */
+    li a0, 360
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073504277657
+    li a1, 0
+    li t0, 1588907808119437416
     fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m4, tu,mu
-    vfwcvt.f.xu.v v8, v16
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfmadd.vf v0, fa1, v0, v0.t
     call dump
-/* case 1306: vfwcvt.f.xu.v v8, v16, v0.t (e32,m8,avl=1) */
-    li a0, 1336
+/* case 1008: vfnmadd.vv v8, v24, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 464
     call setup
-    li a1, 128
-    li t0, 18446744069422972927
+    li a1, 1490222945460865146
+    li t0, 18446744073709497335
     fmv.d.x fa1, t0
-    fsrmi 1
+    fsrmi 2
     li t0, 1
-    vsetvli t1, t0, e32, m8, tu,ma
-    vfwcvt.f.xu.v v8, v16, v0.t
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfnmadd.vv v8, v24, v16, v0.t
     call dump
-/* case 1307: vfwcvt.f.xu.v v8, v16, v0.t (e64,m1,avl=max) */
-    li a0, 1704
+/* case 1009: vfnmadd.vv v8, v24, v16 (e16,mf2,avl=3) */
+    li a0, 872
     call setup
-    li a1, 2
-    li t0, 5868840350312060565
+    li a1, 18446744073709551488
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m1, ta,mu
-    vfwcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1308: vfwcvt.f.xu.v v8, v16, v0.t (e64,m2,avl=3) */
-    li a0, 1240
-    call setup
-    li a1, 140
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 0
+    fsrmi 3
     li t0, 3
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfwcvt.f.xu.v v8, v16, v0.t
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfnmadd.vv v8, v24, v16
     call dump
-/* case 1309: vfwcvt.f.xu.v v8, v16, v0.t (e64,m4,avl=max) */
-    li a0, 1800
+/* case 1010: vfnmadd.vv v8, v24, v16 (e16,m1,avl=max) */
+    li a0, 920
     call setup
-    li a1, 6034853300082160681
-    li t0, 9219994337134247936
+    li a1, 2917025939764742011
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m4, ta,mu
-    vfwcvt.f.xu.v v8, v16, v0.t
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfnmadd.vv v8, v24, v16
     call dump
-/* case 1310: vfwcvt.f.xu.v v8, v16 (e64,m8,avl=max) */
-    li a0, 1680
+/* case 1011: vfnmadd.vv v8, v24, v16, v0.t (e16,m2,avl=max) */
+    li a0, 496
     call setup
-    li a1, 32768
-    li t0, 13741781129045613951
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfwcvt.f.xu.v v8, v16
-    call dump
-/* case 1311: vfwcvt.f.xu.v v8, v16, v0.t (e8,m1,avl=max) */
-    li a0, 24
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071553679359
+    li a1, 12632256674544901105
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e8, m1, tu,mu
-    vfwcvt.f.xu.v v8, v16, v0.t
+    vsetvli t1, zero, e16, m2, ta,mu
+    vfnmadd.vv v8, v24, v16, v0.t
     call dump
-/* case 1312: vfwcvt.f.xu.v v8, v16, v0.t (e64,mf2,avl=13) */
-    li a0, 1672
-    call setup
-    li a1, 18446744071562067968
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfwcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1313: vfwcvt.f.xu.v v8, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 1112
+/* case 1012: vfnmadd.vv v8, v24, v16, v0.t (e16,m4,avl=7) */
+    li a0, 1296
     call setup
     li a1, 18446744073709551488
     li t0, 18446744073709498270
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf8, tu,ma
-    vfwcvt.f.xu.v v8, v16, v0.t
-    call dump
-/* case 1314: vfwcvt.f.x.v v8, v16 (e16,mf4,avl=1) */
-    li a0, 728
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfwcvt.f.x.v v8, v16
-    call dump
-/* case 1315: vfwcvt.f.x.v v8, v16 (e16,mf2,avl=1) */
-    li a0, 544
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709549320
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfwcvt.f.x.v v8, v16
-    call dump
-/* case 1316: vfwcvt.f.x.v v8, v16, v0.t (e16,m1,avl=max) */
-    li a0, 1472
-    call setup
-    li a1, 127
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m1, ta,ma
-    vfwcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1317: vfwcvt.f.x.v v8, v16 (e16,m2,avl=max) */
-    li a0, 344
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709545119
-    fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e16, m2, ta,ma
-    vfwcvt.f.x.v v8, v16
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfnmadd.vv v8, v24, v16, v0.t
     call dump
-/* case 1318: vfwcvt.f.x.v v8, v16 (e16,m4,avl=max) */
-    li a0, 968
+/* case 1013: vfnmadd.vv v8, v24, v16, v0.t (e16,m8,avl=13) */
+    li a0, 1064
     call setup
-    li a1, 37721
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfwcvt.f.x.v v8, v16
-    call dump
-/* case 1319: vfwcvt.f.x.v v8, v16, v0.t (e16,m8,avl=13) */
-    li a0, 1176
-    call setup
-    li a1, 32768
-    li t0, 18446744073709500295
+    li a1, 18446744071562067968
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 13
-    vsetvli t1, t0, e16, m8, ta,ma
-    vfwcvt.f.x.v v8, v16, v0.t
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfnmadd.vv v8, v24, v16, v0.t
     call dump
-/* case 1320: vfwcvt.f.x.v v8, v16, v0.t (e32,mf2,avl=max) */
-    li a0, 1016
+/* case 1014: vfnmadd.vv v8, v24, v16, v0.t (e32,mf2,avl=1000) */
+    li a0, 1336
     call setup
-    li a1, 5
-    li t0, 18446744072009568260
+    li a1, 7740003256513630203
+    li t0, 18446744072060564730
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfnmadd.vv v8, v24, v16, v0.t
+    call dump
+/* case 1015: vfnmadd.vv v8, v24, v16 (e32,m1,avl=1000) */
+    li a0, 1112
+    call setup
+    li a1, 127
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e32, mf2, ta,ma
-    vfwcvt.f.x.v v8, v16, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,mu
+    vfnmadd.vv v8, v24, v16
     call dump
-/* case 1321: vfwcvt.f.x.v v8, v16, v0.t (e32,m1,avl=1000) */
-    li a0, 888
+/* case 1016: vfnmadd.vv v8, v24, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 232
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070465956523
+    li a1, 3858625753503280225
+    li t0, 1
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfwcvt.f.x.v v8, v16, v0.t
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfnmadd.vv v8, v24, v16, v0.t
     call dump
-/* case 1322: vfwcvt.f.x.v v8, v16, v0.t (e32,m2,avl=5) */
-    li a0, 1496
+/* case 1017: vfnmadd.vv v8, v24, v16, v0.t (e32,m4,avl=max) */
+    li a0, 1304
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfwcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1323: vfwcvt.f.x.v v8, v16, v0.t (e32,m4,avl=2) */
-    li a0, 320
-    call setup
-    li a1, 0
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfwcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1324: vfwcvt.f.x.v v8, v16 (e32,m8,avl=max) */
-    li a0, 840
-    call setup
-    li a1, 32768
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfwcvt.f.x.v v8, v16
-    call dump
-/* case 1325: vfwcvt.f.x.v v8, v16, v0.t (e64,m1,avl=1) */
-    li a0, 1064
-    call setup
-    li a1, 2
-    li t0, 18187261529966846107
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfwcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1326: vfwcvt.f.x.v v8, v16, v0.t (e64,m2,avl=1) */
-    li a0, 912
-    call setup
-    li a1, 17125077954644921911
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfwcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1327: vfwcvt.f.x.v v8, v16, v0.t (e64,m4,avl=0) */
-    li a0, 1792
-    call setup
-    li a1, 9223372036854775807
-    li t0, 4544524385612885604
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfwcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1328: vfwcvt.f.x.v v8, v16 (e64,m8,avl=3) */
-    li a0, 576
-    call setup
-    li a1, 32768
-    li t0, 2321120928004474888
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfwcvt.f.x.v v8, v16
-    call dump
-/* case 1329: vfwcvt.f.x.v v8, v16 (e8,m1,avl=13) */
-    li a0, 1880
-    call setup
-    li a1, 128
-    li t0, 18446744070465956523
+    li a1, 7
+    li t0, 18446744070878674601
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfwcvt.f.x.v v8, v16
+    vsetvli t1, zero, e32, m4, ta,ma
+    vfnmadd.vv v8, v24, v16, v0.t
     call dump
-/* case 1330: vfwcvt.f.x.v v8, v16 (e64,mf2,avl=max) */
-    li a0, 1368
+/* case 1018: vfnmadd.vv v8, v24, v16 (e32,m8,avl=2) */
+    li a0, 1576
     call setup
-    li a1, 9223372036854775807
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vfwcvt.f.x.v v8, v16
-    call dump
-/* case 1331: vfwcvt.f.x.v v8, v16, v0.t (e16,mf8,avl=13) */
-    li a0, 512
-    call setup
-    li a1, 0
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfwcvt.f.x.v v8, v16, v0.t
-    call dump
-/* case 1332: vfwcvt.f.f.v v8, v16, v0.t (e16,mf4,avl=max) */
-    li a0, 384
-    call setup
-    li a1, 2127059894636210368
-    li t0, 18446744073709512624
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vfwcvt.f.f.v v8, v16, v0.t
-    call dump
-/* case 1333: vfwcvt.f.f.v v8, v16, v0.t (e16,mf2,avl=1) */
-    li a0, 1024
-    call setup
-    li a1, 5
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfwcvt.f.f.v v8, v16, v0.t
-    call dump
-/* case 1334: vfwcvt.f.f.v v8, v16 (e16,m1,avl=0) */
-    li a0, 120
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709499574
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1335: vfwcvt.f.f.v v8, v16 (e16,m2,avl=max) */
-    li a0, 1232
-    call setup
-    li a1, 3236741949255136509
-    li t0, 18446744073709542720
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m2, ta,ma
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1336: vfwcvt.f.f.v v8, v16 (e16,m4,avl=max) */
-    li a0, 304
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m4, ta,mu
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1337: vfwcvt.f.f.v v8, v16 (e16,m8,avl=7) */
-    li a0, 1128
-    call setup
-    li a1, 128
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,ma
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1338: vfwcvt.f.f.v v8, v16 (e32,mf2,avl=13) */
-    li a0, 896
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073387069182
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1339: vfwcvt.f.f.v v8, v16 (e32,m1,avl=max) */
-    li a0, 600
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071972001257
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1340: vfwcvt.f.f.v v8, v16 (e32,m2,avl=2) */
-    li a0, 1176
-    call setup
-    li a1, 2
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1341: vfwcvt.f.f.v v8, v16, v0.t (e32,m4,avl=2) */
-    li a0, 456
-    call setup
-    li a1, 2
-    li t0, 18446744069555227583
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfwcvt.f.f.v v8, v16, v0.t
-    call dump
-/* case 1342: vfwcvt.f.f.v v8, v16 (e32,m8,avl=2) */
-    li a0, 408
-    call setup
-    li a1, 18446744071562067968
-    li t0, 0
+    li a1, 1
+    li t0, 18446744073122551576
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 2
     vsetvli t1, t0, e32, m8, ta,mu
-    vfwcvt.f.f.v v8, v16
+    vfnmadd.vv v8, v24, v16
     call dump
-/* case 1343: vfwcvt.f.f.v v8, v16 (e64,m1,avl=1) */
-    li a0, 168
-    call setup
-    li a1, 9223372036854775807
-    li t0, 17809726271221342522
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1344: vfwcvt.f.f.v v8, v16 (e64,m2,avl=0) */
-    li a0, 664
-    call setup
-    li a1, 18446744073709551488
-    li t0, 8410020555230044659
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1345: vfwcvt.f.f.v v8, v16, v0.t (e64,m4,avl=max) */
-    li a0, 1640
-    call setup
-    li a1, 2
-    li t0, 17179697563152599542
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m4, tu,ma
-    vfwcvt.f.f.v v8, v16, v0.t
-    call dump
-/* case 1346: vfwcvt.f.f.v v8, v16, v0.t (e64,m8,avl=3) */
-    li a0, 1848
-    call setup
-    li a1, 2147483647
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfwcvt.f.f.v v8, v16, v0.t
-    call dump
-/* case 1347: vfwcvt.f.f.v v8, v16 (e8,m1,avl=13) */
-    li a0, 88
-    call setup
-    li a1, 0
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1348: vfwcvt.f.f.v v8, v16 (e64,mf2,avl=7) */
-    li a0, 272
-    call setup
-    li a1, 18446744071562067968
-    li t0, 7582913980324652795
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfwcvt.f.f.v v8, v16
-    call dump
-/* case 1349: vfwcvt.f.f.v v8, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 1064
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, mf8, tu,mu
-    vfwcvt.f.f.v v8, v16, v0.t
-    call dump
-/* case 1350: vfwcvt.rtz.xu.f.v v8, v16 (e16,mf4,avl=0) */
-    li a0, 1864
-    call setup
-    li a1, 5
-    li t0, 18446744073709512963
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfwcvt.rtz.xu.f.v v8, v16
-    call dump
-/* case 1351: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e16,mf2,avl=1) */
-    li a0, 952
+/* case 1019: vfnmadd.vv v8, v24, v16, v0.t (e64,m1,avl=0) */
+    li a0, 1800
     call setup
     li a1, 127
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfwcvt.rtz.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1352: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e16,m1,avl=3) */
-    li a0, 144
-    call setup
-    li a1, 7
-    li t0, 18446744073709549631
+    li t0, 824784073531681728
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfnmadd.vv v8, v24, v16, v0.t
     call dump
-/* case 1353: vfwcvt.rtz.xu.f.v v8, v16 (e16,m2,avl=3) */
-    li a0, 1592
+/* case 1020: vfnmadd.vv v8, v24, v16 (e64,m2,avl=0) */
+    li a0, 56
     call setup
-    li a1, 5
-    li t0, 18446744073709516396
+    li a1, 18446744073709551488
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfnmadd.vv v8, v24, v16
+    call dump
+/* case 1021: vfnmadd.vv v8, v24, v16 (e64,m4,avl=3) */
+    li a0, 152
+    call setup
+    li a1, 128
+    li t0, 8622436294677487544
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfwcvt.rtz.xu.f.v v8, v16
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfnmadd.vv v8, v24, v16
     call dump
-/* case 1354: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e16,m4,avl=13) */
-    li a0, 200
+/* case 1022: vfnmadd.vv v8, v24, v16, v0.t (e64,m8,avl=3) */
+    li a0, 1616
     call setup
-    li a1, 0
-    li t0, 31744
+    li a1, 1
+    li t0, 7064234521168971511
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfnmadd.vv v8, v24, v16, v0.t
     call dump
-/* case 1355: vfwcvt.rtz.xu.f.v v8, v16 (e16,m8,avl=max) */
-    li a0, 1424
+/* case 1023: vfnmadd.vv v8, v24, v16 (e8,m1,avl=7) */
+    li a0, 1888
     call setup
     li a1, 7
-    li t0, 18446744073709494401
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfnmadd.vv v8, v24, v16
+    call dump
+/* case 1024: vfnmadd.vv v8, v24, v16, v0.t (e64,mf2,avl=7) */
+    li a0, 1264
+    call setup
+    li a1, 32768
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfnmadd.vv v8, v24, v16, v0.t
+    call dump
+/* case 1025: vfnmadd.vv v8, v24, v16, v0.t (e16,mf8,avl=1000) */
+    li a0, 272
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e16, m8, ta,ma
-    vfwcvt.rtz.xu.f.v v8, v16
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfnmadd.vv v8, v24, v16, v0.t
     call dump
-/* case 1356: vfwcvt.rtz.xu.f.v v8, v16 (e32,mf2,avl=1000) */
+/* case 1026: vfnmadd.vv v0, v0, v0, v0.t (e64,m1,avl=1) */
+    li a0, 1816
+    call setup
+    li a1, 255
+    li t0, 6052550783071944507
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfnmadd.vv v0, v0, v0, v0.t
+    call dump
+/* case 1027: vfnmadd.vv v17, v17, v5 (e16,mf2,avl=5) */
+    li a0, 8
+    call setup
+    li a1, 255
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfnmadd.vv v17, v17, v5
+    call dump
+/* case 1028: vfnmadd.vv v20, v19, v20, v0.t (e16,m2,avl=1) */
+    li a0, 2000
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709500488
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfnmadd.vv v20, v19, v20, v0.t
+    call dump
+/* case 1029: vfnmadd.vv v17, v16, v28 (e32,m4,avl=5) */
+    li a0, 424
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069502770336
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfnmadd.vv v17, v16, v28
+    call dump
+/* case 1030: vfnmadd.vv v14, v30, v0 (e16,mf2,avl=max) */
+    li a0, 280
+    call setup
+    li a1, 5521
+    li t0, 11371
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfnmadd.vv v14, v30, v0
+    call dump
+/* case 1031: vfnmadd.vv v0, v0, v6, v0.t (e16,m8,avl=5) */
+    li a0, 472
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfnmadd.vv v0, v0, v6, v0.t
+    call dump
+/* case 1032: vfnmadd.vf v8, fa1, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 160
+    call setup
+    li a1, 255
+    li t0, 18446744073709529782
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vfnmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1033: vfnmadd.vf v8, fa1, v16 (e16,mf2,avl=3) */
+    li a0, 952
+    call setup
+    li a1, 128
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfnmadd.vf v8, fa1, v16
+    call dump
+/* case 1034: vfnmadd.vf v8, fa1, v16 (e16,m1,avl=0) */
+    li a0, 896
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709546695
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfnmadd.vf v8, fa1, v16
+    call dump
+/* case 1035: vfnmadd.vf v8, fa1, v16 (e16,m2,avl=max) */
+    li a0, 304
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m2, ta,ma
+    vfnmadd.vf v8, fa1, v16
+    call dump
+/* case 1036: vfnmadd.vf v8, fa1, v16, v0.t (e16,m4,avl=13) */
+    li a0, 192
+    call setup
+    li a1, 18446744071562067968
+    li t0, 64512
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfnmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1037: vfnmadd.vf v8, fa1, v16 (e16,m8,avl=max) */
+    li a0, 1872
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfnmadd.vf v8, fa1, v16
+    call dump
+/* case 1038: vfnmadd.vf v8, fa1, v16 (e32,mf2,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 9149737354652126040
+    li t0, 18446744069997201965
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vfnmadd.vf v8, fa1, v16
+    call dump
+/* case 1039: vfnmadd.vf v8, fa1, v16 (e32,m1,avl=max) */
+    li a0, 864
+    call setup
+    li a1, 0
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfnmadd.vf v8, fa1, v16
+    call dump
+/* case 1040: vfnmadd.vf v8, fa1, v16 (e32,m2,avl=2) */
+    li a0, 488
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072668068072
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfnmadd.vf v8, fa1, v16
+    call dump
+/* case 1041: vfnmadd.vf v8, fa1, v16, v0.t (e32,m4,avl=max) */
+    li a0, 1320
+    call setup
+    li a1, 255
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfnmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1042: vfnmadd.vf v8, fa1, v16, v0.t (e32,m8,avl=1) */
+    li a0, 16
+    call setup
+    li a1, 2625737036527118410
+    li t0, 18446744072586764428
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfnmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1043: vfnmadd.vf v8, fa1, v16, v0.t (e64,m1,avl=max) */
+    li a0, 1856
+    call setup
+    li a1, 127
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfnmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1044: vfnmadd.vf v8, fa1, v16 (e64,m2,avl=0) */
+    li a0, 672
+    call setup
+    li a1, 127
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfnmadd.vf v8, fa1, v16
+    call dump
+/* case 1045: vfnmadd.vf v8, fa1, v16, v0.t (e64,m4,avl=0) */
+    li a0, 2008
+    call setup
+    li a1, 32767
+    li t0, 10740733847389952498
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfnmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1046: vfnmadd.vf v8, fa1, v16, v0.t (e64,m8,avl=7) */
+    li a0, 48
+    call setup
+    li a1, 18446744071562067968
+    li t0, 12747868596018614900
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,ma
+    vfnmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1047: vfnmadd.vf v8, fa1, v16 (e8,m1,avl=max) */
+    li a0, 360
+    call setup
+    li a1, 32768
+    li t0, 18446744071474589384
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e8, m1, ta,mu
+    vfnmadd.vf v8, fa1, v16
+    call dump
+/* case 1048: vfnmadd.vf v8, fa1, v16, v0.t (e64,mf2,avl=max) */
+    li a0, 1704
+    call setup
+    li a1, 0
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vfnmadd.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1049: vfnmadd.vf v8, fa1, v16 (e16,mf8,avl=1000) */
+    li a0, 1656
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfnmadd.vf v8, fa1, v16
+    call dump
+/* case 1050: vfnmadd.vf v26, fa1, v0, v0.t (e16,m1,avl=5) */
+    li a0, 256
+    call setup
+    li a1, 7
+    li t0, 18446744073709510925
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfnmadd.vf v26, fa1, v0, v0.t
+    call dump
+/* case 1051: vfnmadd.vf v0, fa1, v26 (e32,m2,avl=1) */
     li a0, 1176
     call setup
     li a1, 18446744071562067968
     li t0, 18446744070222045427
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfwcvt.rtz.xu.f.v v8, v16
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfnmadd.vf v0, fa1, v26
     call dump
-/* case 1357: vfwcvt.rtz.xu.f.v v8, v16 (e32,m1,avl=5) */
-    li a0, 1536
+/* case 1052: vfnmadd.vf v11, fa1, v8, v0.t (e16,m4,avl=1) */
+    li a0, 536
     call setup
-    li a1, 14206770026656188849
-    li t0, 18446744071976489503
+    li a1, 1
+    li t0, 18446744073709488420
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,ma
-    vfwcvt.rtz.xu.f.v v8, v16
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfnmadd.vf v11, fa1, v8, v0.t
     call dump
-/* case 1358: vfwcvt.rtz.xu.f.v v8, v16 (e32,m2,avl=1000) */
-    li a0, 1256
-    call setup
-    li a1, 13614468062727035471
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfwcvt.rtz.xu.f.v v8, v16
-    call dump
-/* case 1359: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e32,m4,avl=max) */
-    li a0, 16
+/* case 1053: vfnmadd.vf v0, fa1, v0, v0.t (e16,m2,avl=5) */
+    li a0, 1160
     call setup
     li a1, 0
-    li t0, 18446744070518554243
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m4, ta,ma
-    vfwcvt.rtz.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1360: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e32,m8,avl=2) */
-    li a0, 376
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073097775965
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfwcvt.rtz.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1361: vfwcvt.rtz.xu.f.v v8, v16 (e64,m1,avl=0) */
-    li a0, 392
-    call setup
-    li a1, 255
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfwcvt.rtz.xu.f.v v8, v16
-    call dump
-/* case 1362: vfwcvt.rtz.xu.f.v v8, v16 (e64,m2,avl=0) */
-    li a0, 808
-    call setup
-    li a1, 18446744073709551615
-    li t0, 2402564828599551454
+    li t0, 18446744073709502925
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfwcvt.rtz.xu.f.v v8, v16
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfnmadd.vf v0, fa1, v0, v0.t
     call dump
-/* case 1363: vfwcvt.rtz.xu.f.v v8, v16 (e64,m4,avl=0) */
-    li a0, 384
+/* case 1054: vfnmadd.vf v0, fa1, v0, v0.t (e32,m4,avl=max) */
+    li a0, 0
     call setup
-    li a1, 6011497070443842742
-    li t0, 849571107202981994
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfwcvt.rtz.xu.f.v v8, v16
-    call dump
-/* case 1364: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e64,m8,avl=3) */
-    li a0, 840
-    call setup
-    li a1, 16583067807005442741
-    li t0, 4890909195324358656
+    li a1, 5
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfnmadd.vf v0, fa1, v0, v0.t
     call dump
-/* case 1365: vfwcvt.rtz.xu.f.v v8, v16 (e8,m1,avl=13) */
-    li a0, 472
+/* case 1055: vfnmadd.vf v0, fa1, v15, v0.t (e32,m8,avl=1) */
+    li a0, 96
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071562067968
+    li a1, 7
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfwcvt.rtz.xu.f.v v8, v16
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfnmadd.vf v0, fa1, v15, v0.t
     call dump
-/* case 1366: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e64,mf2,avl=13) */
-    li a0, 1584
+/* case 1056: vfmsub.vv v8, v24, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 832
     call setup
-    li a1, 255
-    li t0, 13379882811889840398
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfwcvt.rtz.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1367: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 120
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, mf8, tu,mu
-    vfwcvt.rtz.xu.f.v v8, v16, v0.t
-    call dump
-/* case 1368: vfwcvt.rtz.x.f.v v8, v16 (e16,mf4,avl=max) */
-    li a0, 1784
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709492240
+    li a1, 5
+    li t0, 18446744073709542054
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e16, mf4, ta,mu
-    vfwcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1369: vfwcvt.rtz.x.f.v v8, v16, v0.t (e16,mf2,avl=1) */
-    li a0, 8
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 0
     li t0, 1
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfwcvt.rtz.x.f.v v8, v16, v0.t
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmsub.vv v8, v24, v16, v0.t
     call dump
-/* case 1370: vfwcvt.rtz.x.f.v v8, v16 (e16,m1,avl=3) */
-    li a0, 272
+/* case 1057: vfmsub.vv v8, v24, v16 (e16,mf2,avl=1) */
+    li a0, 312
     call setup
-    li a1, 18446744073709551488
+    li a1, 0
     li t0, 18446744073709518080
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfwcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1371: vfwcvt.rtz.x.f.v v8, v16, v0.t (e16,m2,avl=7) */
-    li a0, 144
-    call setup
-    li a1, 0
-    li t0, 31743
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfwcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1372: vfwcvt.rtz.x.f.v v8, v16, v0.t (e16,m4,avl=7) */
-    li a0, 432
-    call setup
-    li a1, 2590990912209415114
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfwcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1373: vfwcvt.rtz.x.f.v v8, v16 (e16,m8,avl=7) */
-    li a0, 2024
-    call setup
-    li a1, 0
-    li t0, 18446744073709520238
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,ma
-    vfwcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1374: vfwcvt.rtz.x.f.v v8, v16, v0.t (e32,mf2,avl=max) */
-    li a0, 1520
-    call setup
-    li a1, 52825
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, mf2, tu,ma
-    vfwcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1375: vfwcvt.rtz.x.f.v v8, v16, v0.t (e32,m1,avl=1000) */
-    li a0, 1144
-    call setup
-    li a1, 99
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfwcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1376: vfwcvt.rtz.x.f.v v8, v16, v0.t (e32,m2,avl=5) */
-    li a0, 1720
-    call setup
-    li a1, 127
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfwcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1377: vfwcvt.rtz.x.f.v v8, v16, v0.t (e32,m4,avl=5) */
-    li a0, 1024
-    call setup
-    li a1, 1
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfwcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1378: vfwcvt.rtz.x.f.v v8, v16, v0.t (e32,m8,avl=max) */
-    li a0, 1328
-    call setup
-    li a1, 16468022427220765481
-    li t0, 18446744069993824948
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m8, ta,ma
-    vfwcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1379: vfwcvt.rtz.x.f.v v8, v16 (e64,m1,avl=max) */
-    li a0, 1360
-    call setup
-    li a1, 137
-    li t0, 2934586571956593388
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m1, tu,ma
-    vfwcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1380: vfwcvt.rtz.x.f.v v8, v16 (e64,m2,avl=1) */
-    li a0, 1896
-    call setup
-    li a1, 128
-    li t0, 17630733073025528703
-    fmv.d.x fa1, t0
-    fsrmi 0
     li t0, 1
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfwcvt.rtz.x.f.v v8, v16
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfmsub.vv v8, v24, v16
     call dump
-/* case 1381: vfwcvt.rtz.x.f.v v8, v16 (e64,m4,avl=0) */
-    li a0, 720
-    call setup
-    li a1, 1
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfwcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1382: vfwcvt.rtz.x.f.v v8, v16, v0.t (e64,m8,avl=max) */
-    li a0, 1808
-    call setup
-    li a1, 32768
-    li t0, 16094567192481349190
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m8, tu,mu
-    vfwcvt.rtz.x.f.v v8, v16, v0.t
-    call dump
-/* case 1383: vfwcvt.rtz.x.f.v v8, v16 (e8,m1,avl=13) */
-    li a0, 256
+/* case 1058: vfmsub.vv v8, v24, v16, v0.t (e16,m1,avl=3) */
+    li a0, 1240
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744072046073571
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,mu
-    vfwcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1384: vfwcvt.rtz.x.f.v v8, v16 (e64,mf2,avl=13) */
-    li a0, 1672
-    call setup
-    li a1, 12739710972247859004
-    li t0, 6758532284371643651
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfwcvt.rtz.x.f.v v8, v16
-    call dump
-/* case 1385: vfwcvt.rtz.x.f.v v8, v16 (e16,mf8,avl=max) */
-    li a0, 1080
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709491921
+    li t0, 18446744073709501440
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e16, mf8, tu,mu
-    vfwcvt.rtz.x.f.v v8, v16
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfmsub.vv v8, v24, v16, v0.t
     call dump
-/* case 1386: vfncvt.xu.f.w v8, v16, v0.t (e16,mf4,avl=0) */
-    li a0, 1032
+/* case 1059: vfmsub.vv v8, v24, v16, v0.t (e16,m2,avl=max) */
+    li a0, 216
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709517824
+    li a1, 255
+    li t0, 18446744073709499732
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfmsub.vv v8, v24, v16, v0.t
+    call dump
+/* case 1060: vfmsub.vv v8, v24, v16 (e16,m4,avl=7) */
+    li a0, 1448
+    call setup
+    li a1, 7
+    li t0, 18446744073709491032
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfncvt.xu.f.w v8, v16, v0.t
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfmsub.vv v8, v24, v16
     call dump
-/* case 1387: vfncvt.xu.f.w v8, v16 (e16,mf2,avl=1) */
-    li a0, 1720
+/* case 1061: vfmsub.vv v8, v24, v16 (e16,m8,avl=max) */
+    li a0, 416
     call setup
-    li a1, 3780854749844487998
-    li t0, 18446744073709490112
+    li a1, 32767
+    li t0, 18446744073709498078
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfncvt.xu.f.w v8, v16
+    fsrmi 3
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfmsub.vv v8, v24, v16
     call dump
-/* case 1388: vfncvt.xu.f.w v8, v16, v0.t (e16,m1,avl=0) */
+/* case 1062: vfmsub.vv v8, v24, v16 (e32,mf2,avl=1000) */
     li a0, 648
     call setup
-    li a1, 128
-    li t0, 18446744073709527201
+    li a1, 18446744073709551488
+    li t0, 18446744071778605923
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfmsub.vv v8, v24, v16
+    call dump
+/* case 1063: vfmsub.vv v8, v24, v16, v0.t (e32,m1,avl=5) */
+    li a0, 1536
+    call setup
+    li a1, 5
+    li t0, 18446744070775012482
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfmsub.vv v8, v24, v16, v0.t
+    call dump
+/* case 1064: vfmsub.vv v8, v24, v16 (e32,m2,avl=5) */
+    li a0, 544
+    call setup
+    li a1, 9842507202223649800
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfncvt.xu.f.w v8, v16, v0.t
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfmsub.vv v8, v24, v16
     call dump
-/* case 1389: vfncvt.xu.f.w v8, v16, v0.t (e16,m2,avl=7) */
-    li a0, 1744
+/* case 1065: vfmsub.vv v8, v24, v16 (e32,m4,avl=max) */
+    li a0, 1776
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709486080
+    li a1, 12584622475210569580
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,ma
-    vfncvt.xu.f.w v8, v16, v0.t
+    fsrmi 3
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfmsub.vv v8, v24, v16
     call dump
-/* case 1390: vfncvt.xu.f.w v8, v16, v0.t (e16,m4,avl=max) */
-    li a0, 1680
-    call setup
-    li a1, 128
-    li t0, 18446744073709547801
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m4, tu,ma
-    vfncvt.xu.f.w v8, v16, v0.t
-    call dump
-/* case 1391: vfncvt.xu.f.w v8, v16, v0.t (e16,m8,avl=7) */
-    li a0, 152
-    call setup
-    li a1, 2
-    li t0, 18446744073709488939
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfncvt.xu.f.w v8, v16, v0.t
-    call dump
-/* case 1392: vfncvt.xu.f.w v8, v16, v0.t (e32,mf2,avl=13) */
-    li a0, 1488
+/* case 1066: vfmsub.vv v8, v24, v16 (e32,m8,avl=max) */
+    li a0, 1096
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744072887468032
+    li t0, 18446744071437153648
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, ta,mu
+    vfmsub.vv v8, v24, v16
+    call dump
+/* case 1067: vfmsub.vv v8, v24, v16, v0.t (e64,m1,avl=1) */
+    li a0, 712
+    call setup
+    li a1, 18446744073709551488
+    li t0, 4421042176611951382
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfmsub.vv v8, v24, v16, v0.t
+    call dump
+/* case 1068: vfmsub.vv v8, v24, v16, v0.t (e64,m2,avl=3) */
+    li a0, 800
+    call setup
+    li a1, 32768
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfmsub.vv v8, v24, v16, v0.t
+    call dump
+/* case 1069: vfmsub.vv v8, v24, v16 (e64,m4,avl=max) */
+    li a0, 1616
+    call setup
+    li a1, 0
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m4, tu,ma
+    vfmsub.vv v8, v24, v16
+    call dump
+/* case 1070: vfmsub.vv v8, v24, v16, v0.t (e64,m8,avl=7) */
+    li a0, 1344
+    call setup
+    li a1, 175
+    li t0, 6145924471297684813
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfmsub.vv v8, v24, v16, v0.t
+    call dump
+/* case 1071: vfmsub.vv v8, v24, v16, v0.t (e8,m1,avl=13) */
+    li a0, 800
+    call setup
+    li a1, 4173132123914671705
+    li t0, 18446744072800612847
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfncvt.xu.f.w v8, v16, v0.t
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfmsub.vv v8, v24, v16, v0.t
     call dump
-/* case 1393: vfncvt.xu.f.w v8, v16, v0.t (e32,m1,avl=5) */
+/* case 1072: vfmsub.vv v8, v24, v16 (e64,mf2,avl=13) */
+    li a0, 1704
+    call setup
+    li a1, 32768
+    li t0, 1052938957523036830
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfmsub.vv v8, v24, v16
+    call dump
+/* case 1073: vfmsub.vv v8, v24, v16, v0.t (e16,mf8,avl=13) */
+    li a0, 208
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfmsub.vv v8, v24, v16, v0.t
+    call dump
+/* case 1074: vfmsub.vv v0, v0, v0, v0.t (e32,mf2,avl=5) */
+    li a0, 792
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfmsub.vv v0, v0, v0, v0.t
+    call dump
+/* case 1075: vfmsub.vv v22, v26, v14, v0.t (e32,mf2,avl=5) */
+    li a0, 568
+    call setup
+    li a1, 7503
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfmsub.vv v22, v26, v14, v0.t
+    call dump
+/* case 1076: vfmsub.vv v28, v24, v13, v0.t (e64,m2,avl=5) */
+    li a0, 1504
+    call setup
+    li a1, 127
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfmsub.vv v28, v24, v13, v0.t
+    call dump
+/* case 1077: vfmsub.vv v13, v13, v2, v0.t (e16,mf2,avl=1) */
+    li a0, 1024
+    call setup
+    li a1, 13432
+    li t0, 18446744073709545588
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmsub.vv v13, v13, v2, v0.t
+    call dump
+/* case 1078: vfmsub.vv v0, v23, v27 (e64,m2,avl=5) */
+    li a0, 1576
+    call setup
+    li a1, 5
+    li t0, 9614725304381195863
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfmsub.vv v0, v23, v27
+    call dump
+/* case 1079: vfmsub.vv v0, v0, v0, v0.t (e16,m1,avl=5) */
+    li a0, 568
+    call setup
+    li a1, 7
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfmsub.vv v0, v0, v0, v0.t
+    call dump
+/* case 1080: vfmsub.vf v8, fa1, v16, v0.t (e16,mf4,avl=1) */
     li a0, 1304
     call setup
     li a1, 32767
-    li t0, 18446744071553679359
+    li t0, 18446744073709517823
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfncvt.xu.f.w v8, v16, v0.t
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmsub.vf v8, fa1, v16, v0.t
     call dump
-/* case 1394: vfncvt.xu.f.w v8, v16 (e32,m2,avl=1000) */
-    li a0, 728
+/* case 1081: vfmsub.vf v8, fa1, v16, v0.t (e16,mf2,avl=1) */
+    li a0, 280
     call setup
-    li a1, 7711279528732332360
-    li t0, 18446744070422979696
+    li a1, 255
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfmsub.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1082: vfmsub.vf v8, fa1, v16, v0.t (e16,m1,avl=max) */
+    li a0, 1216
+    call setup
+    li a1, 53671
+    li t0, 18446744073709534042
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfmsub.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1083: vfmsub.vf v8, fa1, v16 (e16,m2,avl=max) */
+    li a0, 1280
+    call setup
+    li a1, 32768
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m2, tu,ma
+    vfmsub.vf v8, fa1, v16
+    call dump
+/* case 1084: vfmsub.vf v8, fa1, v16, v0.t (e16,m4,avl=7) */
+    li a0, 1016
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfmsub.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1085: vfmsub.vf v8, fa1, v16 (e16,m8,avl=max) */
+    li a0, 80
+    call setup
+    li a1, 2
+    li t0, 18446744073709509644
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfmsub.vf v8, fa1, v16
+    call dump
+/* case 1086: vfmsub.vf v8, fa1, v16 (e32,mf2,avl=1000) */
+    li a0, 1312
+    call setup
+    li a1, 12170139360155609854
+    li t0, 18446744073627689618
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfmsub.vf v8, fa1, v16
+    call dump
+/* case 1087: vfmsub.vf v8, fa1, v16 (e32,m1,avl=1000) */
+    li a0, 432
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfncvt.xu.f.w v8, v16
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfmsub.vf v8, fa1, v16
     call dump
-/* case 1395: vfncvt.xu.f.w v8, v16 (e32,m4,avl=2) */
-    li a0, 1368
-    call setup
-    li a1, 32768
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfncvt.xu.f.w v8, v16
-    call dump
-/* case 1396: vfncvt.xu.f.w v8, v16, v0.t (e32,m8,avl=1) */
-    li a0, 168
-    call setup
-    li a1, 1
-    li t0, 18446744070026896786
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfncvt.xu.f.w v8, v16, v0.t
-    call dump
-/* case 1397: vfncvt.xu.f.w v8, v16 (e64,m1,avl=0) */
-    li a0, 1456
-    call setup
-    li a1, 18446744073709551488
-    li t0, 8796695833070640951
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfncvt.xu.f.w v8, v16
-    call dump
-/* case 1398: vfncvt.xu.f.w v8, v16, v0.t (e64,m2,avl=3) */
-    li a0, 1048
-    call setup
-    li a1, 18446744071562067968
-    li t0, 5922442692165623191
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfncvt.xu.f.w v8, v16, v0.t
-    call dump
-/* case 1399: vfncvt.xu.f.w v8, v16 (e64,m4,avl=0) */
-    li a0, 968
-    call setup
-    li a1, 18446744071562067968
-    li t0, 12170139360155609854
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfncvt.xu.f.w v8, v16
-    call dump
-/* case 1400: vfncvt.xu.f.w v8, v16, v0.t (e64,m8,avl=7) */
-    li a0, 1120
-    call setup
-    li a1, 13
-    li t0, 4972410879311979997
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfncvt.xu.f.w v8, v16, v0.t
-    call dump
-/* case 1401: vfncvt.xu.f.w v8, v16, v0.t (e8,m1,avl=13) */
-    li a0, 720
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,mu
-    vfncvt.xu.f.w v8, v16, v0.t
-    call dump
-/* case 1402: vfncvt.xu.f.w v8, v16, v0.t (e64,mf2,avl=max) */
+/* case 1088: vfmsub.vf v8, fa1, v16 (e32,m2,avl=2) */
     li a0, 1304
     call setup
     li a1, 1
-    li t0, 5073730961900109052
+    li t0, 18446744071930445052
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vfncvt.xu.f.w v8, v16, v0.t
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfmsub.vf v8, fa1, v16
     call dump
-/* case 1403: vfncvt.xu.f.w v8, v16, v0.t (e16,mf8,avl=13) */
-    li a0, 1936
+/* case 1089: vfmsub.vf v8, fa1, v16 (e32,m4,avl=5) */
+    li a0, 144
     call setup
-    li a1, 58342
-    li t0, 18446744073709517823
+    li a1, 127
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfncvt.xu.f.w v8, v16, v0.t
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,mu
+    vfmsub.vf v8, fa1, v16
     call dump
-/* case 1404: vfncvt.x.f.w v8, v16, v0.t (e16,mf4,avl=1) */
-    li a0, 360
+/* case 1090: vfmsub.vf v8, fa1, v16 (e32,m8,avl=2) */
+    li a0, 1272
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709532226
+    li a1, 9223372036854775807
+    li t0, 18446744070019417278
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfncvt.x.f.w v8, v16, v0.t
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfmsub.vf v8, fa1, v16
     call dump
-/* case 1405: vfncvt.x.f.w v8, v16, v0.t (e16,mf2,avl=0) */
-    li a0, 680
+/* case 1091: vfmsub.vf v8, fa1, v16 (e64,m1,avl=max) */
+    li a0, 1360
+    call setup
+    li a1, 32767
+    li t0, 12160954283534405812
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m1, ta,ma
+    vfmsub.vf v8, fa1, v16
+    call dump
+/* case 1092: vfmsub.vf v8, fa1, v16 (e64,m2,avl=0) */
+    li a0, 1784
     call setup
     li a1, 128
-    li t0, 18446744073709488077
+    li t0, 9219994337134247936
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfncvt.x.f.w v8, v16, v0.t
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfmsub.vf v8, fa1, v16
     call dump
-/* case 1406: vfncvt.x.f.w v8, v16 (e16,m1,avl=3) */
-    li a0, 656
+/* case 1093: vfmsub.vf v8, fa1, v16, v0.t (e64,m4,avl=max) */
+    li a0, 1648
     call setup
-    li a1, 57
-    li t0, 18446744073709517824
+    li a1, 32768
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfncvt.x.f.w v8, v16
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfmsub.vf v8, fa1, v16, v0.t
     call dump
-/* case 1407: vfncvt.x.f.w v8, v16, v0.t (e16,m2,avl=max) */
-    li a0, 1328
+/* case 1094: vfmsub.vf v8, fa1, v16, v0.t (e64,m8,avl=max) */
+    li a0, 1776
     call setup
-    li a1, 1
-    li t0, 18446744073709550881
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfncvt.x.f.w v8, v16, v0.t
-    call dump
-/* case 1408: vfncvt.x.f.w v8, v16 (e16,m4,avl=13) */
-    li a0, 1624
-    call setup
-    li a1, 0
-    li t0, 18446744073709492416
+    li a1, 14410813517822241195
+    li t0, 2544922441075837311
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfncvt.x.f.w v8, v16
+    vsetvli t1, zero, e64, m8, tu,ma
+    vfmsub.vf v8, fa1, v16, v0.t
     call dump
-/* case 1409: vfncvt.x.f.w v8, v16 (e16,m8,avl=13) */
-    li a0, 1128
+/* case 1095: vfmsub.vf v8, fa1, v16, v0.t (e8,m1,avl=7) */
+    li a0, 1488
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709530867
+    li a1, 2
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,ma
-    vfncvt.x.f.w v8, v16
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfmsub.vf v8, fa1, v16, v0.t
     call dump
-/* case 1410: vfncvt.x.f.w v8, v16 (e32,mf2,avl=13) */
+/* case 1096: vfmsub.vf v8, fa1, v16 (e64,mf2,avl=7) */
+    li a0, 256
+    call setup
+    li a1, 7
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfmsub.vf v8, fa1, v16
+    call dump
+/* case 1097: vfmsub.vf v8, fa1, v16 (e16,mf8,avl=max) */
     li a0, 1064
     call setup
     li a1, 127
-    li t0, 18446744071553679360
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfncvt.x.f.w v8, v16
+    vsetvli t1, zero, e16, mf8, ta,ma
+    vfmsub.vf v8, fa1, v16
     call dump
-/* case 1411: vfncvt.x.f.w v8, v16 (e32,m1,avl=1000) */
-    li a0, 240
+/* case 1098: vfmsub.vf v20, fa1, v0, v0.t (e32,m2,avl=1) */
+    li a0, 984
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfncvt.x.f.w v8, v16
-    call dump
-/* case 1412: vfncvt.x.f.w v8, v16, v0.t (e32,m2,avl=5) */
-    li a0, 1944
-    call setup
-    li a1, 70
-    li t0, 18446744070479937536
+    li a1, 5
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfncvt.x.f.w v8, v16, v0.t
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfmsub.vf v20, fa1, v0, v0.t
     call dump
-/* case 1413: vfncvt.x.f.w v8, v16 (e32,m4,avl=2) */
+/* case 1099: vfmsub.vf v0, fa1, v5, v0.t (e32,mf2,avl=5) */
     li a0, 208
     call setup
     li a1, 2
     li t0, 18446744069414584320
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfncvt.x.f.w v8, v16
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfmsub.vf v0, fa1, v5, v0.t
     call dump
-/* case 1414: vfncvt.x.f.w v8, v16, v0.t (e32,m8,avl=2) */
-    li a0, 1648
+/* case 1100: vfmsub.vf v0, fa1, v0, v0.t (e16,m4,avl=1) */
+    li a0, 648
     call setup
-    li a1, 127
-    li t0, 18446744072887468032
+    li a1, 202
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,ma
-    vfncvt.x.f.w v8, v16, v0.t
-    call dump
-/* case 1415: vfncvt.x.f.w v8, v16 (e64,m1,avl=max) */
-    li a0, 1048
-    call setup
-    li a1, 5
-    li t0, 3803246682413060964
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m1, tu,mu
-    vfncvt.x.f.w v8, v16
-    call dump
-/* case 1416: vfncvt.x.f.w v8, v16 (e64,m2,avl=1) */
-    li a0, 992
-    call setup
-    li a1, 2147483647
-    li t0, 7284081423563214292
-    fmv.d.x fa1, t0
-    fsrmi 0
+    fsrmi 1
     li t0, 1
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfncvt.x.f.w v8, v16
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmsub.vf v0, fa1, v0, v0.t
     call dump
-/* case 1417: vfncvt.x.f.w v8, v16, v0.t (e64,m4,avl=0) */
-    li a0, 1152
+/* case 1101: vfmsub.vf v6, fa1, v6 (e16,mf2,avl=5) */
+    li a0, 976
     call setup
     li a1, 32768
-    li t0, 13830554455654793216
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmsub.vf v6, fa1, v6
+    call dump
+/* case 1102: vfmsub.vf v0, fa1, v3, v0.t (e32,m1,avl=max) */
+    li a0, 312
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfmsub.vf v0, fa1, v3, v0.t
+    call dump
+/* case 1103: vfmsub.vf v6, fa1, v6 (e32,m2,avl=max) */
+    li a0, 1072
+    call setup
+    li a1, 1
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m2, tu,mu
+    vfmsub.vf v6, fa1, v6
+    call dump
+/* case 1104: vfnmsub.vv v8, v24, v16 (e16,mf4,avl=1) */
+    li a0, 952
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709531658
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfnmsub.vv v8, v24, v16
+    call dump
+/* case 1105: vfnmsub.vv v8, v24, v16, v0.t (e16,mf2,avl=1) */
+    li a0, 2032
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709549307
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfnmsub.vv v8, v24, v16, v0.t
+    call dump
+/* case 1106: vfnmsub.vv v8, v24, v16 (e16,m1,avl=0) */
+    li a0, 640
+    call setup
+    li a1, 0
+    li t0, 18446744073709526614
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 0
-    vsetvli t1, t0, e64, m4, ta,ma
-    vfncvt.x.f.w v8, v16, v0.t
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfnmsub.vv v8, v24, v16
     call dump
-/* case 1418: vfncvt.x.f.w v8, v16, v0.t (e64,m8,avl=3) */
-    li a0, 1936
-    call setup
-    li a1, 9223372036854775807
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfncvt.x.f.w v8, v16, v0.t
-    call dump
-/* case 1419: vfncvt.x.f.w v8, v16 (e8,m1,avl=13) */
-    li a0, 1840
-    call setup
-    li a1, 127
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfncvt.x.f.w v8, v16
-    call dump
-/* case 1420: vfncvt.x.f.w v8, v16 (e64,mf2,avl=13) */
-    li a0, 128
-    call setup
-    li a1, 64758
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfncvt.x.f.w v8, v16
-    call dump
-/* case 1421: vfncvt.x.f.w v8, v16 (e16,mf8,avl=max) */
-    li a0, 656
-    call setup
-    li a1, 12235110804495108908
-    li t0, 18446744073709549099
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf8, ta,ma
-    vfncvt.x.f.w v8, v16
-    call dump
-/* case 1422: vfncvt.f.xu.w v8, v16, v0.t (e16,mf4,avl=1) */
-    li a0, 712
-    call setup
-    li a1, 7
-    li t0, 32768
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfncvt.f.xu.w v8, v16, v0.t
-    call dump
-/* case 1423: vfncvt.f.xu.w v8, v16 (e16,mf2,avl=0) */
-    li a0, 440
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfncvt.f.xu.w v8, v16
-    call dump
-/* case 1424: vfncvt.f.xu.w v8, v16, v0.t (e16,m1,avl=3) */
-    li a0, 1152
+/* case 1107: vfnmsub.vv v8, v24, v16, v0.t (e16,m2,avl=7) */
+    li a0, 592
     call setup
     li a1, 18446744073709551615
     li t0, 18446744073709486081
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfncvt.f.xu.w v8, v16, v0.t
-    call dump
-/* case 1425: vfncvt.f.xu.w v8, v16, v0.t (e16,m2,avl=3) */
-    li a0, 880
-    call setup
-    li a1, 127
-    li t0, 18446744073709527128
-    fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfncvt.f.xu.w v8, v16, v0.t
-    call dump
-/* case 1426: vfncvt.f.xu.w v8, v16, v0.t (e16,m4,avl=13) */
-    li a0, 1560
-    call setup
-    li a1, 0
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfncvt.f.xu.w v8, v16, v0.t
-    call dump
-/* case 1427: vfncvt.f.xu.w v8, v16 (e16,m8,avl=7) */
-    li a0, 552
-    call setup
-    li a1, 143
-    li t0, 18446744073709548740
-    fmv.d.x fa1, t0
-    fsrmi 1
     li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfncvt.f.xu.w v8, v16
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfnmsub.vv v8, v24, v16, v0.t
     call dump
-/* case 1428: vfncvt.f.xu.w v8, v16, v0.t (e32,mf2,avl=max) */
-    li a0, 944
+/* case 1108: vfnmsub.vv v8, v24, v16 (e16,m4,avl=13) */
+    li a0, 1880
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744071555776512
+    li t0, 18446744073709545254
     fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, mf2, ta,ma
-    vfncvt.f.xu.w v8, v16, v0.t
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfnmsub.vv v8, v24, v16
     call dump
-/* case 1429: vfncvt.f.xu.w v8, v16, v0.t (e32,m1,avl=1000) */
-    li a0, 200
+/* case 1109: vfnmsub.vv v8, v24, v16, v0.t (e16,m8,avl=7) */
+    li a0, 64
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070325973278
+    li a1, 2
+    li t0, 18446744073709540485
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfncvt.f.xu.w v8, v16, v0.t
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfnmsub.vv v8, v24, v16, v0.t
     call dump
-/* case 1430: vfncvt.f.xu.w v8, v16 (e32,m2,avl=5) */
-    li a0, 624
+/* case 1110: vfnmsub.vv v8, v24, v16 (e32,mf2,avl=1000) */
+    li a0, 1208
     call setup
-    li a1, 134
-    li t0, 18446744071346868242
+    li a1, 7
+    li t0, 18446744072686110759
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfncvt.f.xu.w v8, v16
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfnmsub.vv v8, v24, v16
     call dump
-/* case 1431: vfncvt.f.xu.w v8, v16, v0.t (e32,m4,avl=max) */
+/* case 1111: vfnmsub.vv v8, v24, v16 (e32,m1,avl=max) */
+    li a0, 2024
+    call setup
+    li a1, 1683813230031892002
+    li t0, 18446744073334965602
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m1, ta,mu
+    vfnmsub.vv v8, v24, v16
+    call dump
+/* case 1112: vfnmsub.vv v8, v24, v16 (e32,m2,avl=2) */
+    li a0, 1200
+    call setup
+    li a1, 128
+    li t0, 2147483648
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfnmsub.vv v8, v24, v16
+    call dump
+/* case 1113: vfnmsub.vv v8, v24, v16 (e32,m4,avl=max) */
     li a0, 400
     call setup
     li a1, 51737
@@ -15350,2218 +11926,11469 @@ test_main:
     fmv.d.x fa1, t0
     fsrmi 1
     vsetvli t1, zero, e32, m4, ta,mu
-    vfncvt.f.xu.w v8, v16, v0.t
+    vfnmsub.vv v8, v24, v16
     call dump
-/* case 1432: vfncvt.f.xu.w v8, v16, v0.t (e32,m8,avl=2) */
-    li a0, 1160
+/* case 1114: vfnmsub.vv v8, v24, v16 (e32,m8,avl=max) */
+    li a0, 1464
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfncvt.f.xu.w v8, v16, v0.t
-    call dump
-/* case 1433: vfncvt.f.xu.w v8, v16 (e64,m1,avl=1) */
-    li a0, 1384
-    call setup
-    li a1, 32767
-    li t0, 8318795574989252501
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfncvt.f.xu.w v8, v16
-    call dump
-/* case 1434: vfncvt.f.xu.w v8, v16, v0.t (e64,m2,avl=3) */
-    li a0, 664
-    call setup
-    li a1, 5
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfncvt.f.xu.w v8, v16, v0.t
-    call dump
-/* case 1435: vfncvt.f.xu.w v8, v16, v0.t (e64,m4,avl=max) */
-    li a0, 88
-    call setup
-    li a1, 3876007741904148321
-    li t0, 13830554455654793216
+    li a1, 2
+    li t0, 18446744072809270679
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e64, m4, tu,mu
-    vfncvt.f.xu.w v8, v16, v0.t
+    vsetvli t1, zero, e32, m8, tu,ma
+    vfnmsub.vv v8, v24, v16
     call dump
-/* case 1436: vfncvt.f.xu.w v8, v16, v0.t (e64,m8,avl=7) */
-    li a0, 1248
+/* case 1115: vfnmsub.vv v8, v24, v16 (e64,m1,avl=1) */
+    li a0, 776
     call setup
-    li a1, 127
+    li a1, 2147483647
+    li t0, 1977463953895219543
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfnmsub.vv v8, v24, v16
+    call dump
+/* case 1116: vfnmsub.vv v8, v24, v16, v0.t (e64,m2,avl=0) */
+    li a0, 1224
+    call setup
+    li a1, 61410
     li t0, 0
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfncvt.f.xu.w v8, v16, v0.t
-    call dump
-/* case 1437: vfncvt.f.xu.w v8, v16, v0.t (e8,m1,avl=13) */
-    li a0, 1024
-    call setup
-    li a1, 146
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,ma
-    vfncvt.f.xu.w v8, v16, v0.t
-    call dump
-/* case 1438: vfncvt.f.xu.w v8, v16, v0.t (e64,mf2,avl=max) */
-    li a0, 1040
-    call setup
-    li a1, 26916
-    li t0, 4488898965939732123
-    fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vfncvt.f.xu.w v8, v16, v0.t
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfnmsub.vv v8, v24, v16, v0.t
     call dump
-/* case 1439: vfncvt.f.xu.w v8, v16 (e16,mf8,avl=13) */
+/* case 1117: vfnmsub.vv v8, v24, v16, v0.t (e64,m4,avl=0) */
+    li a0, 1680
+    call setup
+    li a1, 32768
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfnmsub.vv v8, v24, v16, v0.t
+    call dump
+/* case 1118: vfnmsub.vv v8, v24, v16, v0.t (e64,m8,avl=7) */
+    li a0, 304
+    call setup
+    li a1, 127
+    li t0, 3252237216706316342
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfnmsub.vv v8, v24, v16, v0.t
+    call dump
+/* case 1119: vfnmsub.vv v8, v24, v16 (e8,m1,avl=max) */
+    li a0, 480
+    call setup
+    li a1, 32767
+    li t0, 18446744069982949372
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e8, m1, tu,ma
+    vfnmsub.vv v8, v24, v16
+    call dump
+/* case 1120: vfnmsub.vv v8, v24, v16, v0.t (e64,mf2,avl=13) */
     li a0, 1728
     call setup
     li a1, 5
-    li t0, 18446744073709513568
+    li t0, 5139296944084013845
     fmv.d.x fa1, t0
-    fsrmi 4
+    fsrmi 0
     li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfncvt.f.xu.w v8, v16
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfnmsub.vv v8, v24, v16, v0.t
     call dump
-/* case 1440: vfncvt.f.x.w v8, v16, v0.t (e16,mf4,avl=max) */
-    li a0, 1400
+/* case 1121: vfnmsub.vv v8, v24, v16, v0.t (e16,mf8,avl=max) */
+    li a0, 24
+    call setup
+    li a1, 32767
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf8, tu,ma
+    vfnmsub.vv v8, v24, v16, v0.t
+    call dump
+/* case 1122: vfnmsub.vv v26, v0, v8 (e64,m4,avl=5) */
+    li a0, 1928
+    call setup
+    li a1, 1
+    li t0, 5079131123932065477
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfnmsub.vv v26, v0, v8
+    call dump
+/* case 1123: vfnmsub.vv v11, v20, v9, v0.t (e32,m1,avl=5) */
+    li a0, 24
     call setup
     li a1, 2147483647
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vfncvt.f.x.w v8, v16, v0.t
-    call dump
-/* case 1441: vfncvt.f.x.w v8, v16, v0.t (e16,mf2,avl=3) */
-    li a0, 1704
-    call setup
-    li a1, 19879
-    li t0, 7888
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfncvt.f.x.w v8, v16, v0.t
-    call dump
-/* case 1442: vfncvt.f.x.w v8, v16, v0.t (e16,m1,avl=3) */
-    li a0, 1776
-    call setup
-    li a1, 2
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfncvt.f.x.w v8, v16, v0.t
-    call dump
-/* case 1443: vfncvt.f.x.w v8, v16, v0.t (e16,m2,avl=3) */
-    li a0, 736
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfncvt.f.x.w v8, v16, v0.t
-    call dump
-/* case 1444: vfncvt.f.x.w v8, v16 (e16,m4,avl=7) */
-    li a0, 1480
-    call setup
-    li a1, 128
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfncvt.f.x.w v8, v16
-    call dump
-/* case 1445: vfncvt.f.x.w v8, v16, v0.t (e16,m8,avl=13) */
-    li a0, 1392
-    call setup
-    li a1, 32768
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfncvt.f.x.w v8, v16, v0.t
-    call dump
-/* case 1446: vfncvt.f.x.w v8, v16 (e32,mf2,avl=max) */
-    li a0, 784
-    call setup
-    li a1, 11489379041256922566
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vfncvt.f.x.w v8, v16
-    call dump
-/* case 1447: vfncvt.f.x.w v8, v16 (e32,m1,avl=5) */
-    li a0, 1224
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073701163008
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 5
     vsetvli t1, t0, e32, m1, tu,mu
-    vfncvt.f.x.w v8, v16
+    vfnmsub.vv v11, v20, v9, v0.t
     call dump
-/* case 1448: vfncvt.f.x.w v8, v16, v0.t (e32,m2,avl=5) */
-    li a0, 2024
+/* case 1124: vfnmsub.vv v0, v24, v24 (e64,m2,avl=1) */
+    li a0, 720
     call setup
-    li a1, 128
-    li t0, 1349982182
+    li a1, 32767
+    li t0, 16592570084565521455
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfnmsub.vv v0, v24, v24
+    call dump
+/* case 1125: vfnmsub.vv v0, v0, v0, v0.t (e16,m1,avl=5) */
+    li a0, 1424
+    call setup
+    li a1, 127
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfnmsub.vv v0, v0, v0, v0.t
+    call dump
+/* case 1126: vfnmsub.vv v16, v0, v16 (e32,m4,avl=1) */
+    li a0, 856
+    call setup
+    li a1, 2
+    li t0, 18446744071247041401
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfnmsub.vv v16, v0, v16
+    call dump
+/* case 1127: vfnmsub.vv v2, v20, v6, v0.t (e64,m2,avl=5) */
+    li a0, 1224
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfncvt.f.x.w v8, v16, v0.t
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfnmsub.vv v2, v20, v6, v0.t
     call dump
-/* case 1449: vfncvt.f.x.w v8, v16, v0.t (e32,m4,avl=2) */
-    li a0, 832
+/* case 1128: vfnmsub.vf v8, fa1, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 1000
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070886587802
+    li a1, 18446744073709551488
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vfnmsub.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1129: vfnmsub.vf v8, fa1, v16, v0.t (e16,mf2,avl=3) */
+    li a0, 1888
+    call setup
+    li a1, 254
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfnmsub.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1130: vfnmsub.vf v8, fa1, v16, v0.t (e16,m1,avl=max) */
+    li a0, 136
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709513220
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfnmsub.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1131: vfnmsub.vf v8, fa1, v16, v0.t (e16,m2,avl=3) */
+    li a0, 2008
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709551470
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfnmsub.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1132: vfnmsub.vf v8, fa1, v16 (e16,m4,avl=7) */
+    li a0, 656
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfnmsub.vf v8, fa1, v16
+    call dump
+/* case 1133: vfnmsub.vf v8, fa1, v16 (e16,m8,avl=7) */
+    li a0, 320
+    call setup
+    li a1, 5
+    li t0, 18446744073709545238
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfnmsub.vf v8, fa1, v16
+    call dump
+/* case 1134: vfnmsub.vf v8, fa1, v16 (e32,mf2,avl=13) */
+    li a0, 856
+    call setup
+    li a1, 25
+    li t0, 18446744073445544101
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfnmsub.vf v8, fa1, v16
+    call dump
+/* case 1135: vfnmsub.vf v8, fa1, v16 (e32,m1,avl=1000) */
+    li a0, 1096
+    call setup
+    li a1, 128
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,mu
+    vfnmsub.vf v8, fa1, v16
+    call dump
+/* case 1136: vfnmsub.vf v8, fa1, v16 (e32,m2,avl=5) */
+    li a0, 1416
+    call setup
+    li a1, 146
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfnmsub.vf v8, fa1, v16
+    call dump
+/* case 1137: vfnmsub.vf v8, fa1, v16 (e32,m4,avl=max) */
+    li a0, 1528
+    call setup
+    li a1, 32767
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfnmsub.vf v8, fa1, v16
+    call dump
+/* case 1138: vfnmsub.vf v8, fa1, v16 (e32,m8,avl=2) */
+    li a0, 1096
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073059941761
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 2
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfncvt.f.x.w v8, v16, v0.t
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfnmsub.vf v8, fa1, v16
     call dump
-/* case 1450: vfncvt.f.x.w v8, v16, v0.t (e32,m8,avl=1) */
-    li a0, 2032
-    call setup
-    li a1, 128
-    li t0, 18446744070250082199
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfncvt.f.x.w v8, v16, v0.t
-    call dump
-/* case 1451: vfncvt.f.x.w v8, v16 (e64,m1,avl=0) */
-    li a0, 1680
-    call setup
-    li a1, 5
-    li t0, 15971327994906808146
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfncvt.f.x.w v8, v16
-    call dump
-/* case 1452: vfncvt.f.x.w v8, v16, v0.t (e64,m2,avl=1) */
-    li a0, 304
-    call setup
-    li a1, 2
-    li t0, 633618232362903772
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfncvt.f.x.w v8, v16, v0.t
-    call dump
-/* case 1453: vfncvt.f.x.w v8, v16, v0.t (e64,m4,avl=0) */
-    li a0, 1688
-    call setup
-    li a1, 32767
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfncvt.f.x.w v8, v16, v0.t
-    call dump
-/* case 1454: vfncvt.f.x.w v8, v16, v0.t (e64,m8,avl=7) */
-    li a0, 800
-    call setup
-    li a1, 127
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfncvt.f.x.w v8, v16, v0.t
-    call dump
-/* case 1455: vfncvt.f.x.w v8, v16, v0.t (e8,m1,avl=13) */
-    li a0, 56
-    call setup
-    li a1, 7
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfncvt.f.x.w v8, v16, v0.t
-    call dump
-/* case 1456: vfncvt.f.x.w v8, v16 (e64,mf2,avl=7) */
-    li a0, 680
-    call setup
-    li a1, 255
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfncvt.f.x.w v8, v16
-    call dump
-/* case 1457: vfncvt.f.x.w v8, v16 (e16,mf8,avl=13) */
-    li a0, 1016
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709498806
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vfncvt.f.x.w v8, v16
-    call dump
-/* case 1458: vfncvt.f.f.w v8, v16 (e16,mf4,avl=0) */
-    li a0, 496
-    call setup
-    li a1, 18446744073709551488
-    li t0, 14660
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfncvt.f.f.w v8, v16
-    call dump
-/* case 1459: vfncvt.f.f.w v8, v16, v0.t (e16,mf2,avl=3) */
-    li a0, 1648
-    call setup
-    li a1, 32768
-    li t0, 18446744073709510292
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfncvt.f.f.w v8, v16, v0.t
-    call dump
-/* case 1460: vfncvt.f.f.w v8, v16, v0.t (e16,m1,avl=3) */
-    li a0, 1592
-    call setup
-    li a1, 127
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfncvt.f.f.w v8, v16, v0.t
-    call dump
-/* case 1461: vfncvt.f.f.w v8, v16, v0.t (e16,m2,avl=3) */
-    li a0, 552
+/* case 1139: vfnmsub.vf v8, fa1, v16 (e64,m1,avl=0) */
+    li a0, 720
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073709519315
+    li t0, 4607182418800017408
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfncvt.f.f.w v8, v16, v0.t
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfnmsub.vf v8, fa1, v16
     call dump
-/* case 1462: vfncvt.f.f.w v8, v16, v0.t (e16,m4,avl=max) */
-    li a0, 1728
+/* case 1140: vfnmsub.vf v8, fa1, v16, v0.t (e64,m2,avl=0) */
+    li a0, 712
     call setup
-    li a1, 128
-    li t0, 18446744073709495024
+    li a1, 32767
+    li t0, 16423629549457991658
     fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m4, tu,ma
-    vfncvt.f.f.w v8, v16, v0.t
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfnmsub.vf v8, fa1, v16, v0.t
     call dump
-/* case 1463: vfncvt.f.f.w v8, v16 (e16,m8,avl=13) */
-    li a0, 264
-    call setup
-    li a1, 0
-    li t0, 18446744073709538548
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfncvt.f.f.w v8, v16
-    call dump
-/* case 1464: vfncvt.f.f.w v8, v16, v0.t (e32,mf2,avl=13) */
-    li a0, 1480
+/* case 1141: vfnmsub.vf v8, fa1, v16 (e64,m4,avl=0) */
+    li a0, 1952
     call setup
     li a1, 127
-    li t0, 18446744072929761129
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfncvt.f.f.w v8, v16, v0.t
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfnmsub.vf v8, fa1, v16
     call dump
-/* case 1465: vfncvt.f.f.w v8, v16 (e32,m1,avl=1000) */
+/* case 1142: vfnmsub.vf v8, fa1, v16, v0.t (e64,m8,avl=3) */
+    li a0, 136
+    call setup
+    li a1, 18446744073709551488
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfnmsub.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1143: vfnmsub.vf v8, fa1, v16 (e8,m1,avl=7) */
     li a0, 488
     call setup
     li a1, 255
     li t0, 18446744071557873664
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfncvt.f.f.w v8, v16
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfnmsub.vf v8, fa1, v16
     call dump
-/* case 1466: vfncvt.f.f.w v8, v16, v0.t (e32,m2,avl=5) */
-    li a0, 1280
+/* case 1144: vfnmsub.vf v8, fa1, v16, v0.t (e64,mf2,avl=13) */
+    li a0, 1248
     call setup
-    li a1, 7
-    li t0, 18446744071553679359
+    li a1, 9223372036854775807
+    li t0, 10327166348669873680
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfnmsub.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1145: vfnmsub.vf v8, fa1, v16, v0.t (e16,mf8,avl=max) */
+    li a0, 224
+    call setup
+    li a1, 32768
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfnmsub.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1146: vfnmsub.vf v22, fa1, v22, v0.t (e32,m2,avl=1) */
+    li a0, 1800
+    call setup
+    li a1, 219
+    li t0, 18446744069480721780
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfncvt.f.f.w v8, v16, v0.t
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfnmsub.vf v22, fa1, v22, v0.t
     call dump
-/* case 1467: vfncvt.f.f.w v8, v16 (e32,m4,avl=max) */
-    li a0, 352
-    call setup
-    li a1, 1
-    li t0, 18446744071979401003
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfncvt.f.f.w v8, v16
-    call dump
-/* case 1468: vfncvt.f.f.w v8, v16, v0.t (e32,m8,avl=2) */
-    li a0, 304
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,mu
-    vfncvt.f.f.w v8, v16, v0.t
-    call dump
-/* case 1469: vfncvt.f.f.w v8, v16 (e64,m1,avl=max) */
-    li a0, 56
-    call setup
-    li a1, 2
-    li t0, 10624126343298622578
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m1, ta,mu
-    vfncvt.f.f.w v8, v16
-    call dump
-/* case 1470: vfncvt.f.f.w v8, v16 (e64,m2,avl=1) */
-    li a0, 320
+/* case 1147: vfnmsub.vf v0, fa1, v4 (e64,m2,avl=max) */
+    li a0, 536
     call setup
     li a1, 18446744073709551488
     li t0, 8966722231967943845
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfncvt.f.f.w v8, v16
-    call dump
-/* case 1471: vfncvt.f.f.w v8, v16, v0.t (e64,m4,avl=3) */
-    li a0, 1480
-    call setup
-    li a1, 11868077145120965703
-    li t0, 13421922295134859680
-    fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfncvt.f.f.w v8, v16, v0.t
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfnmsub.vf v0, fa1, v4
     call dump
-/* case 1472: vfncvt.f.f.w v8, v16 (e64,m8,avl=max) */
-    li a0, 1712
-    call setup
-    li a1, 7
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m8, tu,mu
-    vfncvt.f.f.w v8, v16
-    call dump
-/* case 1473: vfncvt.f.f.w v8, v16 (e8,m1,avl=max) */
-    li a0, 1896
+/* case 1148: vfnmsub.vf v16, fa1, v16, v0.t (e16,m8,avl=5) */
+    li a0, 376
     call setup
     li a1, 5
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfncvt.f.f.w v8, v16
-    call dump
-/* case 1474: vfncvt.f.f.w v8, v16 (e64,mf2,avl=max) */
-    li a0, 352
-    call setup
-    li a1, 2
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vfncvt.f.f.w v8, v16
-    call dump
-/* case 1475: vfncvt.f.f.w v8, v16, v0.t (e16,mf8,avl=13) */
-    li a0, 1328
-    call setup
-    li a1, 128
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfncvt.f.f.w v8, v16, v0.t
-    call dump
-/* case 1476: vfncvt.rod.f.f.w v8, v16 (e16,mf4,avl=0) */
-    li a0, 1392
-    call setup
-    li a1, 32768
-    li t0, 18446744073709490542
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfncvt.rod.f.f.w v8, v16
-    call dump
-/* case 1477: vfncvt.rod.f.f.w v8, v16, v0.t (e16,mf2,avl=1) */
-    li a0, 1768
-    call setup
-    li a1, 51
-    li t0, 18446744073709539640
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfncvt.rod.f.f.w v8, v16, v0.t
-    call dump
-/* case 1478: vfncvt.rod.f.f.w v8, v16, v0.t (e16,m1,avl=max) */
-    li a0, 880
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m1, tu,mu
-    vfncvt.rod.f.f.w v8, v16, v0.t
-    call dump
-/* case 1479: vfncvt.rod.f.f.w v8, v16 (e16,m2,avl=max) */
-    li a0, 2040
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfncvt.rod.f.f.w v8, v16
-    call dump
-/* case 1480: vfncvt.rod.f.f.w v8, v16, v0.t (e16,m4,avl=13) */
-    li a0, 800
-    call setup
-    li a1, 1859633663332540587
-    li t0, 18446744073709545027
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfncvt.rod.f.f.w v8, v16, v0.t
-    call dump
-/* case 1481: vfncvt.rod.f.f.w v8, v16 (e16,m8,avl=13) */
-    li a0, 888
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709534278
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,ma
-    vfncvt.rod.f.f.w v8, v16
-    call dump
-/* case 1482: vfncvt.rod.f.f.w v8, v16 (e32,mf2,avl=1000) */
-    li a0, 1352
-    call setup
-    li a1, 7
-    li t0, 18446744070457599747
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfncvt.rod.f.f.w v8, v16
-    call dump
-/* case 1483: vfncvt.rod.f.f.w v8, v16 (e32,m1,avl=5) */
-    li a0, 184
-    call setup
-    li a1, 0
-    li t0, 18446744071210596096
+    li t0, 18446744073709518848
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 5
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfncvt.rod.f.f.w v8, v16
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfnmsub.vf v16, fa1, v16, v0.t
     call dump
-/* case 1484: vfncvt.rod.f.f.w v8, v16 (e32,m2,avl=1000) */
-    li a0, 720
-    call setup
-    li a1, 6377
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfncvt.rod.f.f.w v8, v16
-    call dump
-/* case 1485: vfncvt.rod.f.f.w v8, v16, v0.t (e32,m4,avl=max) */
-    li a0, 1056
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m4, tu,mu
-    vfncvt.rod.f.f.w v8, v16, v0.t
-    call dump
-/* case 1486: vfncvt.rod.f.f.w v8, v16 (e32,m8,avl=1) */
-    li a0, 1480
-    call setup
-    li a1, 7
-    li t0, 18446744071730161513
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfncvt.rod.f.f.w v8, v16
-    call dump
-/* case 1487: vfncvt.rod.f.f.w v8, v16, v0.t (e64,m1,avl=max) */
-    li a0, 8
-    call setup
-    li a1, 11442766908322105744
-    li t0, 1437367029352976206
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m1, ta,ma
-    vfncvt.rod.f.f.w v8, v16, v0.t
-    call dump
-/* case 1488: vfncvt.rod.f.f.w v8, v16, v0.t (e64,m2,avl=1) */
-    li a0, 896
-    call setup
-    li a1, 18446744073709551615
-    li t0, 5902877298200168071
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfncvt.rod.f.f.w v8, v16, v0.t
-    call dump
-/* case 1489: vfncvt.rod.f.f.w v8, v16 (e64,m4,avl=max) */
-    li a0, 352
-    call setup
-    li a1, 127
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e64, m4, ta,ma
-    vfncvt.rod.f.f.w v8, v16
-    call dump
-/* case 1490: vfncvt.rod.f.f.w v8, v16, v0.t (e64,m8,avl=7) */
-    li a0, 1368
-    call setup
-    li a1, 0
-    li t0, 14582762607344762738
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfncvt.rod.f.f.w v8, v16, v0.t
-    call dump
-/* case 1491: vfncvt.rod.f.f.w v8, v16, v0.t (e8,m1,avl=13) */
-    li a0, 240
-    call setup
-    li a1, 7
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,mu
-    vfncvt.rod.f.f.w v8, v16, v0.t
-    call dump
-/* case 1492: vfncvt.rod.f.f.w v8, v16 (e64,mf2,avl=max) */
-    li a0, 16
-    call setup
-    li a1, 127
-    li t0, 188799095558082170
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vfncvt.rod.f.f.w v8, v16
-    call dump
-/* case 1493: vfncvt.rod.f.f.w v8, v16 (e16,mf8,avl=13) */
-    li a0, 1808
+/* case 1149: vfnmsub.vf v0, fa1, v28 (e64,m2,avl=1) */
+    li a0, 520
     call setup
     li a1, 2
-    li t0, 18446744073709517823
+    li t0, 6270070027776920995
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfnmsub.vf v0, fa1, v28
+    call dump
+/* case 1150: vfnmsub.vf v0, fa1, v16, v0.t (e64,m8,avl=max) */
+    li a0, 1344
+    call setup
+    li a1, 1
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfnmsub.vf v0, fa1, v16, v0.t
+    call dump
+/* case 1151: vfnmsub.vf v16, fa1, v14 (e16,m8,avl=max) */
+    li a0, 1048
+    call setup
+    li a1, 228
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfnmsub.vf v16, fa1, v14
+    call dump
+/* case 1152: vfmacc.vv v8, v24, v16 (e16,mf4,avl=0) */
+    li a0, 856
+    call setup
+    li a1, 127
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfmacc.vv v8, v24, v16
+    call dump
+/* case 1153: vfmacc.vv v8, v24, v16 (e16,mf2,avl=3) */
+    li a0, 1544
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709493456
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfncvt.rod.f.f.w v8, v16
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfmacc.vv v8, v24, v16
     call dump
-/* case 1494: vfncvt.rtz.xu.f.w v8, v16, v0.t (e16,mf4,avl=0) */
-    li a0, 696
+/* case 1154: vfmacc.vv v8, v24, v16 (e16,m1,avl=0) */
+    li a0, 784
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709517824
+    li a1, 128
+    li t0, 18446744073709542666
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfmacc.vv v8, v24, v16
     call dump
-/* case 1495: vfncvt.rtz.xu.f.w v8, v16 (e16,mf2,avl=0) */
+/* case 1155: vfmacc.vv v8, v24, v16, v0.t (e16,m2,avl=7) */
+    li a0, 40
+    call setup
+    li a1, 255
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1156: vfmacc.vv v8, v24, v16 (e16,m4,avl=13) */
+    li a0, 1848
+    call setup
+    li a1, 2
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmacc.vv v8, v24, v16
+    call dump
+/* case 1157: vfmacc.vv v8, v24, v16, v0.t (e16,m8,avl=7) */
+    li a0, 1952
+    call setup
+    li a1, 28
+    li t0, 18446744073709489123
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1158: vfmacc.vv v8, v24, v16, v0.t (e32,mf2,avl=13) */
+    li a0, 488
+    call setup
+    li a1, 5
+    li t0, 18446744071887183993
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1159: vfmacc.vv v8, v24, v16 (e32,m1,avl=5) */
+    li a0, 496
+    call setup
+    li a1, 7
+    li t0, 18446744070794349596
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfmacc.vv v8, v24, v16
+    call dump
+/* case 1160: vfmacc.vv v8, v24, v16, v0.t (e32,m2,avl=2) */
+    li a0, 336
+    call setup
+    li a1, 127
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1161: vfmacc.vv v8, v24, v16, v0.t (e32,m4,avl=max) */
+    li a0, 992
+    call setup
+    li a1, 18446744071562067968
+    li t0, 4286578688
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m4, ta,ma
+    vfmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1162: vfmacc.vv v8, v24, v16 (e32,m8,avl=1) */
+    li a0, 1344
+    call setup
+    li a1, 10805025796042170142
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfmacc.vv v8, v24, v16
+    call dump
+/* case 1163: vfmacc.vv v8, v24, v16 (e64,m1,avl=max) */
+    li a0, 1752
+    call setup
+    li a1, 21728
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, ta,mu
+    vfmacc.vv v8, v24, v16
+    call dump
+/* case 1164: vfmacc.vv v8, v24, v16 (e64,m2,avl=1) */
+    li a0, 592
+    call setup
+    li a1, 0
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfmacc.vv v8, v24, v16
+    call dump
+/* case 1165: vfmacc.vv v8, v24, v16 (e64,m4,avl=0) */
+    li a0, 600
+    call setup
+    li a1, 7
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfmacc.vv v8, v24, v16
+    call dump
+/* case 1166: vfmacc.vv v8, v24, v16 (e64,m8,avl=7) */
+    li a0, 424
+    call setup
+    li a1, 18446744073709551615
+    li t0, 12003525464173786207
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfmacc.vv v8, v24, v16
+    call dump
+/* case 1167: vfmacc.vv v8, v24, v16 (e8,m1,avl=max) */
+    li a0, 656
+    call setup
+    li a1, 255
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e8, m1, ta,ma
+    vfmacc.vv v8, v24, v16
+    call dump
+/* case 1168: vfmacc.vv v8, v24, v16 (e64,mf2,avl=max) */
+    li a0, 1344
+    call setup
+    li a1, 0
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfmacc.vv v8, v24, v16
+    call dump
+/* case 1169: vfmacc.vv v8, v24, v16 (e16,mf8,avl=1000) */
     li a0, 1016
     call setup
     li a1, 255
     li t0, 18446744073709518080
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfncvt.rtz.xu.f.w v8, v16
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfmacc.vv v8, v24, v16
     call dump
-/* case 1496: vfncvt.rtz.xu.f.w v8, v16 (e16,m1,avl=3) */
-    li a0, 1904
-    call setup
-    li a1, 255
-    li t0, 18446744073709520209
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfncvt.rtz.xu.f.w v8, v16
-    call dump
-/* case 1497: vfncvt.rtz.xu.f.w v8, v16, v0.t (e16,m2,avl=7) */
-    li a0, 1704
+/* case 1170: vfmacc.vv v23, v0, v12, v0.t (e32,m1,avl=max) */
+    li a0, 1624
     call setup
     li a1, 2147483647
-    li t0, 18446744073709526083
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    fsrmi 4
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfmacc.vv v23, v0, v12, v0.t
     call dump
-/* case 1498: vfncvt.rtz.xu.f.w v8, v16 (e16,m4,avl=13) */
+/* case 1171: vfmacc.vv v0, v30, v8 (e16,m1,avl=5) */
     li a0, 848
     call setup
     li a1, 191
     li t0, 18446744073709509541
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfncvt.rtz.xu.f.w v8, v16
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfmacc.vv v0, v30, v8
     call dump
-/* case 1499: vfncvt.rtz.xu.f.w v8, v16, v0.t (e16,m8,avl=13) */
-    li a0, 600
+/* case 1172: vfmacc.vv v0, v9, v24, v0.t (e32,m2,avl=1) */
+    li a0, 552
     call setup
-    li a1, 7
-    li t0, 18446744073709497379
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfncvt.rtz.xu.f.w v8, v16, v0.t
-    call dump
-/* case 1500: vfncvt.rtz.xu.f.w v8, v16 (e32,mf2,avl=1000) */
-    li a0, 992
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069575640194
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vfncvt.rtz.xu.f.w v8, v16
-    call dump
-/* case 1501: vfncvt.rtz.xu.f.w v8, v16, v0.t (e32,m1,avl=max) */
-    li a0, 1584
-    call setup
-    li a1, 127
-    li t0, 18446744071555776512
+    li a1, 10365258124441569740
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfncvt.rtz.xu.f.w v8, v16, v0.t
-    call dump
-/* case 1502: vfncvt.rtz.xu.f.w v8, v16 (e32,m2,avl=2) */
-    li a0, 1352
-    call setup
-    li a1, 2147483647
-    li t0, 18446744070678249058
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 2
+    li t0, 1
     vsetvli t1, t0, e32, m2, tu,mu
-    vfncvt.rtz.xu.f.w v8, v16
+    vfmacc.vv v0, v9, v24, v0.t
     call dump
-/* case 1503: vfncvt.rtz.xu.f.w v8, v16, v0.t (e32,m4,avl=5) */
-    li a0, 1408
+/* case 1173: vfmacc.vv v2, v12, v2 (e32,m2,avl=max) */
+    li a0, 40
     call setup
     li a1, 32767
-    li t0, 18446744071562067968
+    li t0, 18446744072432594868
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    fsrmi 3
+    vsetvli t1, zero, e32, m2, tu,mu
+    vfmacc.vv v2, v12, v2
     call dump
-/* case 1504: vfncvt.rtz.xu.f.w v8, v16, v0.t (e32,m8,avl=2) */
-    li a0, 184
+/* case 1174: vfmacc.vv v17, v17, v18, v0.t (e32,m1,avl=1) */
+    li a0, 48
     call setup
-    li a1, 2147483647
+    li a1, 9223372036854775807
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfmacc.vv v17, v17, v18, v0.t
+    call dump
+/* case 1175: vfmacc.vv v27, v27, v26, v0.t (e16,mf2,avl=max) */
+    li a0, 400
+    call setup
+    li a1, 32768
+    li t0, 18446744073709495607
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfmacc.vv v27, v27, v26, v0.t
+    call dump
+/* case 1176: vfmacc.vf v8, fa1, v16 (e16,mf4,avl=1) */
+    li a0, 1568
+    call setup
+    li a1, 255
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmacc.vf v8, fa1, v16
+    call dump
+/* case 1177: vfmacc.vf v8, fa1, v16, v0.t (e16,mf2,avl=3) */
+    li a0, 1616
+    call setup
+    li a1, 14929985901725715774
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1178: vfmacc.vf v8, fa1, v16 (e16,m1,avl=3) */
+    li a0, 896
+    call setup
+    li a1, 36495
+    li t0, 18446744073709506295
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfmacc.vf v8, fa1, v16
+    call dump
+/* case 1179: vfmacc.vf v8, fa1, v16, v0.t (e16,m2,avl=max) */
+    li a0, 464
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709501860
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m2, ta,ma
+    vfmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1180: vfmacc.vf v8, fa1, v16 (e16,m4,avl=13) */
+    li a0, 344
+    call setup
+    li a1, 255
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfmacc.vf v8, fa1, v16
+    call dump
+/* case 1181: vfmacc.vf v8, fa1, v16, v0.t (e16,m8,avl=7) */
+    li a0, 896
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709502048
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1182: vfmacc.vf v8, fa1, v16, v0.t (e32,mf2,avl=1000) */
+    li a0, 1408
+    call setup
+    li a1, 32768
     li t0, 18446744072627421184
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,mu
-    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfmacc.vf v8, fa1, v16, v0.t
     call dump
-/* case 1505: vfncvt.rtz.xu.f.w v8, v16 (e64,m1,avl=max) */
-    li a0, 224
-    call setup
-    li a1, 9223372036854775807
-    li t0, 11284740580862903888
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m1, tu,mu
-    vfncvt.rtz.xu.f.w v8, v16
-    call dump
-/* case 1506: vfncvt.rtz.xu.f.w v8, v16 (e64,m2,avl=3) */
-    li a0, 424
-    call setup
-    li a1, 6673452256066203707
-    li t0, 86876692634169731
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfncvt.rtz.xu.f.w v8, v16
-    call dump
-/* case 1507: vfncvt.rtz.xu.f.w v8, v16 (e64,m4,avl=3) */
-    li a0, 280
-    call setup
-    li a1, 127
-    li t0, 11324321008188196143
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfncvt.rtz.xu.f.w v8, v16
-    call dump
-/* case 1508: vfncvt.rtz.xu.f.w v8, v16 (e64,m8,avl=3) */
-    li a0, 432
-    call setup
-    li a1, 105
-    li t0, 9180043977173388107
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfncvt.rtz.xu.f.w v8, v16
-    call dump
-/* case 1509: vfncvt.rtz.xu.f.w v8, v16 (e8,m1,avl=max) */
-    li a0, 336
-    call setup
-    li a1, 2
-    li t0, 18446744072664436368
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfncvt.rtz.xu.f.w v8, v16
-    call dump
-/* case 1510: vfncvt.rtz.xu.f.w v8, v16 (e64,mf2,avl=13) */
-    li a0, 1512
-    call setup
-    li a1, 18446744073709551614
-    li t0, 4476973495271096309
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfncvt.rtz.xu.f.w v8, v16
-    call dump
-/* case 1511: vfncvt.rtz.xu.f.w v8, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 2032
-    call setup
-    li a1, 32768
-    li t0, 18446744073709500497
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, mf8, tu,ma
-    vfncvt.rtz.xu.f.w v8, v16, v0.t
-    call dump
-/* case 1512: vfncvt.rtz.x.f.w v8, v16 (e16,mf4,avl=max) */
-    li a0, 640
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf4, tu,ma
-    vfncvt.rtz.x.f.w v8, v16
-    call dump
-/* case 1513: vfncvt.rtz.x.f.w v8, v16 (e16,mf2,avl=3) */
-    li a0, 1464
-    call setup
-    li a1, 9223372036854775807
-    li t0, 39787
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfncvt.rtz.x.f.w v8, v16
-    call dump
-/* case 1514: vfncvt.rtz.x.f.w v8, v16, v0.t (e16,m1,avl=3) */
-    li a0, 88
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfncvt.rtz.x.f.w v8, v16, v0.t
-    call dump
-/* case 1515: vfncvt.rtz.x.f.w v8, v16 (e16,m2,avl=3) */
-    li a0, 1192
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfncvt.rtz.x.f.w v8, v16
-    call dump
-/* case 1516: vfncvt.rtz.x.f.w v8, v16 (e16,m4,avl=13) */
-    li a0, 656
-    call setup
-    li a1, 5
-    li t0, 18446744073709537264
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfncvt.rtz.x.f.w v8, v16
-    call dump
-/* case 1517: vfncvt.rtz.x.f.w v8, v16 (e16,m8,avl=max) */
-    li a0, 1768
+/* case 1183: vfmacc.vf v8, fa1, v16, v0.t (e32,m1,avl=max) */
+    li a0, 72
     call setup
     li a1, 1
-    li t0, 18446744073709529857
+    li t0, 18446744069974297255
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m1, tu,ma
+    vfmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1184: vfmacc.vf v8, fa1, v16, v0.t (e32,m2,avl=2) */
+    li a0, 1136
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e16, m8, tu,mu
-    vfncvt.rtz.x.f.w v8, v16
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfmacc.vf v8, fa1, v16, v0.t
     call dump
-/* case 1518: vfncvt.rtz.x.f.w v8, v16, v0.t (e32,mf2,avl=max) */
-    li a0, 1480
+/* case 1185: vfmacc.vf v8, fa1, v16 (e32,m4,avl=2) */
+    li a0, 1256
     call setup
-    li a1, 2147483647
-    li t0, 18446744070541770228
+    li a1, 2
+    li t0, 18446744073548885310
     fmv.d.x fa1, t0
     fsrmi 0
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vfncvt.rtz.x.f.w v8, v16, v0.t
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,mu
+    vfmacc.vf v8, fa1, v16
     call dump
-/* case 1519: vfncvt.rtz.x.f.w v8, v16, v0.t (e32,m1,avl=1000) */
-    li a0, 16
+/* case 1186: vfmacc.vf v8, fa1, v16 (e32,m8,avl=max) */
+    li a0, 952
     call setup
-    li a1, 12496388636459418138
-    li t0, 18446744072471476639
+    li a1, 0
+    li t0, 18446744072643444351
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfncvt.rtz.x.f.w v8, v16, v0.t
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, tu,ma
+    vfmacc.vf v8, fa1, v16
     call dump
-/* case 1520: vfncvt.rtz.x.f.w v8, v16, v0.t (e32,m2,avl=1000) */
-    li a0, 904
+/* case 1187: vfmacc.vf v8, fa1, v16, v0.t (e64,m1,avl=max) */
+    li a0, 96
     call setup
-    li a1, 7
-    li t0, 18446744071500985818
+    li a1, 32768
+    li t0, 9218868437227405311
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfncvt.rtz.x.f.w v8, v16, v0.t
+    vsetvli t1, zero, e64, m1, ta,ma
+    vfmacc.vf v8, fa1, v16, v0.t
     call dump
-/* case 1521: vfncvt.rtz.x.f.w v8, v16 (e32,m4,avl=max) */
-    li a0, 1104
+/* case 1188: vfmacc.vf v8, fa1, v16, v0.t (e64,m2,avl=1) */
+    li a0, 1624
     call setup
     li a1, 9223372036854775807
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1189: vfmacc.vf v8, fa1, v16, v0.t (e64,m4,avl=0) */
+    li a0, 2008
+    call setup
+    li a1, 58989
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1190: vfmacc.vf v8, fa1, v16 (e64,m8,avl=7) */
+    li a0, 528
+    call setup
+    li a1, 2147483647
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfmacc.vf v8, fa1, v16
+    call dump
+/* case 1191: vfmacc.vf v8, fa1, v16 (e8,m1,avl=13) */
+    li a0, 312
+    call setup
+    li a1, 2
     li t0, 18446744070479937536
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfncvt.rtz.x.f.w v8, v16
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfmacc.vf v8, fa1, v16
     call dump
-/* case 1522: vfncvt.rtz.x.f.w v8, v16 (e32,m8,avl=1) */
-    li a0, 496
+/* case 1192: vfmacc.vf v8, fa1, v16 (e64,mf2,avl=max) */
+    li a0, 1952
     call setup
-    li a1, 56155
-    li t0, 1920800409
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfncvt.rtz.x.f.w v8, v16
-    call dump
-/* case 1523: vfncvt.rtz.x.f.w v8, v16 (e64,m1,avl=0) */
-    li a0, 464
-    call setup
-    li a1, 12924932830908681310
-    li t0, 12728405528078483114
-    fmv.d.x fa1, t0
-    fsrmi 3
+    li a1, 18446744073709551488
     li t0, 0
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfncvt.rtz.x.f.w v8, v16
-    call dump
-/* case 1524: vfncvt.rtz.x.f.w v8, v16, v0.t (e64,m2,avl=1) */
-    li a0, 552
-    call setup
-    li a1, 255
-    li t0, 1
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfncvt.rtz.x.f.w v8, v16, v0.t
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vfmacc.vf v8, fa1, v16
     call dump
-/* case 1525: vfncvt.rtz.x.f.w v8, v16, v0.t (e64,m4,avl=max) */
-    li a0, 96
+/* case 1193: vfmacc.vf v8, fa1, v16, v0.t (e16,mf8,avl=13) */
+    li a0, 472
     call setup
-    li a1, 32767
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m4, ta,ma
-    vfncvt.rtz.x.f.w v8, v16, v0.t
-    call dump
-/* case 1526: vfncvt.rtz.x.f.w v8, v16 (e64,m8,avl=max) */
-    li a0, 296
-    call setup
-    li a1, 18446744073709551615
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m8, tu,ma
-    vfncvt.rtz.x.f.w v8, v16
-    call dump
-/* case 1527: vfncvt.rtz.x.f.w v8, v16, v0.t (e8,m1,avl=max) */
-    li a0, 800
-    call setup
-    li a1, 127
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, ta,mu
-    vfncvt.rtz.x.f.w v8, v16, v0.t
-    call dump
-/* case 1528: vfncvt.rtz.x.f.w v8, v16 (e64,mf2,avl=max) */
-    li a0, 448
-    call setup
-    li a1, 7
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vfncvt.rtz.x.f.w v8, v16
-    call dump
-/* case 1529: vfncvt.rtz.x.f.w v8, v16, v0.t (e16,mf8,avl=max) */
-    li a0, 1464
-    call setup
-    li a1, 5438615089473645293
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, mf8, tu,ma
-    vfncvt.rtz.x.f.w v8, v16, v0.t
-    call dump
-/* case 1530: vfsqrt.v v8, v16 (e16,mf4,avl=0) */
-    li a0, 240
-    call setup
-    li a1, 9650505315740625122
-    li t0, 18446744073709518183
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfsqrt.v v8, v16
-    call dump
-/* case 1531: vfsqrt.v v8, v16, v0.t (e16,mf2,avl=0) */
-    li a0, 1200
-    call setup
-    li a1, 1
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfsqrt.v v8, v16, v0.t
-    call dump
-/* case 1532: vfsqrt.v v8, v16 (e16,m1,avl=3) */
-    li a0, 648
-    call setup
-    li a1, 1
-    li t0, 18446744073709550592
+    li a1, 18446744073709551488
+    li t0, 18446744073709524585
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfsqrt.v v8, v16
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfmacc.vf v8, fa1, v16, v0.t
     call dump
-/* case 1533: vfsqrt.v v8, v16 (e16,m2,avl=3) */
+/* case 1194: vfmacc.vf v0, fa1, v7, v0.t (e16,m1,avl=1) */
+    li a0, 632
+    call setup
+    li a1, 237
+    li t0, 18446744073709491520
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfmacc.vf v0, fa1, v7, v0.t
+    call dump
+/* case 1195: vfmacc.vf v22, fa1, v0, v0.t (e64,m8,avl=1) */
+    li a0, 1072
+    call setup
+    li a1, 18446744073709551488
+    li t0, 8193250467231638954
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfmacc.vf v22, fa1, v0, v0.t
+    call dump
+/* case 1196: vfmacc.vf v0, fa1, v22, v0.t (e64,m1,avl=5) */
+    li a0, 680
+    call setup
+    li a1, 18446744071562067968
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfmacc.vf v0, fa1, v22, v0.t
+    call dump
+/* case 1197: vfmacc.vf v0, fa1, v0, v0.t (e64,m4,avl=max) */
+    li a0, 1240
+    call setup
+    li a1, 9223372036854775807
+    li t0, 2147788828069048535
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfmacc.vf v0, fa1, v0, v0.t
+    call dump
+/* case 1198: vfmacc.vf v18, fa1, v18, v0.t (e16,m4,avl=max) */
+    li a0, 1320
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfmacc.vf v18, fa1, v18, v0.t
+    call dump
+/* case 1199: vfmacc.vf v0, fa1, v0 (e16,m2,avl=5) */
     li a0, 976
     call setup
     li a1, 2147483647
     li t0, 18446744073709503790
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfsqrt.v v8, v16
-    call dump
-/* case 1534: vfsqrt.v v8, v16 (e16,m4,avl=7) */
-    li a0, 1480
-    call setup
-    li a1, 1831
-    li t0, 18446744073709525439
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfsqrt.v v8, v16
-    call dump
-/* case 1535: vfsqrt.v v8, v16 (e16,m8,avl=13) */
-    li a0, 944
-    call setup
-    li a1, 187
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfsqrt.v v8, v16
-    call dump
-/* case 1536: vfsqrt.v v8, v16 (e32,mf2,avl=max) */
-    li a0, 1128
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vfsqrt.v v8, v16
-    call dump
-/* case 1537: vfsqrt.v v8, v16 (e32,m1,avl=1000) */
-    li a0, 1600
-    call setup
-    li a1, 127
-    li t0, 18446744070742584842
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfsqrt.v v8, v16
-    call dump
-/* case 1538: vfsqrt.v v8, v16 (e32,m2,avl=1000) */
-    li a0, 1208
-    call setup
-    li a1, 0
-    li t0, 145305493
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfsqrt.v v8, v16
-    call dump
-/* case 1539: vfsqrt.v v8, v16, v0.t (e32,m4,avl=max) */
-    li a0, 808
-    call setup
-    li a1, 7
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfsqrt.v v8, v16, v0.t
-    call dump
-/* case 1540: vfsqrt.v v8, v16 (e32,m8,avl=1) */
-    li a0, 1664
-    call setup
-    li a1, 7
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e32, m8, tu,ma
-    vfsqrt.v v8, v16
-    call dump
-/* case 1541: vfsqrt.v v8, v16 (e64,m1,avl=max) */
-    li a0, 1744
-    call setup
-    li a1, 2147483647
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m1, tu,ma
-    vfsqrt.v v8, v16
-    call dump
-/* case 1542: vfsqrt.v v8, v16, v0.t (e64,m2,avl=3) */
-    li a0, 352
-    call setup
-    li a1, 18446744073709551615
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfsqrt.v v8, v16, v0.t
-    call dump
-/* case 1543: vfsqrt.v v8, v16 (e64,m4,avl=3) */
-    li a0, 320
-    call setup
-    li a1, 18446744071562067968
-    li t0, 13528702612605829213
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfsqrt.v v8, v16
-    call dump
-/* case 1544: vfsqrt.v v8, v16, v0.t (e64,m8,avl=3) */
-    li a0, 1888
-    call setup
-    li a1, 7
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfsqrt.v v8, v16, v0.t
-    call dump
-/* case 1545: vfsqrt.v v8, v16, v0.t (e8,m1,avl=13) */
-    li a0, 1856
-    call setup
-    li a1, 7305444045236981212
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfsqrt.v v8, v16, v0.t
-    call dump
-/* case 1546: vfsqrt.v v8, v16, v0.t (e64,mf2,avl=13) */
-    li a0, 312
-    call setup
-    li a1, 127
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfsqrt.v v8, v16, v0.t
-    call dump
-/* case 1547: vfsqrt.v v8, v16, v0.t (e16,mf8,avl=13) */
-    li a0, 272
-    call setup
-    li a1, 5
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfsqrt.v v8, v16, v0.t
-    call dump
-/* case 1548: vfrsqrt7.v v8, v16 (e16,mf4,avl=max) */
-    li a0, 568
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709503458
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, mf4, tu,ma
-    vfrsqrt7.v v8, v16
-    call dump
-/* case 1549: vfrsqrt7.v v8, v16 (e16,mf2,avl=1) */
-    li a0, 512
-    call setup
-    li a1, 1
-    li t0, 18446744073709537693
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfrsqrt7.v v8, v16
-    call dump
-/* case 1550: vfrsqrt7.v v8, v16 (e16,m1,avl=0) */
-    li a0, 1752
-    call setup
-    li a1, 128
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfrsqrt7.v v8, v16
-    call dump
-/* case 1551: vfrsqrt7.v v8, v16 (e16,m2,avl=max) */
-    li a0, 1552
-    call setup
-    li a1, 128
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfrsqrt7.v v8, v16
-    call dump
-/* case 1552: vfrsqrt7.v v8, v16, v0.t (e16,m4,avl=max) */
-    li a0, 1104
-    call setup
-    li a1, 199
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m4, tu,mu
-    vfrsqrt7.v v8, v16, v0.t
-    call dump
-/* case 1553: vfrsqrt7.v v8, v16, v0.t (e16,m8,avl=max) */
-    li a0, 1608
-    call setup
-    li a1, 5
-    li t0, 18446744073709489586
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m8, ta,mu
-    vfrsqrt7.v v8, v16, v0.t
-    call dump
-/* case 1554: vfrsqrt7.v v8, v16 (e32,mf2,avl=13) */
-    li a0, 1720
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073260113051
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfrsqrt7.v v8, v16
-    call dump
-/* case 1555: vfrsqrt7.v v8, v16 (e32,m1,avl=max) */
-    li a0, 88
-    call setup
-    li a1, 18446744073709551614
-    li t0, 1051372203
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfrsqrt7.v v8, v16
-    call dump
-/* case 1556: vfrsqrt7.v v8, v16 (e32,m2,avl=2) */
-    li a0, 1032
-    call setup
-    li a1, 122
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfrsqrt7.v v8, v16
-    call dump
-/* case 1557: vfrsqrt7.v v8, v16 (e32,m4,avl=5) */
-    li a0, 688
-    call setup
-    li a1, 5
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 0
     li t0, 5
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfrsqrt7.v v8, v16
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfmacc.vf v0, fa1, v0
     call dump
-/* case 1558: vfrsqrt7.v v8, v16, v0.t (e32,m8,avl=2) */
-    li a0, 1888
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,mu
-    vfrsqrt7.v v8, v16, v0.t
-    call dump
-/* case 1559: vfrsqrt7.v v8, v16, v0.t (e64,m1,avl=0) */
-    li a0, 928
-    call setup
-    li a1, 5
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfrsqrt7.v v8, v16, v0.t
-    call dump
-/* case 1560: vfrsqrt7.v v8, v16 (e64,m2,avl=3) */
-    li a0, 1736
-    call setup
-    li a1, 148
-    li t0, 3002114990519921245
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfrsqrt7.v v8, v16
-    call dump
-/* case 1561: vfrsqrt7.v v8, v16, v0.t (e64,m4,avl=0) */
-    li a0, 568
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18305287007820349893
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,ma
-    vfrsqrt7.v v8, v16, v0.t
-    call dump
-/* case 1562: vfrsqrt7.v v8, v16, v0.t (e64,m8,avl=max) */
-    li a0, 1032
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfrsqrt7.v v8, v16, v0.t
-    call dump
-/* case 1563: vfrsqrt7.v v8, v16 (e8,m1,avl=7) */
-    li a0, 1712
-    call setup
-    li a1, 62381
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,mu
-    vfrsqrt7.v v8, v16
-    call dump
-/* case 1564: vfrsqrt7.v v8, v16, v0.t (e64,mf2,avl=7) */
-    li a0, 1064
+/* case 1200: vfnmacc.vv v8, v24, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 968
     call setup
     li a1, 2147483647
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfrsqrt7.v v8, v16, v0.t
-    call dump
-/* case 1565: vfrsqrt7.v v8, v16, v0.t (e16,mf8,avl=13) */
-    li a0, 1632
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709548060
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfrsqrt7.v v8, v16, v0.t
-    call dump
-/* case 1566: vfrec7.v v8, v16, v0.t (e16,mf4,avl=0) */
-    li a0, 744
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709495811
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfrec7.v v8, v16, v0.t
-    call dump
-/* case 1567: vfrec7.v v8, v16 (e16,mf2,avl=0) */
-    li a0, 192
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfrec7.v v8, v16
-    call dump
-/* case 1568: vfrec7.v v8, v16 (e16,m1,avl=3) */
-    li a0, 1544
-    call setup
-    li a1, 2
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfrec7.v v8, v16
-    call dump
-/* case 1569: vfrec7.v v8, v16 (e16,m2,avl=max) */
-    li a0, 336
-    call setup
-    li a1, 927662872719106101
-    li t0, 18446744073709540871
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfrec7.v v8, v16
-    call dump
-/* case 1570: vfrec7.v v8, v16, v0.t (e16,m4,avl=7) */
-    li a0, 1768
-    call setup
-    li a1, 2
     li t0, 18446744073709550592
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfrec7.v v8, v16, v0.t
-    call dump
-/* case 1571: vfrec7.v v8, v16, v0.t (e16,m8,avl=max) */
-    li a0, 760
-    call setup
-    li a1, 13533753238874996159
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m8, ta,mu
-    vfrec7.v v8, v16, v0.t
-    call dump
-/* case 1572: vfrec7.v v8, v16, v0.t (e32,mf2,avl=13) */
-    li a0, 1520
-    call setup
-    li a1, 18156
-    li t0, 18446744070211155915
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vfrec7.v v8, v16, v0.t
-    call dump
-/* case 1573: vfrec7.v v8, v16, v0.t (e32,m1,avl=max) */
-    li a0, 504
-    call setup
-    li a1, 7
-    li t0, 18446744072049813574
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfrec7.v v8, v16, v0.t
-    call dump
-/* case 1574: vfrec7.v v8, v16, v0.t (e32,m2,avl=5) */
-    li a0, 896
-    call setup
-    li a1, 5
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfrec7.v v8, v16, v0.t
-    call dump
-/* case 1575: vfrec7.v v8, v16, v0.t (e32,m4,avl=max) */
-    li a0, 1608
-    call setup
-    li a1, 32767
-    li t0, 18446744072289742037
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfrec7.v v8, v16, v0.t
-    call dump
-/* case 1576: vfrec7.v v8, v16, v0.t (e32,m8,avl=max) */
-    li a0, 896
-    call setup
-    li a1, 53908
-    li t0, 18446744073261320725
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfrec7.v v8, v16, v0.t
-    call dump
-/* case 1577: vfrec7.v v8, v16, v0.t (e64,m1,avl=0) */
-    li a0, 1592
-    call setup
-    li a1, 1
     li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1201: vfnmacc.vv v8, v24, v16, v0.t (e16,mf2,avl=1) */
+    li a0, 200
+    call setup
+    li a1, 0
+    li t0, 2217
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1202: vfnmacc.vv v8, v24, v16 (e16,m1,avl=0) */
+    li a0, 1976
+    call setup
+    li a1, 128
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 0
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfrec7.v v8, v16, v0.t
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfnmacc.vv v8, v24, v16
     call dump
-/* case 1578: vfrec7.v v8, v16 (e64,m2,avl=3) */
-    li a0, 168
+/* case 1203: vfnmacc.vv v8, v24, v16, v0.t (e16,m2,avl=7) */
+    li a0, 936
     call setup
-    li a1, 18446744073709551615
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfrec7.v v8, v16
-    call dump
-/* case 1579: vfrec7.v v8, v16 (e64,m4,avl=0) */
-    li a0, 1008
-    call setup
-    li a1, 18446744073709551488
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfrec7.v v8, v16
-    call dump
-/* case 1580: vfrec7.v v8, v16 (e64,m8,avl=3) */
-    li a0, 112
-    call setup
-    li a1, 255
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfrec7.v v8, v16
-    call dump
-/* case 1581: vfrec7.v v8, v16, v0.t (e8,m1,avl=7) */
-    li a0, 1080
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070034024099
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfrec7.v v8, v16, v0.t
-    call dump
-/* case 1582: vfrec7.v v8, v16 (e64,mf2,avl=7) */
-    li a0, 1936
-    call setup
-    li a1, 2147483647
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfrec7.v v8, v16
-    call dump
-/* case 1583: vfrec7.v v8, v16, v0.t (e16,mf8,avl=1000) */
-    li a0, 912
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfrec7.v v8, v16, v0.t
-    call dump
-/* case 1584: vfclass.v v8, v16 (e16,mf4,avl=0) */
-    li a0, 1968
-    call setup
-    li a1, 32767
-    li t0, 18446744073709517824
+    li a1, 0
+    li t0, 32747
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfclass.v v8, v16
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfnmacc.vv v8, v24, v16, v0.t
     call dump
-/* case 1585: vfclass.v v8, v16, v0.t (e16,mf2,avl=0) */
-    li a0, 304
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709496673
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfclass.v v8, v16, v0.t
-    call dump
-/* case 1586: vfclass.v v8, v16, v0.t (e16,m1,avl=0) */
-    li a0, 416
+/* case 1204: vfnmacc.vv v8, v24, v16, v0.t (e16,m4,avl=max) */
+    li a0, 704
     call setup
     li a1, 2147483647
     li t0, 18446744073709518848
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfclass.v v8, v16, v0.t
+    fsrmi 0
+    vsetvli t1, zero, e16, m4, ta,mu
+    vfnmacc.vv v8, v24, v16, v0.t
     call dump
-/* case 1587: vfclass.v v8, v16 (e16,m2,avl=max) */
-    li a0, 1904
+/* case 1205: vfnmacc.vv v8, v24, v16 (e16,m8,avl=max) */
+    li a0, 1032
     call setup
-    li a1, 2147483647
-    li t0, 8953
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m2, tu,ma
-    vfclass.v v8, v16
-    call dump
-/* case 1588: vfclass.v v8, v16, v0.t (e16,m4,avl=13) */
-    li a0, 1720
-    call setup
-    li a1, 2
-    li t0, 18446744073709544856
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfclass.v v8, v16, v0.t
-    call dump
-/* case 1589: vfclass.v v8, v16 (e16,m8,avl=7) */
-    li a0, 1240
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709497014
+    li a1, 128
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfclass.v v8, v16
+    vsetvli t1, zero, e16, m8, tu,ma
+    vfnmacc.vv v8, v24, v16
     call dump
-/* case 1590: vfclass.v v8, v16 (e32,mf2,avl=1000) */
-    li a0, 1040
+/* case 1206: vfnmacc.vv v8, v24, v16, v0.t (e32,mf2,avl=1000) */
+    li a0, 1888
+    call setup
+    li a1, 7
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1207: vfnmacc.vv v8, v24, v16, v0.t (e32,m1,avl=5) */
+    li a0, 1192
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069533970364
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1208: vfnmacc.vv v8, v24, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 1240
+    call setup
+    li a1, 5
+    li t0, 18446744073079039664
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1209: vfnmacc.vv v8, v24, v16 (e32,m4,avl=2) */
+    li a0, 1312
     call setup
     li a1, 127
-    li t0, 18446744072087952070
+    li t0, 18446744073300942069
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfnmacc.vv v8, v24, v16
+    call dump
+/* case 1210: vfnmacc.vv v8, v24, v16, v0.t (e32,m8,avl=2) */
+    li a0, 680
+    call setup
+    li a1, 32768
+    li t0, 2139095040
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1211: vfnmacc.vv v8, v24, v16, v0.t (e64,m1,avl=0) */
+    li a0, 1504
+    call setup
+    li a1, 32767
+    li t0, 5197989748241889052
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1212: vfnmacc.vv v8, v24, v16, v0.t (e64,m2,avl=3) */
+    li a0, 1080
+    call setup
+    li a1, 2
+    li t0, 8069076723610114453
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1213: vfnmacc.vv v8, v24, v16, v0.t (e64,m4,avl=0) */
+    li a0, 136
+    call setup
+    li a1, 128
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1214: vfnmacc.vv v8, v24, v16, v0.t (e64,m8,avl=max) */
+    li a0, 1336
+    call setup
+    li a1, 9223372036854775807
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1215: vfnmacc.vv v8, v24, v16 (e8,m1,avl=max) */
+    li a0, 944
+    call setup
+    li a1, 5
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e8, m1, tu,ma
+    vfnmacc.vv v8, v24, v16
+    call dump
+/* case 1216: vfnmacc.vv v8, v24, v16 (e64,mf2,avl=max) */
+    li a0, 1416
+    call setup
+    li a1, 18446744073709551488
+    li t0, 5285239420477921548
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vfnmacc.vv v8, v24, v16
+    call dump
+/* case 1217: vfnmacc.vv v8, v24, v16 (e16,mf8,avl=1000) */
+    li a0, 1248
+    call setup
+    li a1, 2147483647
+    li t0, 15360
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfnmacc.vv v8, v24, v16
+    call dump
+/* case 1218: vfnmacc.vv v6, v10, v10 (e64,m1,avl=max) */
+    li a0, 1672
+    call setup
+    li a1, 2
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfnmacc.vv v6, v10, v10
+    call dump
+/* case 1219: vfnmacc.vv v0, v0, v0, v0.t (e16,m8,avl=max) */
+    li a0, 1016
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfnmacc.vv v0, v0, v0, v0.t
+    call dump
+/* case 1220: vfnmacc.vv v16, v16, v24 (e64,m8,avl=max) */
+    li a0, 336
+    call setup
+    li a1, 255
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfnmacc.vv v16, v16, v24
+    call dump
+/* case 1221: vfnmacc.vv v24, v2, v12, v0.t (e32,m4,avl=1) */
+    li a0, 1736
+    call setup
+    li a1, 148
+    li t0, 18446744071844178525
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfnmacc.vv v24, v2, v12, v0.t
+    call dump
+/* case 1222: vfnmacc.vv v23, v0, v0, v0.t (e16,mf2,avl=1) */
+    li a0, 56
+    call setup
+    li a1, 2
+    li t0, 18446744073709530866
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfnmacc.vv v23, v0, v0, v0.t
+    call dump
+/* case 1223: vfnmacc.vv v5, v4, v6, v0.t (e32,m1,avl=5) */
+    li a0, 736
+    call setup
+    li a1, 5
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfnmacc.vv v5, v4, v6, v0.t
+    call dump
+/* case 1224: vfnmacc.vf v8, fa1, v16 (e16,mf4,avl=0) */
+    li a0, 632
+    call setup
+    li a1, 97
+    li t0, 18446744073709514817
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfnmacc.vf v8, fa1, v16
+    call dump
+/* case 1225: vfnmacc.vf v8, fa1, v16 (e16,mf2,avl=0) */
+    li a0, 0
+    call setup
+    li a1, 2
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfnmacc.vf v8, fa1, v16
+    call dump
+/* case 1226: vfnmacc.vf v8, fa1, v16, v0.t (e16,m1,avl=max) */
+    li a0, 1576
+    call setup
+    li a1, 32767
+    li t0, 18446744073709536520
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1227: vfnmacc.vf v8, fa1, v16 (e16,m2,avl=7) */
+    li a0, 1696
+    call setup
+    li a1, 7
+    li t0, 18446744073709486148
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfnmacc.vf v8, fa1, v16
+    call dump
+/* case 1228: vfnmacc.vf v8, fa1, v16 (e16,m4,avl=max) */
+    li a0, 552
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfnmacc.vf v8, fa1, v16
+    call dump
+/* case 1229: vfnmacc.vf v8, fa1, v16, v0.t (e16,m8,avl=7) */
+    li a0, 1784
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1230: vfnmacc.vf v8, fa1, v16, v0.t (e32,mf2,avl=max) */
+    li a0, 1816
+    call setup
+    li a1, 7967905740725727552
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vfnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1231: vfnmacc.vf v8, fa1, v16, v0.t (e32,m1,avl=5) */
+    li a0, 1312
+    call setup
+    li a1, 127
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1232: vfnmacc.vf v8, fa1, v16, v0.t (e32,m2,avl=2) */
+    li a0, 712
+    call setup
+    li a1, 0
+    li t0, 18446744071702315788
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1233: vfnmacc.vf v8, fa1, v16 (e32,m4,avl=max) */
+    li a0, 88
+    call setup
+    li a1, 128
+    li t0, 18446744072768027306
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m4, ta,ma
+    vfnmacc.vf v8, fa1, v16
+    call dump
+/* case 1234: vfnmacc.vf v8, fa1, v16, v0.t (e32,m8,avl=1) */
+    li a0, 592
+    call setup
+    li a1, 128
+    li t0, 2782816213
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1235: vfnmacc.vf v8, fa1, v16, v0.t (e64,m1,avl=1) */
+    li a0, 680
+    call setup
+    li a1, 17
+    li t0, 4276124494189488556
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1236: vfnmacc.vf v8, fa1, v16 (e64,m2,avl=3) */
+    li a0, 1400
+    call setup
+    li a1, 7
+    li t0, 771083188395613354
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfnmacc.vf v8, fa1, v16
+    call dump
+/* case 1237: vfnmacc.vf v8, fa1, v16 (e64,m4,avl=0) */
+    li a0, 1192
+    call setup
+    li a1, 255
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfnmacc.vf v8, fa1, v16
+    call dump
+/* case 1238: vfnmacc.vf v8, fa1, v16, v0.t (e64,m8,avl=max) */
+    li a0, 512
+    call setup
+    li a1, 255
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1239: vfnmacc.vf v8, fa1, v16 (e8,m1,avl=max) */
+    li a0, 1408
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071331459892
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e8, m1, ta,ma
+    vfnmacc.vf v8, fa1, v16
+    call dump
+/* case 1240: vfnmacc.vf v8, fa1, v16 (e64,mf2,avl=max) */
+    li a0, 1696
+    call setup
+    li a1, 32768
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfnmacc.vf v8, fa1, v16
+    call dump
+/* case 1241: vfnmacc.vf v8, fa1, v16, v0.t (e16,mf8,avl=max) */
+    li a0, 704
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1242: vfnmacc.vf v0, fa1, v23 (e16,m4,avl=1) */
+    li a0, 1312
+    call setup
+    li a1, 5
+    li t0, 18446744073709529796
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfnmacc.vf v0, fa1, v23
+    call dump
+/* case 1243: vfnmacc.vf v0, fa1, v4, v0.t (e32,m2,avl=5) */
+    li a0, 1096
+    call setup
+    li a1, 32768
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfnmacc.vf v0, fa1, v4, v0.t
+    call dump
+/* case 1244: vfnmacc.vf v0, fa1, v0, v0.t (e16,m8,avl=5) */
+    li a0, 2000
+    call setup
+    li a1, 32767
+    li t0, 18446744073709540456
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfnmacc.vf v0, fa1, v0, v0.t
+    call dump
+/* case 1245: vfnmacc.vf v8, fa1, v8 (e32,m8,avl=max) */
+    li a0, 1216
+    call setup
+    li a1, 32767
+    li t0, 18446744073551039403
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfnmacc.vf v8, fa1, v8
+    call dump
+/* case 1246: vfnmacc.vf v16, fa1, v4, v0.t (e64,m8,avl=1) */
+    li a0, 1192
+    call setup
+    li a1, 32768
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfnmacc.vf v16, fa1, v4, v0.t
+    call dump
+/* case 1247: vfnmacc.vf v5, fa1, v0 (e64,m2,avl=1) */
+    li a0, 624
+    call setup
+    li a1, 18446744073709551488
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfnmacc.vf v5, fa1, v0
+    call dump
+/* case 1248: vfmsac.vv v8, v24, v16, v0.t (e16,mf4,avl=0) */
+    li a0, 400
+    call setup
+    li a1, 40330
+    li t0, 18446744073709548542
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1249: vfmsac.vv v8, v24, v16, v0.t (e16,mf2,avl=0) */
+    li a0, 1272
+    call setup
+    li a1, 14801
+    li t0, 18446744073709504822
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1250: vfmsac.vv v8, v24, v16, v0.t (e16,m1,avl=3) */
+    li a0, 688
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1251: vfmsac.vv v8, v24, v16, v0.t (e16,m2,avl=max) */
+    li a0, 1952
+    call setup
+    li a1, 71
+    li t0, 18446744073709528248
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1252: vfmsac.vv v8, v24, v16, v0.t (e16,m4,avl=13) */
+    li a0, 768
+    call setup
+    li a1, 210
+    li t0, 18446744073709521694
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1253: vfmsac.vv v8, v24, v16 (e16,m8,avl=7) */
+    li a0, 1968
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfmsac.vv v8, v24, v16
+    call dump
+/* case 1254: vfmsac.vv v8, v24, v16, v0.t (e32,mf2,avl=1000) */
+    li a0, 1344
+    call setup
+    li a1, 32767
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1255: vfmsac.vv v8, v24, v16 (e32,m1,avl=1000) */
+    li a0, 536
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744072799157820
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfclass.v v8, v16
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfmsac.vv v8, v24, v16
     call dump
-/* case 1591: vfclass.v v8, v16 (e32,m1,avl=5) */
-    li a0, 1072
+/* case 1256: vfmsac.vv v8, v24, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 1208
+    call setup
+    li a1, 0
+    li t0, 4286578688
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1257: vfmsac.vv v8, v24, v16 (e32,m4,avl=max) */
+    li a0, 904
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069837961882
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m4, ta,ma
+    vfmsac.vv v8, v24, v16
+    call dump
+/* case 1258: vfmsac.vv v8, v24, v16, v0.t (e32,m8,avl=max) */
+    li a0, 432
+    call setup
+    li a1, 7
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m8, ta,ma
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1259: vfmsac.vv v8, v24, v16 (e64,m1,avl=max) */
+    li a0, 1416
     call setup
     li a1, 18446744073709551614
-    li t0, 2147483648
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m1, tu,ma
+    vfmsac.vv v8, v24, v16
+    call dump
+/* case 1260: vfmsac.vv v8, v24, v16, v0.t (e64,m2,avl=1) */
+    li a0, 920
+    call setup
+    li a1, 18446744073709551615
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1261: vfmsac.vv v8, v24, v16, v0.t (e64,m4,avl=3) */
+    li a0, 1120
+    call setup
+    li a1, 18446744073709551614
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1262: vfmsac.vv v8, v24, v16 (e64,m8,avl=max) */
+    li a0, 1904
+    call setup
+    li a1, 32768
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfmsac.vv v8, v24, v16
+    call dump
+/* case 1263: vfmsac.vv v8, v24, v16, v0.t (e8,m1,avl=13) */
+    li a0, 840
+    call setup
+    li a1, 7
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,mu
+    vfmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1264: vfmsac.vv v8, v24, v16 (e64,mf2,avl=7) */
+    li a0, 1984
+    call setup
+    li a1, 5
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfmsac.vv v8, v24, v16
+    call dump
+/* case 1265: vfmsac.vv v8, v24, v16 (e16,mf8,avl=13) */
+    li a0, 640
+    call setup
+    li a1, 14681606918033458668
+    li t0, 18446744073709549929
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfmsac.vv v8, v24, v16
+    call dump
+/* case 1266: vfmsac.vv v8, v16, v24, v0.t (e64,m8,avl=1) */
+    li a0, 640
+    call setup
+    li a1, 127
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfmsac.vv v8, v16, v24, v0.t
+    call dump
+/* case 1267: vfmsac.vv v0, v0, v0 (e32,m8,avl=5) */
+    li a0, 1560
+    call setup
+    li a1, 1
+    li t0, 18446744070465427782
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfmsac.vv v0, v0, v0
+    call dump
+/* case 1268: vfmsac.vv v0, v0, v0, v0.t (e32,m1,avl=max) */
+    li a0, 816
+    call setup
+    li a1, 0
+    li t0, 18446744072822513321
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfmsac.vv v0, v0, v0, v0.t
+    call dump
+/* case 1269: vfmsac.vv v0, v0, v0, v0.t (e32,mf2,avl=5) */
+    li a0, 664
+    call setup
+    li a1, 5
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfmsac.vv v0, v0, v0, v0.t
+    call dump
+/* case 1270: vfmsac.vv v27, v0, v0, v0.t (e16,mf4,avl=1) */
+    li a0, 496
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmsac.vv v27, v0, v0, v0.t
+    call dump
+/* case 1271: vfmsac.vv v22, v22, v0, v0.t (e32,mf2,avl=max) */
+    li a0, 1048
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfmsac.vv v22, v22, v0, v0.t
+    call dump
+/* case 1272: vfmsac.vf v8, fa1, v16 (e16,mf4,avl=1) */
+    li a0, 80
+    call setup
+    li a1, 32767
+    li t0, 18446744073709533149
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfmsac.vf v8, fa1, v16
+    call dump
+/* case 1273: vfmsac.vf v8, fa1, v16 (e16,mf2,avl=3) */
+    li a0, 816
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709490165
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfmsac.vf v8, fa1, v16
+    call dump
+/* case 1274: vfmsac.vf v8, fa1, v16, v0.t (e16,m1,avl=3) */
+    li a0, 2032
+    call setup
+    li a1, 7
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1275: vfmsac.vf v8, fa1, v16, v0.t (e16,m2,avl=3) */
+    li a0, 784
+    call setup
+    li a1, 255
+    li t0, 18446744073709543688
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1276: vfmsac.vf v8, fa1, v16 (e16,m4,avl=7) */
+    li a0, 1640
+    call setup
+    li a1, 2
+    li t0, 18446744073709546100
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfmsac.vf v8, fa1, v16
+    call dump
+/* case 1277: vfmsac.vf v8, fa1, v16, v0.t (e16,m8,avl=13) */
+    li a0, 1744
+    call setup
+    li a1, 32767
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1278: vfmsac.vf v8, fa1, v16, v0.t (e32,mf2,avl=13) */
+    li a0, 32
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1279: vfmsac.vf v8, fa1, v16 (e32,m1,avl=5) */
+    li a0, 40
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 5
     vsetvli t1, t0, e32, m1, ta,mu
-    vfclass.v v8, v16
+    vfmsac.vf v8, fa1, v16
     call dump
-/* case 1592: vfclass.v v8, v16, v0.t (e32,m2,avl=2) */
-    li a0, 1824
+/* case 1280: vfmsac.vf v8, fa1, v16, v0.t (e32,m2,avl=5) */
+    li a0, 1200
+    call setup
+    li a1, 128
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1281: vfmsac.vf v8, fa1, v16, v0.t (e32,m4,avl=max) */
+    li a0, 536
+    call setup
+    li a1, 1
+    li t0, 18446744073222235164
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1282: vfmsac.vf v8, fa1, v16, v0.t (e32,m8,avl=2) */
+    li a0, 224
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1283: vfmsac.vf v8, fa1, v16 (e64,m1,avl=0) */
+    li a0, 712
+    call setup
+    li a1, 18446744073709551614
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfmsac.vf v8, fa1, v16
+    call dump
+/* case 1284: vfmsac.vf v8, fa1, v16, v0.t (e64,m2,avl=0) */
+    li a0, 640
+    call setup
+    li a1, 32767
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1285: vfmsac.vf v8, fa1, v16 (e64,m4,avl=3) */
+    li a0, 1032
+    call setup
+    li a1, 18446744071562067968
+    li t0, 2144146928567980586
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfmsac.vf v8, fa1, v16
+    call dump
+/* case 1286: vfmsac.vf v8, fa1, v16 (e64,m8,avl=max) */
+    li a0, 1408
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744069835890534
+    li t0, 6169444001232027405
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m8, tu,ma
+    vfmsac.vf v8, fa1, v16
+    call dump
+/* case 1287: vfmsac.vf v8, fa1, v16, v0.t (e8,m1,avl=max) */
+    li a0, 232
+    call setup
+    li a1, 43185
+    li t0, 18446744071235031996
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e8, m1, ta,ma
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1288: vfmsac.vf v8, fa1, v16, v0.t (e64,mf2,avl=13) */
+    li a0, 1120
+    call setup
+    li a1, 18446744073709551615
+    li t0, 8307503856415876397
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1289: vfmsac.vf v8, fa1, v16, v0.t (e16,mf8,avl=13) */
+    li a0, 216
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709488094
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1290: vfmsac.vf v13, fa1, v31, v0.t (e16,mf2,avl=1) */
+    li a0, 56
+    call setup
+    li a1, 255
+    li t0, 18446744073709536046
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmsac.vf v13, fa1, v31, v0.t
+    call dump
+/* case 1291: vfmsac.vf v1, fa1, v23 (e32,mf2,avl=1) */
+    li a0, 1808
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070670822862
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfmsac.vf v1, fa1, v23
+    call dump
+/* case 1292: vfmsac.vf v7, fa1, v0, v0.t (e64,m4,avl=max) */
+    li a0, 760
+    call setup
+    li a1, 127
+    li t0, 13587440137032657231
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfmsac.vf v7, fa1, v0, v0.t
+    call dump
+/* case 1293: vfmsac.vf v0, fa1, v0 (e16,mf4,avl=1) */
+    li a0, 792
+    call setup
+    li a1, 7
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmsac.vf v0, fa1, v0
+    call dump
+/* case 1294: vfmsac.vf v0, fa1, v26, v0.t (e16,mf2,avl=max) */
+    li a0, 1864
+    call setup
+    li a1, 96
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfmsac.vf v0, fa1, v26, v0.t
+    call dump
+/* case 1295: vfmsac.vf v17, fa1, v0, v0.t (e16,mf2,avl=5) */
+    li a0, 1488
+    call setup
+    li a1, 128
+    li t0, 18446744073709496578
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmsac.vf v17, fa1, v0, v0.t
+    call dump
+/* case 1296: vfnmsac.vv v8, v24, v16 (e16,mf4,avl=max) */
+    li a0, 704
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1297: vfnmsac.vv v8, v24, v16 (e16,mf2,avl=0) */
+    li a0, 904
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1298: vfnmsac.vv v8, v24, v16 (e16,m1,avl=0) */
+    li a0, 960
+    call setup
+    li a1, 3812
+    li t0, 18446744073709539920
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1299: vfnmsac.vv v8, v24, v16, v0.t (e16,m2,avl=3) */
+    li a0, 968
+    call setup
+    li a1, 5
+    li t0, 18446744073709502231
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1300: vfnmsac.vv v8, v24, v16 (e16,m4,avl=13) */
+    li a0, 1064
+    call setup
+    li a1, 13941231407267268031
+    li t0, 18446744073709520147
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1301: vfnmsac.vv v8, v24, v16, v0.t (e16,m8,avl=7) */
+    li a0, 80
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1302: vfnmsac.vv v8, v24, v16 (e32,mf2,avl=1000) */
+    li a0, 376
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1303: vfnmsac.vv v8, v24, v16, v0.t (e32,m1,avl=1000) */
+    li a0, 904
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073213969722
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1304: vfnmsac.vv v8, v24, v16, v0.t (e32,m2,avl=5) */
+    li a0, 1024
+    call setup
+    li a1, 32768
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1305: vfnmsac.vv v8, v24, v16 (e32,m4,avl=2) */
+    li a0, 1576
+    call setup
+    li a1, 32767
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,mu
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1306: vfnmsac.vv v8, v24, v16, v0.t (e32,m8,avl=max) */
+    li a0, 2040
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, ta,mu
+    vfnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1307: vfnmsac.vv v8, v24, v16 (e64,m1,avl=0) */
+    li a0, 328
+    call setup
+    li a1, 5
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1308: vfnmsac.vv v8, v24, v16, v0.t (e64,m2,avl=1) */
+    li a0, 80
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18307447288849847575
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1309: vfnmsac.vv v8, v24, v16 (e64,m4,avl=3) */
+    li a0, 2000
+    call setup
+    li a1, 2147483647
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1310: vfnmsac.vv v8, v24, v16 (e64,m8,avl=7) */
+    li a0, 224
+    call setup
+    li a1, 10
+    li t0, 18442725788658594401
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1311: vfnmsac.vv v8, v24, v16 (e8,m1,avl=max) */
+    li a0, 440
+    call setup
+    li a1, 127
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e8, m1, tu,ma
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1312: vfnmsac.vv v8, v24, v16 (e64,mf2,avl=max) */
+    li a0, 392
+    call setup
+    li a1, 2478288975813276630
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1313: vfnmsac.vv v8, v24, v16 (e16,mf8,avl=13) */
+    li a0, 1848
+    call setup
+    li a1, 1
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfnmsac.vv v8, v24, v16
+    call dump
+/* case 1314: vfnmsac.vv v9, v0, v23 (e64,m1,avl=max) */
+    li a0, 536
+    call setup
+    li a1, 18446744073709551614
+    li t0, 16312473691161874111
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfnmsac.vv v9, v0, v23
+    call dump
+/* case 1315: vfnmsac.vv v26, v26, v0 (e64,m2,avl=max) */
+    li a0, 1256
+    call setup
+    li a1, 7
+    li t0, 426617865442891651
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfnmsac.vv v26, v26, v0
+    call dump
+/* case 1316: vfnmsac.vv v27, v0, v27 (e64,m4,avl=max) */
+    li a0, 2016
+    call setup
+    li a1, 50271
+    li t0, 11752160218513751998
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfnmsac.vv v27, v0, v27
+    call dump
+/* case 1317: vfnmsac.vv v0, v0, v12, v0.t (e16,mf2,avl=max) */
+    li a0, 1184
+    call setup
+    li a1, 156
+    li t0, 18446744073709495430
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfnmsac.vv v0, v0, v12, v0.t
+    call dump
+/* case 1318: vfnmsac.vv v8, v0, v1 (e16,m8,avl=1) */
+    li a0, 744
+    call setup
+    li a1, 1
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfnmsac.vv v8, v0, v1
+    call dump
+/* case 1319: vfnmsac.vv v0, v20, v0 (e32,mf2,avl=5) */
+    li a0, 1856
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfnmsac.vv v0, v20, v0
+    call dump
+/* case 1320: vfnmsac.vf v8, fa1, v16 (e16,mf4,avl=0) */
+    li a0, 384
+    call setup
+    li a1, 1
+    li t0, 18446744073709486444
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfnmsac.vf v8, fa1, v16
+    call dump
+/* case 1321: vfnmsac.vf v8, fa1, v16, v0.t (e16,mf2,avl=0) */
+    li a0, 272
+    call setup
+    li a1, 32767
+    li t0, 18446744073709521433
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1322: vfnmsac.vf v8, fa1, v16, v0.t (e16,m1,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 255
+    li t0, 18446744073709518458
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1323: vfnmsac.vf v8, fa1, v16, v0.t (e16,m2,avl=7) */
+    li a0, 216
+    call setup
+    li a1, 128
+    li t0, 41149
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1324: vfnmsac.vf v8, fa1, v16, v0.t (e16,m4,avl=7) */
+    li a0, 200
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709502376
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1325: vfnmsac.vf v8, fa1, v16 (e16,m8,avl=13) */
+    li a0, 1144
+    call setup
+    li a1, 0
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfnmsac.vf v8, fa1, v16
+    call dump
+/* case 1326: vfnmsac.vf v8, fa1, v16 (e32,mf2,avl=max) */
+    li a0, 1648
+    call setup
+    li a1, 128
+    li t0, 2830302536
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vfnmsac.vf v8, fa1, v16
+    call dump
+/* case 1327: vfnmsac.vf v8, fa1, v16, v0.t (e32,m1,avl=max) */
+    li a0, 944
+    call setup
+    li a1, 255
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m1, tu,ma
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1328: vfnmsac.vf v8, fa1, v16 (e32,m2,avl=5) */
+    li a0, 1912
+    call setup
+    li a1, 1
+    li t0, 3756792623
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfnmsac.vf v8, fa1, v16
+    call dump
+/* case 1329: vfnmsac.vf v8, fa1, v16, v0.t (e32,m4,avl=2) */
+    li a0, 384
+    call setup
+    li a1, 255
+    li t0, 18446744070453441900
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1330: vfnmsac.vf v8, fa1, v16, v0.t (e32,m8,avl=1) */
+    li a0, 1144
+    call setup
+    li a1, 0
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1331: vfnmsac.vf v8, fa1, v16, v0.t (e64,m1,avl=1) */
+    li a0, 1728
+    call setup
+    li a1, 7289865066965771101
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1332: vfnmsac.vf v8, fa1, v16 (e64,m2,avl=1) */
+    li a0, 1560
+    call setup
+    li a1, 18446744073709551614
+    li t0, 3770447077929729356
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfnmsac.vf v8, fa1, v16
+    call dump
+/* case 1333: vfnmsac.vf v8, fa1, v16, v0.t (e64,m4,avl=max) */
+    li a0, 936
+    call setup
+    li a1, 18446744071562067968
+    li t0, 1606699009342638456
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m4, tu,ma
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1334: vfnmsac.vf v8, fa1, v16, v0.t (e64,m8,avl=max) */
+    li a0, 1968
+    call setup
+    li a1, 5
+    li t0, 7939598794034818672
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, tu,ma
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1335: vfnmsac.vf v8, fa1, v16, v0.t (e8,m1,avl=max) */
+    li a0, 1928
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073472166023
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e8, m1, tu,mu
+    vfnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1336: vfnmsac.vf v8, fa1, v16 (e64,mf2,avl=max) */
+    li a0, 1784
+    call setup
+    li a1, 7
+    li t0, 13884508196812345131
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, mf2, tu,mu
+    vfnmsac.vf v8, fa1, v16
+    call dump
+/* case 1337: vfnmsac.vf v8, fa1, v16 (e16,mf8,avl=1000) */
+    li a0, 1144
+    call setup
+    li a1, 1
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfnmsac.vf v8, fa1, v16
+    call dump
+/* case 1338: vfnmsac.vf v9, fa1, v14, v0.t (e32,mf2,avl=5) */
+    li a0, 928
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071077711518
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfnmsac.vf v9, fa1, v14, v0.t
+    call dump
+/* case 1339: vfnmsac.vf v0, fa1, v0, v0.t (e64,m1,avl=max) */
+    li a0, 1944
+    call setup
+    li a1, 5
+    li t0, 6155877193590503903
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfnmsac.vf v0, fa1, v0, v0.t
+    call dump
+/* case 1340: vfnmsac.vf v8, fa1, v0 (e32,m8,avl=1) */
+    li a0, 616
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073474846114
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfnmsac.vf v8, fa1, v0
+    call dump
+/* case 1341: vfnmsac.vf v5, fa1, v5, v0.t (e32,m4,avl=1) */
+    li a0, 1616
+    call setup
+    li a1, 1324042873628582905
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfnmsac.vf v5, fa1, v5, v0.t
+    call dump
+/* case 1342: vfnmsac.vf v0, fa1, v0 (e64,m4,avl=5) */
+    li a0, 1160
+    call setup
+    li a1, 32768
+    li t0, 13457988057450718817
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfnmsac.vf v0, fa1, v0
+    call dump
+/* case 1343: vfnmsac.vf v8, fa1, v0 (e16,m4,avl=5) */
+    li a0, 1576
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfnmsac.vf v8, fa1, v0
+    call dump
+/* case 1344: vfwmacc.vv v8, v24, v16 (e16,mf4,avl=0) */
+    li a0, 376
+    call setup
+    li a1, 46485
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfwmacc.vv v8, v24, v16
+    call dump
+/* case 1345: vfwmacc.vv v8, v24, v16 (e16,mf2,avl=1) */
+    li a0, 856
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709518970
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfwmacc.vv v8, v24, v16
+    call dump
+/* case 1346: vfwmacc.vv v8, v24, v16 (e16,m1,avl=3) */
+    li a0, 1464
+    call setup
+    li a1, 2
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfwmacc.vv v8, v24, v16
+    call dump
+/* case 1347: vfwmacc.vv v8, v24, v16 (e16,m2,avl=7) */
+    li a0, 2016
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709503772
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfwmacc.vv v8, v24, v16
+    call dump
+/* case 1348: vfwmacc.vv v8, v24, v16, v0.t (e16,m4,avl=7) */
+    li a0, 1992
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709525733
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfwmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1349: vfwmacc.vv v8, v24, v16 (e16,m8,avl=13) */
+    li a0, 608
+    call setup
+    li a1, 32767
+    li t0, 63358
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwmacc.vv v8, v24, v16
+    call dump
+/* case 1350: vfwmacc.vv v8, v24, v16 (e32,mf2,avl=1000) */
+    li a0, 1232
+    call setup
+    li a1, 32768
+    li t0, 18446744072079563163
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfwmacc.vv v8, v24, v16
+    call dump
+/* case 1351: vfwmacc.vv v8, v24, v16 (e32,m1,avl=5) */
+    li a0, 256
+    call setup
+    li a1, 7
+    li t0, 18446744071235433258
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfwmacc.vv v8, v24, v16
+    call dump
+/* case 1352: vfwmacc.vv v8, v24, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 1920
+    call setup
+    li a1, 2
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfwmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1353: vfwmacc.vv v8, v24, v16 (e32,m4,avl=max) */
+    li a0, 808
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072528015740
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfwmacc.vv v8, v24, v16
+    call dump
+/* case 1354: vfwmacc.vv v8, v24, v16 (e32,m8,avl=2) */
+    li a0, 856
+    call setup
+    li a1, 54046
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 2
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfclass.v v8, v16, v0.t
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfwmacc.vv v8, v24, v16
     call dump
-/* case 1593: vfclass.v v8, v16, v0.t (e32,m4,avl=2) */
+/* case 1355: vfwmacc.vv v8, v24, v16, v0.t (e64,m1,avl=1) */
+    li a0, 1624
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfwmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1356: vfwmacc.vv v8, v24, v16 (e64,m2,avl=3) */
+    li a0, 432
+    call setup
+    li a1, 127
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfwmacc.vv v8, v24, v16
+    call dump
+/* case 1357: vfwmacc.vv v8, v24, v16 (e64,m4,avl=3) */
+    li a0, 1312
+    call setup
+    li a1, 18446744071562067968
+    li t0, 15349653337543937196
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfwmacc.vv v8, v24, v16
+    call dump
+/* case 1358: vfwmacc.vv v8, v24, v16, v0.t (e64,m8,avl=max) */
+    li a0, 952
+    call setup
+    li a1, 18446744073709551488
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfwmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1359: vfwmacc.vv v8, v24, v16, v0.t (e8,m1,avl=7) */
+    li a0, 888
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfwmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1360: vfwmacc.vv v8, v24, v16, v0.t (e64,mf2,avl=max) */
+    li a0, 976
+    call setup
+    li a1, 127
+    li t0, 3460584144646579024
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfwmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1361: vfwmacc.vv v8, v24, v16, v0.t (e16,mf8,avl=1000) */
+    li a0, 56
+    call setup
+    li a1, 32767
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfwmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1362: vfwmacc.vv v0, v0, v0, v0.t (e32,m8,avl=max) */
+    li a0, 1504
+    call setup
+    li a1, 255
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfwmacc.vv v0, v0, v0, v0.t
+    call dump
+/* case 1363: vfwmacc.vv v22, v22, v27, v0.t (e16,mf4,avl=5) */
+    li a0, 848
+    call setup
+    li a1, 127
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwmacc.vv v22, v22, v27, v0.t
+    call dump
+/* case 1364: vfwmacc.vv v8, v8, v8, v0.t (e32,m8,avl=5) */
+    li a0, 1976
+    call setup
+    li a1, 255
+    li t0, 18446744071301523781
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwmacc.vv v8, v8, v8, v0.t
+    call dump
+/* case 1365: vfwmacc.vv v0, v22, v0, v0.t (e16,m1,avl=5) */
+    li a0, 2040
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709529573
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwmacc.vv v0, v22, v0, v0.t
+    call dump
+/* case 1366: vfwmacc.vv v15, v0, v15, v0.t (e32,m2,avl=max) */
+    li a0, 456
+    call setup
+    li a1, 2
+    li t0, 2147483648
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m2, tu,mu
+    vfwmacc.vv v15, v0, v15, v0.t
+    call dump
+/* case 1367: vfwmacc.vv v7, v0, v0 (e64,m2,avl=max) */
+    li a0, 664
+    call setup
+    li a1, 2
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfwmacc.vv v7, v0, v0
+    call dump
+/* case 1368: vfwmacc.vf v8, fa1, v16 (e16,mf4,avl=1) */
+    li a0, 1048
+    call setup
+    li a1, 32768
+    li t0, 18446744073709498585
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwmacc.vf v8, fa1, v16
+    call dump
+/* case 1369: vfwmacc.vf v8, fa1, v16 (e16,mf2,avl=1) */
+    li a0, 864
+    call setup
+    li a1, 32768
+    li t0, 18446744073709539564
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfwmacc.vf v8, fa1, v16
+    call dump
+/* case 1370: vfwmacc.vf v8, fa1, v16 (e16,m1,avl=0) */
+    li a0, 904
+    call setup
+    li a1, 32767
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfwmacc.vf v8, fa1, v16
+    call dump
+/* case 1371: vfwmacc.vf v8, fa1, v16, v0.t (e16,m2,avl=7) */
+    li a0, 88
+    call setup
+    li a1, 128
+    li t0, 18446744073709527680
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfwmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1372: vfwmacc.vf v8, fa1, v16 (e16,m4,avl=13) */
+    li a0, 1536
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfwmacc.vf v8, fa1, v16
+    call dump
+/* case 1373: vfwmacc.vf v8, fa1, v16 (e16,m8,avl=max) */
+    li a0, 1712
+    call setup
+    li a1, 32767
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m8, ta,ma
+    vfwmacc.vf v8, fa1, v16
+    call dump
+/* case 1374: vfwmacc.vf v8, fa1, v16 (e32,mf2,avl=1000) */
+    li a0, 888
+    call setup
+    li a1, 255
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfwmacc.vf v8, fa1, v16
+    call dump
+/* case 1375: vfwmacc.vf v8, fa1, v16, v0.t (e32,m1,avl=1000) */
+    li a0, 960
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,mu
+    vfwmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1376: vfwmacc.vf v8, fa1, v16 (e32,m2,avl=2) */
+    li a0, 1736
+    call setup
+    li a1, 5
+    li t0, 18446744070021994817
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfwmacc.vf v8, fa1, v16
+    call dump
+/* case 1377: vfwmacc.vf v8, fa1, v16, v0.t (e32,m4,avl=2) */
+    li a0, 344
+    call setup
+    li a1, 32767
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,mu
+    vfwmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1378: vfwmacc.vf v8, fa1, v16 (e32,m8,avl=max) */
+    li a0, 24
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m8, ta,ma
+    vfwmacc.vf v8, fa1, v16
+    call dump
+/* case 1379: vfwmacc.vf v8, fa1, v16, v0.t (e64,m1,avl=1) */
+    li a0, 1200
+    call setup
+    li a1, 58792
+    li t0, 3406170270296656506
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfwmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1380: vfwmacc.vf v8, fa1, v16, v0.t (e64,m2,avl=3) */
+    li a0, 336
+    call setup
+    li a1, 32767
+    li t0, 6114925263447376916
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfwmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1381: vfwmacc.vf v8, fa1, v16, v0.t (e64,m4,avl=max) */
+    li a0, 1216
+    call setup
+    li a1, 14732370774344155971
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m4, ta,mu
+    vfwmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1382: vfwmacc.vf v8, fa1, v16, v0.t (e64,m8,avl=7) */
+    li a0, 1224
+    call setup
+    li a1, 0
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1383: vfwmacc.vf v8, fa1, v16, v0.t (e8,m1,avl=7) */
+    li a0, 296
+    call setup
+    li a1, 32767
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfwmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1384: vfwmacc.vf v8, fa1, v16 (e64,mf2,avl=13) */
+    li a0, 376
+    call setup
+    li a1, 18446744073709551615
+    li t0, 165123640218025849
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfwmacc.vf v8, fa1, v16
+    call dump
+/* case 1385: vfwmacc.vf v8, fa1, v16, v0.t (e16,mf8,avl=1000) */
+    li a0, 232
+    call setup
+    li a1, 2147483647
+    li t0, 1023
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfwmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1386: vfwmacc.vf v0, fa1, v8 (e64,m4,avl=5) */
+    li a0, 272
+    call setup
+    li a1, 18446744073709551614
+    li t0, 11153875722322099013
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfwmacc.vf v0, fa1, v8
+    call dump
+/* case 1387: vfwmacc.vf v18, fa1, v18, v0.t (e32,m1,avl=1) */
+    li a0, 888
+    call setup
+    li a1, 5
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwmacc.vf v18, fa1, v18, v0.t
+    call dump
+/* case 1388: vfwmacc.vf v8, fa1, v8, v0.t (e32,m4,avl=max) */
+    li a0, 1544
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744072947833350
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfwmacc.vf v8, fa1, v8, v0.t
+    call dump
+/* case 1389: vfwmacc.vf v1, fa1, v12 (e32,mf2,avl=5) */
+    li a0, 1352
+    call setup
+    li a1, 7
+    li t0, 18446744070287291688
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfwmacc.vf v1, fa1, v12
+    call dump
+/* case 1390: vfwmacc.vf v0, fa1, v15, v0.t (e32,m1,avl=max) */
+    li a0, 1872
+    call setup
+    li a1, 5
+    li t0, 18446744069499956392
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfwmacc.vf v0, fa1, v15, v0.t
+    call dump
+/* case 1391: vfwmacc.vf v0, fa1, v0 (e16,m8,avl=5) */
+    li a0, 648
+    call setup
+    li a1, 12738704866949549641
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwmacc.vf v0, fa1, v0
+    call dump
+/* case 1392: vfwnmacc.vv v8, v24, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 144
+    call setup
+    li a1, 255
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1393: vfwnmacc.vv v8, v24, v16 (e16,mf2,avl=0) */
+    li a0, 16
+    call setup
+    li a1, 0
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwnmacc.vv v8, v24, v16
+    call dump
+/* case 1394: vfwnmacc.vv v8, v24, v16 (e16,m1,avl=max) */
+    li a0, 232
+    call setup
+    li a1, 127
+    li t0, 18446744073709527649
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, ta,mu
+    vfwnmacc.vv v8, v24, v16
+    call dump
+/* case 1395: vfwnmacc.vv v8, v24, v16, v0.t (e16,m2,avl=max) */
+    li a0, 1312
+    call setup
+    li a1, 736943104747539776
+    li t0, 18446744073709501884
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m2, ta,mu
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1396: vfwnmacc.vv v8, v24, v16, v0.t (e16,m4,avl=7) */
     li a0, 72
     call setup
-    li a1, 12506287296491392311
-    li t0, 18446744072769786621
+    li a1, 6452887331461262406
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1397: vfwnmacc.vv v8, v24, v16 (e16,m8,avl=max) */
+    li a0, 1280
+    call setup
+    li a1, 255
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     fsrmi 1
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfwnmacc.vv v8, v24, v16
+    call dump
+/* case 1398: vfwnmacc.vv v8, v24, v16, v0.t (e32,mf2,avl=13) */
+    li a0, 400
+    call setup
+    li a1, 2
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1399: vfwnmacc.vv v8, v24, v16 (e32,m1,avl=1000) */
+    li a0, 1400
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070194638205
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,mu
+    vfwnmacc.vv v8, v24, v16
+    call dump
+/* case 1400: vfwnmacc.vv v8, v24, v16, v0.t (e32,m2,avl=2) */
+    li a0, 2040
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071200167020
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1401: vfwnmacc.vv v8, v24, v16 (e32,m4,avl=max) */
+    li a0, 1376
+    call setup
+    li a1, 128
+    li t0, 18446744071534542198
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfwnmacc.vv v8, v24, v16
+    call dump
+/* case 1402: vfwnmacc.vv v8, v24, v16 (e32,m8,avl=2) */
+    li a0, 1752
+    call setup
+    li a1, 2
+    li t0, 18446744069492123439
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfwnmacc.vv v8, v24, v16
+    call dump
+/* case 1403: vfwnmacc.vv v8, v24, v16, v0.t (e64,m1,avl=max) */
+    li a0, 1664
+    call setup
+    li a1, 53625
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m1, ta,ma
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1404: vfwnmacc.vv v8, v24, v16, v0.t (e64,m2,avl=3) */
+    li a0, 1936
+    call setup
+    li a1, 2147483647
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1405: vfwnmacc.vv v8, v24, v16, v0.t (e64,m4,avl=max) */
+    li a0, 624
+    call setup
+    li a1, 8745028301063401657
+    li t0, 6881159417694235783
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m4, ta,mu
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1406: vfwnmacc.vv v8, v24, v16, v0.t (e64,m8,avl=max) */
+    li a0, 1008
+    call setup
+    li a1, 32768
+    li t0, 7686914617187097542
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m8, ta,mu
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1407: vfwnmacc.vv v8, v24, v16, v0.t (e8,m1,avl=7) */
+    li a0, 1152
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071949772863
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1408: vfwnmacc.vv v8, v24, v16, v0.t (e64,mf2,avl=7) */
+    li a0, 1720
+    call setup
+    li a1, 5
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1409: vfwnmacc.vv v8, v24, v16, v0.t (e16,mf8,avl=max) */
+    li a0, 616
+    call setup
+    li a1, 1
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf8, tu,ma
+    vfwnmacc.vv v8, v24, v16, v0.t
+    call dump
+/* case 1410: vfwnmacc.vv v8, v24, v20, v0.t (e64,m4,avl=1) */
+    li a0, 192
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfwnmacc.vv v8, v24, v20, v0.t
+    call dump
+/* case 1411: vfwnmacc.vv v0, v24, v24 (e32,m2,avl=max) */
+    li a0, 1680
+    call setup
+    li a1, 5
+    li t0, 18446744072061329740
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m2, tu,mu
+    vfwnmacc.vv v0, v24, v24
+    call dump
+/* case 1412: vfwnmacc.vv v0, v0, v6, v0.t (e16,m1,avl=max) */
+    li a0, 1288
+    call setup
+    li a1, 0
+    li t0, 18446744073709492292
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwnmacc.vv v0, v0, v6, v0.t
+    call dump
+/* case 1413: vfwnmacc.vv v9, v0, v0, v0.t (e32,m2,avl=1) */
+    li a0, 1984
+    call setup
+    li a1, 1
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwnmacc.vv v9, v0, v0, v0.t
+    call dump
+/* case 1414: vfwnmacc.vv v0, v16, v0 (e16,mf4,avl=1) */
+    li a0, 480
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwnmacc.vv v0, v16, v0
+    call dump
+/* case 1415: vfwnmacc.vv v13, v13, v9 (e16,mf4,avl=1) */
+    li a0, 1704
+    call setup
+    li a1, 128
+    li t0, 18446744073709520461
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwnmacc.vv v13, v13, v9
+    call dump
+/* case 1416: vfwnmacc.vf v8, fa1, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 192
+    call setup
+    li a1, 127
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1417: vfwnmacc.vf v8, fa1, v16 (e16,mf2,avl=0) */
+    li a0, 640
+    call setup
+    li a1, 255
+    li t0, 18446744073709528741
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfwnmacc.vf v8, fa1, v16
+    call dump
+/* case 1418: vfwnmacc.vf v8, fa1, v16, v0.t (e16,m1,avl=max) */
+    li a0, 920
+    call setup
+    li a1, 244361115797251065
+    li t0, 18446744073709496812
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1419: vfwnmacc.vf v8, fa1, v16 (e16,m2,avl=3) */
+    li a0, 288
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfwnmacc.vf v8, fa1, v16
+    call dump
+/* case 1420: vfwnmacc.vf v8, fa1, v16 (e16,m4,avl=13) */
+    li a0, 16
+    call setup
+    li a1, 32767
+    li t0, 18446744073709539128
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwnmacc.vf v8, fa1, v16
+    call dump
+/* case 1421: vfwnmacc.vf v8, fa1, v16, v0.t (e16,m8,avl=7) */
+    li a0, 1560
+    call setup
+    li a1, 127
+    li t0, 18446744073709503602
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1422: vfwnmacc.vf v8, fa1, v16 (e32,mf2,avl=1000) */
+    li a0, 504
+    call setup
+    li a1, 0
+    li t0, 18446744072028270449
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfwnmacc.vf v8, fa1, v16
+    call dump
+/* case 1423: vfwnmacc.vf v8, fa1, v16, v0.t (e32,m1,avl=5) */
+    li a0, 184
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1424: vfwnmacc.vf v8, fa1, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 104
+    call setup
+    li a1, 5
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1425: vfwnmacc.vf v8, fa1, v16, v0.t (e32,m4,avl=2) */
+    li a0, 1048
+    call setup
+    li a1, 128
+    li t0, 18446744073144173769
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1426: vfwnmacc.vf v8, fa1, v16, v0.t (e32,m8,avl=max) */
+    li a0, 1912
+    call setup
+    li a1, 1
+    li t0, 3472883712
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m8, ta,mu
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1427: vfwnmacc.vf v8, fa1, v16 (e64,m1,avl=0) */
+    li a0, 1016
+    call setup
+    li a1, 1
+    li t0, 16028277142900070644
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfwnmacc.vf v8, fa1, v16
+    call dump
+/* case 1428: vfwnmacc.vf v8, fa1, v16 (e64,m2,avl=3) */
+    li a0, 264
+    call setup
+    li a1, 18446744073709551614
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfwnmacc.vf v8, fa1, v16
+    call dump
+/* case 1429: vfwnmacc.vf v8, fa1, v16, v0.t (e64,m4,avl=3) */
+    li a0, 936
+    call setup
+    li a1, 18446744073709551615
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1430: vfwnmacc.vf v8, fa1, v16 (e64,m8,avl=7) */
+    li a0, 952
+    call setup
+    li a1, 128
+    li t0, 13850542605316795800
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,ma
+    vfwnmacc.vf v8, fa1, v16
+    call dump
+/* case 1431: vfwnmacc.vf v8, fa1, v16, v0.t (e8,m1,avl=max) */
+    li a0, 1624
+    call setup
+    li a1, 2
+    li t0, 18446744071835973208
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e8, m1, tu,ma
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1432: vfwnmacc.vf v8, fa1, v16, v0.t (e64,mf2,avl=7) */
+    li a0, 1616
+    call setup
+    li a1, 128
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1433: vfwnmacc.vf v8, fa1, v16, v0.t (e16,mf8,avl=1000) */
+    li a0, 1056
+    call setup
+    li a1, 128
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfwnmacc.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1434: vfwnmacc.vf v20, fa1, v29, v0.t (e64,m1,avl=max) */
+    li a0, 0
+    call setup
+    li a1, 127
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfwnmacc.vf v20, fa1, v29, v0.t
+    call dump
+/* case 1435: vfwnmacc.vf v26, fa1, v1 (e32,m2,avl=5) */
+    li a0, 680
+    call setup
+    li a1, 32768
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwnmacc.vf v26, fa1, v1
+    call dump
+/* case 1436: vfwnmacc.vf v0, fa1, v0, v0.t (e64,m8,avl=max) */
+    li a0, 112
+    call setup
+    li a1, 7995885504007105899
+    li t0, 8062583787579897661
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfwnmacc.vf v0, fa1, v0, v0.t
+    call dump
+/* case 1437: vfwnmacc.vf v8, fa1, v8 (e64,m8,avl=max) */
+    li a0, 1360
+    call setup
+    li a1, 32768
+    li t0, 15728171607984396563
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfwnmacc.vf v8, fa1, v8
+    call dump
+/* case 1438: vfwnmacc.vf v16, fa1, v16, v0.t (e16,m8,avl=1) */
+    li a0, 1056
+    call setup
+    li a1, 32768
+    li t0, 18446744073709539943
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwnmacc.vf v16, fa1, v16, v0.t
+    call dump
+/* case 1439: vfwnmacc.vf v8, fa1, v8, v0.t (e64,m1,avl=5) */
+    li a0, 1664
+    call setup
+    li a1, 0
+    li t0, 3869172975970989063
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwnmacc.vf v8, fa1, v8, v0.t
+    call dump
+/* case 1440: vfwmsac.vv v8, v24, v16 (e16,mf4,avl=0) */
+    li a0, 296
+    call setup
+    li a1, 10453482066453467207
+    li t0, 18446744073709546027
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfwmsac.vv v8, v24, v16
+    call dump
+/* case 1441: vfwmsac.vv v8, v24, v16, v0.t (e16,mf2,avl=0) */
+    li a0, 1920
+    call setup
+    li a1, 5
+    li t0, 18446744073709495504
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1442: vfwmsac.vv v8, v24, v16, v0.t (e16,m1,avl=3) */
+    li a0, 1456
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1443: vfwmsac.vv v8, v24, v16 (e16,m2,avl=7) */
+    li a0, 1296
+    call setup
+    li a1, 16278401368542259714
+    li t0, 61529
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfwmsac.vv v8, v24, v16
+    call dump
+/* case 1444: vfwmsac.vv v8, v24, v16, v0.t (e16,m4,avl=7) */
+    li a0, 1288
+    call setup
+    li a1, 2
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1445: vfwmsac.vv v8, v24, v16 (e16,m8,avl=7) */
+    li a0, 1960
+    call setup
+    li a1, 0
+    li t0, 18446744073709518251
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfwmsac.vv v8, v24, v16
+    call dump
+/* case 1446: vfwmsac.vv v8, v24, v16, v0.t (e32,mf2,avl=1000) */
+    li a0, 1864
+    call setup
+    li a1, 32794
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1447: vfwmsac.vv v8, v24, v16 (e32,m1,avl=5) */
+    li a0, 2000
+    call setup
+    li a1, 128
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwmsac.vv v8, v24, v16
+    call dump
+/* case 1448: vfwmsac.vv v8, v24, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 1784
+    call setup
+    li a1, 128
+    li t0, 18446744069857826996
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1449: vfwmsac.vv v8, v24, v16, v0.t (e32,m4,avl=5) */
+    li a0, 1224
+    call setup
+    li a1, 128
+    li t0, 18446744069426308728
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1450: vfwmsac.vv v8, v24, v16, v0.t (e32,m8,avl=2) */
+    li a0, 240
+    call setup
+    li a1, 9445923264578034848
+    li t0, 18446744073319259492
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1451: vfwmsac.vv v8, v24, v16 (e64,m1,avl=max) */
+    li a0, 1816
+    call setup
+    li a1, 7
+    li t0, 12400345169387949625
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, tu,ma
+    vfwmsac.vv v8, v24, v16
+    call dump
+/* case 1452: vfwmsac.vv v8, v24, v16, v0.t (e64,m2,avl=1) */
+    li a0, 1520
+    call setup
+    li a1, 127
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1453: vfwmsac.vv v8, v24, v16 (e64,m4,avl=max) */
+    li a0, 336
+    call setup
+    li a1, 2
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfwmsac.vv v8, v24, v16
+    call dump
+/* case 1454: vfwmsac.vv v8, v24, v16, v0.t (e64,m8,avl=max) */
+    li a0, 1552
+    call setup
+    li a1, 1
+    li t0, 10578359965456408589
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1455: vfwmsac.vv v8, v24, v16, v0.t (e8,m1,avl=7) */
+    li a0, 672
+    call setup
+    li a1, 1
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1456: vfwmsac.vv v8, v24, v16, v0.t (e64,mf2,avl=7) */
+    li a0, 744
+    call setup
+    li a1, 2
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1457: vfwmsac.vv v8, v24, v16, v0.t (e16,mf8,avl=1000) */
+    li a0, 1720
+    call setup
+    li a1, 255
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfwmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1458: vfwmsac.vv v24, v0, v0, v0.t (e64,m8,avl=1) */
+    li a0, 1872
+    call setup
+    li a1, 2
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwmsac.vv v24, v0, v0, v0.t
+    call dump
+/* case 1459: vfwmsac.vv v0, v0, v1 (e64,m2,avl=max) */
+    li a0, 1304
+    call setup
+    li a1, 2
+    li t0, 1291200841159115972
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfwmsac.vv v0, v0, v1
+    call dump
+/* case 1460: vfwmsac.vv v0, v0, v0, v0.t (e64,m1,avl=1) */
+    li a0, 1136
+    call setup
+    li a1, 2147483647
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwmsac.vv v0, v0, v0, v0.t
+    call dump
+/* case 1461: vfwmsac.vv v12, v12, v28, v0.t (e16,mf2,avl=1) */
+    li a0, 856
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709499997
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwmsac.vv v12, v12, v28, v0.t
+    call dump
+/* case 1462: vfwmsac.vv v0, v24, v18, v0.t (e64,m8,avl=1) */
+    li a0, 1896
+    call setup
+    li a1, 32767
+    li t0, 640048590354958728
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwmsac.vv v0, v24, v18, v0.t
+    call dump
+/* case 1463: vfwmsac.vv v0, v15, v0 (e16,m2,avl=max) */
+    li a0, 1568
+    call setup
+    li a1, 47944
+    li t0, 18446744073709515406
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfwmsac.vv v0, v15, v0
+    call dump
+/* case 1464: vfwmsac.vf v8, fa1, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 1616
+    call setup
+    li a1, 32768
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfwmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1465: vfwmsac.vf v8, fa1, v16, v0.t (e16,mf2,avl=0) */
+    li a0, 1256
+    call setup
+    li a1, 127
+    li t0, 18446744073709548121
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfwmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1466: vfwmsac.vf v8, fa1, v16 (e16,m1,avl=3) */
+    li a0, 384
+    call setup
+    li a1, 128
+    li t0, 656
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1467: vfwmsac.vf v8, fa1, v16 (e16,m2,avl=3) */
+    li a0, 240
+    call setup
+    li a1, 127
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1468: vfwmsac.vf v8, fa1, v16, v0.t (e16,m4,avl=13) */
+    li a0, 1168
+    call setup
+    li a1, 1
+    li t0, 17615
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfwmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1469: vfwmsac.vf v8, fa1, v16 (e16,m8,avl=max) */
+    li a0, 1944
+    call setup
+    li a1, 0
+    li t0, 18446744073709526843
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1470: vfwmsac.vf v8, fa1, v16 (e32,mf2,avl=1000) */
+    li a0, 1432
+    call setup
+    li a1, 127
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1471: vfwmsac.vf v8, fa1, v16, v0.t (e32,m1,avl=max) */
+    li a0, 1624
+    call setup
+    li a1, 32767
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfwmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1472: vfwmsac.vf v8, fa1, v16 (e32,m2,avl=1000) */
+    li a0, 440
+    call setup
+    li a1, 2
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1473: vfwmsac.vf v8, fa1, v16 (e32,m4,avl=2) */
+    li a0, 96
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 2
     li t0, 2
     vsetvli t1, t0, e32, m4, ta,ma
-    vfclass.v v8, v16, v0.t
+    vfwmsac.vf v8, fa1, v16
     call dump
-/* case 1594: vfclass.v v8, v16, v0.t (e32,m8,avl=1) */
+/* case 1474: vfwmsac.vf v8, fa1, v16 (e32,m8,avl=max) */
+    li a0, 1384
+    call setup
+    li a1, 255
+    li t0, 18446744069723373889
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m8, ta,ma
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1475: vfwmsac.vf v8, fa1, v16 (e64,m1,avl=1) */
+    li a0, 648
+    call setup
+    li a1, 1
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1476: vfwmsac.vf v8, fa1, v16 (e64,m2,avl=0) */
+    li a0, 1304
+    call setup
+    li a1, 127
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1477: vfwmsac.vf v8, fa1, v16 (e64,m4,avl=max) */
+    li a0, 2016
+    call setup
+    li a1, 18446744073709551614
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1478: vfwmsac.vf v8, fa1, v16 (e64,m8,avl=3) */
+    li a0, 1496
+    call setup
+    li a1, 2
+    li t0, 9739826141595318726
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1479: vfwmsac.vf v8, fa1, v16, v0.t (e8,m1,avl=max) */
+    li a0, 256
+    call setup
+    li a1, 128
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e8, m1, tu,ma
+    vfwmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1480: vfwmsac.vf v8, fa1, v16 (e64,mf2,avl=7) */
+    li a0, 1464
+    call setup
+    li a1, 2147483647
+    li t0, 16241012963466576133
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1481: vfwmsac.vf v8, fa1, v16 (e16,mf8,avl=13) */
+    li a0, 344
+    call setup
+    li a1, 229
+    li t0, 18446744073709522989
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfwmsac.vf v8, fa1, v16
+    call dump
+/* case 1482: vfwmsac.vf v0, fa1, v0 (e64,m8,avl=1) */
+    li a0, 1616
+    call setup
+    li a1, 2
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwmsac.vf v0, fa1, v0
+    call dump
+/* case 1483: vfwmsac.vf v0, fa1, v12, v0.t (e32,m2,avl=5) */
+    li a0, 192
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073470209111
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwmsac.vf v0, fa1, v12, v0.t
+    call dump
+/* case 1484: vfwmsac.vf v21, fa1, v23, v0.t (e64,m2,avl=max) */
+    li a0, 1832
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfwmsac.vf v21, fa1, v23, v0.t
+    call dump
+/* case 1485: vfwmsac.vf v0, fa1, v24, v0.t (e32,m8,avl=max) */
+    li a0, 0
+    call setup
+    li a1, 32767
+    li t0, 18446744073504851444
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfwmsac.vf v0, fa1, v24, v0.t
+    call dump
+/* case 1486: vfwmsac.vf v20, fa1, v0 (e64,m8,avl=1) */
+    li a0, 408
+    call setup
+    li a1, 127
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwmsac.vf v20, fa1, v0
+    call dump
+/* case 1487: vfwmsac.vf v7, fa1, v5, v0.t (e32,m8,avl=5) */
+    li a0, 2040
+    call setup
+    li a1, 7
+    li t0, 18446744073707820346
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwmsac.vf v7, fa1, v5, v0.t
+    call dump
+/* case 1488: vfwnmsac.vv v8, v24, v16 (e16,mf4,avl=0) */
+    li a0, 680
+    call setup
+    li a1, 18446744071562067968
+    li t0, 53329
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfwnmsac.vv v8, v24, v16
+    call dump
+/* case 1489: vfwnmsac.vv v8, v24, v16, v0.t (e16,mf2,avl=0) */
+    li a0, 1576
+    call setup
+    li a1, 18446744073709551615
+    li t0, 63331
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfwnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1490: vfwnmsac.vv v8, v24, v16, v0.t (e16,m1,avl=3) */
+    li a0, 1432
+    call setup
+    li a1, 2
+    li t0, 18446744073709540344
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfwnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1491: vfwnmsac.vv v8, v24, v16 (e16,m2,avl=max) */
+    li a0, 192
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709496417
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m2, ta,mu
+    vfwnmsac.vv v8, v24, v16
+    call dump
+/* case 1492: vfwnmsac.vv v8, v24, v16 (e16,m4,avl=max) */
+    li a0, 1832
+    call setup
+    li a1, 3406
+    li t0, 18446744073709516248
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfwnmsac.vv v8, v24, v16
+    call dump
+/* case 1493: vfwnmsac.vv v8, v24, v16, v0.t (e16,m8,avl=max) */
+    li a0, 1632
+    call setup
+    li a1, 32768
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfwnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1494: vfwnmsac.vv v8, v24, v16, v0.t (e32,mf2,avl=1000) */
+    li a0, 120
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfwnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1495: vfwnmsac.vv v8, v24, v16, v0.t (e32,m1,avl=5) */
+    li a0, 1480
+    call setup
+    li a1, 0
+    li t0, 18446744071462721132
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfwnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1496: vfwnmsac.vv v8, v24, v16 (e32,m2,avl=1000) */
+    li a0, 1968
+    call setup
+    li a1, 5
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfwnmsac.vv v8, v24, v16
+    call dump
+/* case 1497: vfwnmsac.vv v8, v24, v16, v0.t (e32,m4,avl=max) */
+    li a0, 1784
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071978965286
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m4, ta,ma
+    vfwnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1498: vfwnmsac.vv v8, v24, v16, v0.t (e32,m8,avl=1) */
+    li a0, 1856
+    call setup
+    li a1, 2
+    li t0, 18446744070357172045
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1499: vfwnmsac.vv v8, v24, v16 (e64,m1,avl=1) */
+    li a0, 1680
+    call setup
+    li a1, 255
+    li t0, 16175086488720665651
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfwnmsac.vv v8, v24, v16
+    call dump
+/* case 1500: vfwnmsac.vv v8, v24, v16 (e64,m2,avl=3) */
+    li a0, 864
+    call setup
+    li a1, 128
+    li t0, 18429757441310652397
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfwnmsac.vv v8, v24, v16
+    call dump
+/* case 1501: vfwnmsac.vv v8, v24, v16, v0.t (e64,m4,avl=max) */
+    li a0, 912
+    call setup
+    li a1, 2147483647
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m4, tu,ma
+    vfwnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1502: vfwnmsac.vv v8, v24, v16, v0.t (e64,m8,avl=3) */
+    li a0, 552
+    call setup
+    li a1, 0
+    li t0, 16263061512325224705
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfwnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1503: vfwnmsac.vv v8, v24, v16 (e8,m1,avl=13) */
+    li a0, 840
+    call setup
+    li a1, 0
+    li t0, 18446744072957457723
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfwnmsac.vv v8, v24, v16
+    call dump
+/* case 1504: vfwnmsac.vv v8, v24, v16, v0.t (e64,mf2,avl=7) */
+    li a0, 888
+    call setup
+    li a1, 7
+    li t0, 768721994567405912
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfwnmsac.vv v8, v24, v16, v0.t
+    call dump
+/* case 1505: vfwnmsac.vv v8, v24, v16 (e16,mf8,avl=13) */
+    li a0, 248
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709549606
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfwnmsac.vv v8, v24, v16
+    call dump
+/* case 1506: vfwnmsac.vv v16, v24, v13, v0.t (e32,m8,avl=1) */
+    li a0, 1912
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwnmsac.vv v16, v24, v13, v0.t
+    call dump
+/* case 1507: vfwnmsac.vv v12, v0, v12, v0.t (e16,m2,avl=5) */
+    li a0, 944
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfwnmsac.vv v12, v0, v12, v0.t
+    call dump
+/* case 1508: vfwnmsac.vv v24, v6, v0 (e16,m8,avl=max) */
+    li a0, 1872
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709495770
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfwnmsac.vv v24, v6, v0
+    call dump
+/* case 1509: vfwnmsac.vv v11, v0, v5 (e32,m4,avl=max) */
+    li a0, 1616
+    call setup
+    li a1, 165
+    li t0, 18446744072062751505
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfwnmsac.vv v11, v0, v5
+    call dump
+/* case 1510: vfwnmsac.vv v0, v0, v0 (e16,mf4,avl=max) */
+    li a0, 1128
+    call setup
+    li a1, 32768
+    li t0, 18446744073709505916
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfwnmsac.vv v0, v0, v0
+    call dump
+/* case 1511: vfwnmsac.vv v0, v10, v24, v0.t (e64,m1,avl=1) */
+    li a0, 216
+    call setup
+    li a1, 128
+    li t0, 8723345179080128791
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwnmsac.vv v0, v10, v24, v0.t
+    call dump
+/* case 1512: vfwnmsac.vf v8, fa1, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 936
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709537509
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1513: vfwnmsac.vf v8, fa1, v16, v0.t (e16,mf2,avl=1) */
+    li a0, 624
+    call setup
+    li a1, 8713734002635764773
+    li t0, 58770
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1514: vfwnmsac.vf v8, fa1, v16 (e16,m1,avl=3) */
+    li a0, 552
+    call setup
+    li a1, 127
+    li t0, 18446744073709547757
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfwnmsac.vf v8, fa1, v16
+    call dump
+/* case 1515: vfwnmsac.vf v8, fa1, v16, v0.t (e16,m2,avl=3) */
+    li a0, 376
+    call setup
+    li a1, 250
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1516: vfwnmsac.vf v8, fa1, v16 (e16,m4,avl=max) */
+    li a0, 1368
+    call setup
+    li a1, 11923769406590418319
+    li t0, 18446744073709524516
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m4, ta,mu
+    vfwnmsac.vf v8, fa1, v16
+    call dump
+/* case 1517: vfwnmsac.vf v8, fa1, v16 (e16,m8,avl=13) */
+    li a0, 936
+    call setup
+    li a1, 32767
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfwnmsac.vf v8, fa1, v16
+    call dump
+/* case 1518: vfwnmsac.vf v8, fa1, v16, v0.t (e32,mf2,avl=1000) */
+    li a0, 560
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072210405737
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1519: vfwnmsac.vf v8, fa1, v16, v0.t (e32,m1,avl=max) */
+    li a0, 2040
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072935978311
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m1, ta,mu
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1520: vfwnmsac.vf v8, fa1, v16, v0.t (e32,m2,avl=5) */
+    li a0, 1128
+    call setup
+    li a1, 7
+    li t0, 18446744073390542335
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1521: vfwnmsac.vf v8, fa1, v16 (e32,m4,avl=5) */
+    li a0, 1048
+    call setup
+    li a1, 10912750023568427417
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfwnmsac.vf v8, fa1, v16
+    call dump
+/* case 1522: vfwnmsac.vf v8, fa1, v16 (e32,m8,avl=1) */
+    li a0, 552
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfwnmsac.vf v8, fa1, v16
+    call dump
+/* case 1523: vfwnmsac.vf v8, fa1, v16, v0.t (e64,m1,avl=0) */
+    li a0, 1280
+    call setup
+    li a1, 2
+    li t0, 15701357630043517735
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1524: vfwnmsac.vf v8, fa1, v16 (e64,m2,avl=0) */
+    li a0, 424
+    call setup
+    li a1, 18446744071562067968
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfwnmsac.vf v8, fa1, v16
+    call dump
+/* case 1525: vfwnmsac.vf v8, fa1, v16, v0.t (e64,m4,avl=0) */
+    li a0, 24
+    call setup
+    li a1, 9223372036854775807
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1526: vfwnmsac.vf v8, fa1, v16, v0.t (e64,m8,avl=3) */
+    li a0, 120
+    call setup
+    li a1, 12302
+    li t0, 15169897472861739057
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1527: vfwnmsac.vf v8, fa1, v16 (e8,m1,avl=max) */
+    li a0, 720
+    call setup
+    li a1, 36532
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e8, m1, ta,mu
+    vfwnmsac.vf v8, fa1, v16
+    call dump
+/* case 1528: vfwnmsac.vf v8, fa1, v16, v0.t (e64,mf2,avl=13) */
+    li a0, 2040
+    call setup
+    li a1, 1
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1529: vfwnmsac.vf v8, fa1, v16, v0.t (e16,mf8,avl=13) */
+    li a0, 880
+    call setup
+    li a1, 14569163694775120810
+    li t0, 18446744073709545292
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfwnmsac.vf v8, fa1, v16, v0.t
+    call dump
+/* case 1530: vfwnmsac.vf v16, fa1, v0, v0.t (e32,m8,avl=5) */
+    li a0, 336
+    call setup
+    li a1, 1
+    li t0, 18446744072879993553
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwnmsac.vf v16, fa1, v0, v0.t
+    call dump
+/* case 1531: vfwnmsac.vf v12, fa1, v8, v0.t (e16,m2,avl=1) */
+    li a0, 1744
+    call setup
+    li a1, 128
+    li t0, 52757
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfwnmsac.vf v12, fa1, v8, v0.t
+    call dump
+/* case 1532: vfwnmsac.vf v0, fa1, v0, v0.t (e16,m4,avl=5) */
+    li a0, 776
+    call setup
+    li a1, 128
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwnmsac.vf v0, fa1, v0, v0.t
+    call dump
+/* case 1533: vfwnmsac.vf v0, fa1, v14 (e16,m8,avl=1) */
+    li a0, 1080
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwnmsac.vf v0, fa1, v14
+    call dump
+/* case 1534: vfwnmsac.vf v16, fa1, v16, v0.t (e16,mf2,avl=5) */
+    li a0, 1792
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709490187
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwnmsac.vf v16, fa1, v16, v0.t
+    call dump
+/* case 1535: vfwnmsac.vf v0, fa1, v18, v0.t (e64,m1,avl=1) */
+    li a0, 1232
+    call setup
+    li a1, 32767
+    li t0, 18118392731824458761
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwnmsac.vf v0, fa1, v18, v0.t
+    call dump
+/* case 1536: vfcvt.xu.f.v v8, v16 (e16,mf4,avl=0) */
+    li a0, 1992
+    call setup
+    li a1, 0
+    li t0, 18446744073709526932
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1537: vfcvt.xu.f.v v8, v16 (e16,mf2,avl=0) */
+    li a0, 936
+    call setup
+    li a1, 1
+    li t0, 32000
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1538: vfcvt.xu.f.v v8, v16 (e16,m1,avl=3) */
+    li a0, 984
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1539: vfcvt.xu.f.v v8, v16 (e16,m2,avl=max) */
+    li a0, 600
+    call setup
+    li a1, 128
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m2, ta,ma
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1540: vfcvt.xu.f.v v8, v16, v0.t (e16,m4,avl=max) */
+    li a0, 1688
+    call setup
+    li a1, 127
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m4, ta,ma
+    vfcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1541: vfcvt.xu.f.v v8, v16, v0.t (e16,m8,avl=13) */
+    li a0, 368
+    call setup
+    li a1, 127
+    li t0, 18446744073709524746
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1542: vfcvt.xu.f.v v8, v16, v0.t (e32,mf2,avl=13) */
+    li a0, 632
+    call setup
+    li a1, 2
+    li t0, 820273202
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1543: vfcvt.xu.f.v v8, v16 (e32,m1,avl=1000) */
+    li a0, 160
+    call setup
+    li a1, 11485604868326799432
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1544: vfcvt.xu.f.v v8, v16 (e32,m2,avl=2) */
+    li a0, 1264
+    call setup
+    li a1, 0
+    li t0, 18446744072445479478
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1545: vfcvt.xu.f.v v8, v16, v0.t (e32,m4,avl=5) */
+    li a0, 416
+    call setup
+    li a1, 2
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1546: vfcvt.xu.f.v v8, v16, v0.t (e32,m8,avl=1) */
+    li a0, 504
+    call setup
+    li a1, 2
+    li t0, 18446744070454064630
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1547: vfcvt.xu.f.v v8, v16, v0.t (e64,m1,avl=max) */
+    li a0, 1432
+    call setup
+    li a1, 32768
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m1, ta,mu
+    vfcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1548: vfcvt.xu.f.v v8, v16 (e64,m2,avl=3) */
+    li a0, 392
+    call setup
+    li a1, 18446744073709551615
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1549: vfcvt.xu.f.v v8, v16, v0.t (e64,m4,avl=0) */
+    li a0, 1328
+    call setup
+    li a1, 128
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1550: vfcvt.xu.f.v v8, v16 (e64,m8,avl=3) */
+    li a0, 1736
+    call setup
+    li a1, 255
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,ma
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1551: vfcvt.xu.f.v v8, v16 (e8,m1,avl=max) */
+    li a0, 200
+    call setup
+    li a1, 127
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e8, m1, ta,mu
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1552: vfcvt.xu.f.v v8, v16 (e64,mf2,avl=13) */
+    li a0, 240
+    call setup
+    li a1, 7
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1553: vfcvt.xu.f.v v8, v16 (e16,mf8,avl=max) */
+    li a0, 480
+    call setup
+    li a1, 7
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfcvt.xu.f.v v8, v16
+    call dump
+/* case 1554: vfcvt.xu.f.v v7, v6, v0.t (e32,m8,avl=5) */
+    li a0, 16
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069967513040
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfcvt.xu.f.v v7, v6, v0.t
+    call dump
+/* case 1555: vfcvt.xu.f.v v2, v2 (e32,mf2,avl=max) */
+    li a0, 336
+    call setup
+    li a1, 7
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfcvt.xu.f.v v2, v2
+    call dump
+/* case 1556: vfcvt.xu.f.v v0, v0, v0.t (e16,m2,avl=5) */
+    li a0, 1152
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfcvt.xu.f.v v0, v0, v0.t
+    call dump
+/* case 1557: vfcvt.xu.f.v v0, v18, v0.t (e32,m2,avl=max) */
+    li a0, 1480
+    call setup
+    li a1, 255
+    li t0, 18446744072031209145
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m2, tu,mu
+    vfcvt.xu.f.v v0, v18, v0.t
+    call dump
+/* case 1558: vfcvt.xu.f.v v0, v16, v0.t (e16,m8,avl=1) */
+    li a0, 776
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709540929
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfcvt.xu.f.v v0, v16, v0.t
+    call dump
+/* case 1559: vfcvt.xu.f.v v6, v20, v0.t (e32,m1,avl=1) */
+    li a0, 680
+    call setup
+    li a1, 9315284228360404370
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfcvt.xu.f.v v6, v20, v0.t
+    call dump
+/* case 1560: vfcvt.x.f.v v8, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 1648
+    call setup
+    li a1, 5
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1561: vfcvt.x.f.v v8, v16 (e16,mf2,avl=3) */
+    li a0, 552
+    call setup
+    li a1, 5
+    li t0, 18446744073709507763
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfcvt.x.f.v v8, v16
+    call dump
+/* case 1562: vfcvt.x.f.v v8, v16 (e16,m1,avl=max) */
+    li a0, 1448
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709503028
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfcvt.x.f.v v8, v16
+    call dump
+/* case 1563: vfcvt.x.f.v v8, v16, v0.t (e16,m2,avl=7) */
+    li a0, 48
+    call setup
+    li a1, 5
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1564: vfcvt.x.f.v v8, v16, v0.t (e16,m4,avl=13) */
+    li a0, 584
+    call setup
+    li a1, 32767
+    li t0, 18446744073709501431
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1565: vfcvt.x.f.v v8, v16 (e16,m8,avl=7) */
+    li a0, 1560
+    call setup
+    li a1, 0
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfcvt.x.f.v v8, v16
+    call dump
+/* case 1566: vfcvt.x.f.v v8, v16, v0.t (e32,mf2,avl=max) */
+    li a0, 1184
+    call setup
+    li a1, 12228462797278814161
+    li t0, 18446744073341612984
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vfcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1567: vfcvt.x.f.v v8, v16, v0.t (e32,m1,avl=max) */
+    li a0, 352
+    call setup
+    li a1, 15663942020525844521
+    li t0, 18446744073392002460
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1568: vfcvt.x.f.v v8, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 1080
+    call setup
+    li a1, 28041
+    li t0, 18446744072772306328
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1569: vfcvt.x.f.v v8, v16, v0.t (e32,m4,avl=2) */
+    li a0, 1024
+    call setup
+    li a1, 2147483647
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1570: vfcvt.x.f.v v8, v16, v0.t (e32,m8,avl=1) */
+    li a0, 488
+    call setup
+    li a1, 2
+    li t0, 18446744071357537143
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1571: vfcvt.x.f.v v8, v16 (e64,m1,avl=0) */
+    li a0, 1584
+    call setup
+    li a1, 5
+    li t0, 5631236516136747419
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfcvt.x.f.v v8, v16
+    call dump
+/* case 1572: vfcvt.x.f.v v8, v16, v0.t (e64,m2,avl=3) */
+    li a0, 544
+    call setup
+    li a1, 0
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1573: vfcvt.x.f.v v8, v16 (e64,m4,avl=max) */
+    li a0, 2024
+    call setup
+    li a1, 2
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfcvt.x.f.v v8, v16
+    call dump
+/* case 1574: vfcvt.x.f.v v8, v16, v0.t (e64,m8,avl=max) */
+    li a0, 1208
+    call setup
+    li a1, 255
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m8, tu,ma
+    vfcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1575: vfcvt.x.f.v v8, v16 (e8,m1,avl=7) */
+    li a0, 216
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfcvt.x.f.v v8, v16
+    call dump
+/* case 1576: vfcvt.x.f.v v8, v16 (e64,mf2,avl=7) */
+    li a0, 648
+    call setup
+    li a1, 0
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfcvt.x.f.v v8, v16
+    call dump
+/* case 1577: vfcvt.x.f.v v8, v16 (e16,mf8,avl=1000) */
+    li a0, 1256
+    call setup
+    li a1, 32768
+    li t0, 18446744073709548691
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfcvt.x.f.v v8, v16
+    call dump
+/* case 1578: vfcvt.x.f.v v0, v8, v0.t (e16,m4,avl=1) */
+    li a0, 104
+    call setup
+    li a1, 2
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfcvt.x.f.v v0, v8, v0.t
+    call dump
+/* case 1579: vfcvt.x.f.v v0, v25, v0.t (e32,m1,avl=1) */
+    li a0, 1272
+    call setup
+    li a1, 0
+    li t0, 18446744071529946838
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfcvt.x.f.v v0, v25, v0.t
+    call dump
+/* case 1580: vfcvt.x.f.v v0, v2, v0.t (e64,m1,avl=max) */
+    li a0, 40
+    call setup
+    li a1, 255
+    li t0, 7506860039410613092
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfcvt.x.f.v v0, v2, v0.t
+    call dump
+/* case 1581: vfcvt.x.f.v v24, v3 (e64,m8,avl=5) */
+    li a0, 1920
+    call setup
+    li a1, 9223372036854775807
+    li t0, 13428483221946513897
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfcvt.x.f.v v24, v3
+    call dump
+/* case 1582: vfcvt.x.f.v v0, v16 (e16,m8,avl=5) */
+    li a0, 1208
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfcvt.x.f.v v0, v16
+    call dump
+/* case 1583: vfcvt.x.f.v v29, v29 (e16,mf4,avl=1) */
+    li a0, 736
+    call setup
+    li a1, 128
+    li t0, 18446744073709516007
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfcvt.x.f.v v29, v29
+    call dump
+/* case 1584: vfcvt.f.xu.v v8, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 176
+    call setup
+    li a1, 12526961410374307211
+    li t0, 18446744073709521065
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1585: vfcvt.f.xu.v v8, v16 (e16,mf2,avl=3) */
+    li a0, 144
+    call setup
+    li a1, 127
+    li t0, 18446744073709520301
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfcvt.f.xu.v v8, v16
+    call dump
+/* case 1586: vfcvt.f.xu.v v8, v16, v0.t (e16,m1,avl=max) */
+    li a0, 1424
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1587: vfcvt.f.xu.v v8, v16, v0.t (e16,m2,avl=3) */
+    li a0, 1104
+    call setup
+    li a1, 32768
+    li t0, 18446744073709550504
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1588: vfcvt.f.xu.v v8, v16, v0.t (e16,m4,avl=7) */
+    li a0, 616
+    call setup
+    li a1, 128
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1589: vfcvt.f.xu.v v8, v16 (e16,m8,avl=7) */
+    li a0, 1832
+    call setup
+    li a1, 32768
+    li t0, 18446744073709539792
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfcvt.f.xu.v v8, v16
+    call dump
+/* case 1590: vfcvt.f.xu.v v8, v16, v0.t (e32,mf2,avl=max) */
+    li a0, 496
+    call setup
+    li a1, 12502968611292014239
+    li t0, 8388607
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1591: vfcvt.f.xu.v v8, v16 (e32,m1,avl=max) */
+    li a0, 904
+    call setup
+    li a1, 7
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m1, ta,mu
+    vfcvt.f.xu.v v8, v16
+    call dump
+/* case 1592: vfcvt.f.xu.v v8, v16, v0.t (e32,m2,avl=2) */
+    li a0, 568
+    call setup
+    li a1, 32768
+    li t0, 18446744071793491684
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1593: vfcvt.f.xu.v v8, v16, v0.t (e32,m4,avl=5) */
+    li a0, 712
+    call setup
+    li a1, 1
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1594: vfcvt.f.xu.v v8, v16, v0.t (e32,m8,avl=2) */
+    li a0, 576
+    call setup
+    li a1, 127
+    li t0, 18446744070804663228
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1595: vfcvt.f.xu.v v8, v16, v0.t (e64,m1,avl=0) */
+    li a0, 2000
+    call setup
+    li a1, 1741046906927746438
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1596: vfcvt.f.xu.v v8, v16 (e64,m2,avl=0) */
+    li a0, 1984
+    call setup
+    li a1, 0
+    li t0, 2611358559858930141
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfcvt.f.xu.v v8, v16
+    call dump
+/* case 1597: vfcvt.f.xu.v v8, v16 (e64,m4,avl=0) */
+    li a0, 1648
+    call setup
+    li a1, 22853
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfcvt.f.xu.v v8, v16
+    call dump
+/* case 1598: vfcvt.f.xu.v v8, v16, v0.t (e64,m8,avl=7) */
+    li a0, 472
+    call setup
+    li a1, 32768
+    li t0, 16465919840749769463
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1599: vfcvt.f.xu.v v8, v16, v0.t (e8,m1,avl=max) */
+    li a0, 1336
+    call setup
+    li a1, 128
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e8, m1, ta,ma
+    vfcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1600: vfcvt.f.xu.v v8, v16 (e64,mf2,avl=13) */
+    li a0, 624
+    call setup
+    li a1, 9223372036854775807
+    li t0, 14507214917851271923
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfcvt.f.xu.v v8, v16
+    call dump
+/* case 1601: vfcvt.f.xu.v v8, v16 (e16,mf8,avl=1000) */
+    li a0, 1320
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709486158
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfcvt.f.xu.v v8, v16
+    call dump
+/* case 1602: vfcvt.f.xu.v v12, v13, v0.t (e64,m8,avl=max) */
+    li a0, 904
+    call setup
+    li a1, 2
+    li t0, 4863619775630828778
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfcvt.f.xu.v v12, v13, v0.t
+    call dump
+/* case 1603: vfcvt.f.xu.v v29, v0, v0.t (e16,mf4,avl=max) */
+    li a0, 1432
+    call setup
+    li a1, 47379
+    li t0, 18446744073709543669
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfcvt.f.xu.v v29, v0, v0.t
+    call dump
+/* case 1604: vfcvt.f.xu.v v3, v0 (e16,m8,avl=max) */
+    li a0, 696
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709535977
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfcvt.f.xu.v v3, v0
+    call dump
+/* case 1605: vfcvt.f.xu.v v2, v28, v0.t (e16,mf4,avl=5) */
+    li a0, 176
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfcvt.f.xu.v v2, v28, v0.t
+    call dump
+/* case 1606: vfcvt.f.xu.v v5, v5 (e64,m2,avl=1) */
+    li a0, 1632
+    call setup
+    li a1, 32768
+    li t0, 7146485059022927894
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfcvt.f.xu.v v5, v5
+    call dump
+/* case 1607: vfcvt.f.xu.v v23, v31, v0.t (e16,mf2,avl=max) */
+    li a0, 640
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709496502
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfcvt.f.xu.v v23, v31, v0.t
+    call dump
+/* case 1608: vfcvt.f.x.v v8, v16 (e16,mf4,avl=1) */
+    li a0, 1512
+    call setup
+    li a1, 0
+    li t0, 18446744073709549021
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1609: vfcvt.f.x.v v8, v16 (e16,mf2,avl=3) */
+    li a0, 896
+    call setup
+    li a1, 7
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1610: vfcvt.f.x.v v8, v16, v0.t (e16,m1,avl=3) */
+    li a0, 1248
+    call setup
+    li a1, 32767
+    li t0, 18446744073709547352
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1611: vfcvt.f.x.v v8, v16 (e16,m2,avl=7) */
+    li a0, 1160
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709486519
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1612: vfcvt.f.x.v v8, v16 (e16,m4,avl=7) */
+    li a0, 1312
+    call setup
+    li a1, 128
+    li t0, 18446744073709495256
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1613: vfcvt.f.x.v v8, v16 (e16,m8,avl=13) */
+    li a0, 1680
+    call setup
+    li a1, 128
+    li t0, 18446744073709518374
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1614: vfcvt.f.x.v v8, v16, v0.t (e32,mf2,avl=1000) */
+    li a0, 1520
+    call setup
+    li a1, 255
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1615: vfcvt.f.x.v v8, v16 (e32,m1,avl=5) */
+    li a0, 16
+    call setup
+    li a1, 5
+    li t0, 18446744069776532548
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1616: vfcvt.f.x.v v8, v16 (e32,m2,avl=5) */
+    li a0, 1560
+    call setup
+    li a1, 0
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1617: vfcvt.f.x.v v8, v16 (e32,m4,avl=max) */
+    li a0, 48
+    call setup
+    li a1, 0
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, tu,ma
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1618: vfcvt.f.x.v v8, v16 (e32,m8,avl=2) */
+    li a0, 664
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1619: vfcvt.f.x.v v8, v16, v0.t (e64,m1,avl=1) */
+    li a0, 592
+    call setup
+    li a1, 2283780046264650033
+    li t0, 1702764289161587025
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1620: vfcvt.f.x.v v8, v16 (e64,m2,avl=0) */
+    li a0, 1920
+    call setup
+    li a1, 32768
+    li t0, 1768525552038510494
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1621: vfcvt.f.x.v v8, v16 (e64,m4,avl=0) */
+    li a0, 344
+    call setup
+    li a1, 127
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1622: vfcvt.f.x.v v8, v16, v0.t (e64,m8,avl=7) */
+    li a0, 1712
+    call setup
+    li a1, 177
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1623: vfcvt.f.x.v v8, v16, v0.t (e8,m1,avl=max) */
+    li a0, 1016
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e8, m1, tu,mu
+    vfcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1624: vfcvt.f.x.v v8, v16, v0.t (e64,mf2,avl=7) */
+    li a0, 208
+    call setup
+    li a1, 34
+    li t0, 17088653809050940947
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1625: vfcvt.f.x.v v8, v16 (e16,mf8,avl=13) */
+    li a0, 856
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709542682
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfcvt.f.x.v v8, v16
+    call dump
+/* case 1626: vfcvt.f.x.v v4, v0 (e64,m1,avl=5) */
+    li a0, 1168
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfcvt.f.x.v v4, v0
+    call dump
+/* case 1627: vfcvt.f.x.v v28, v28 (e16,m2,avl=max) */
+    li a0, 1608
+    call setup
+    li a1, 13001774916254018786
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfcvt.f.x.v v28, v28
+    call dump
+/* case 1628: vfcvt.f.x.v v0, v0 (e16,m8,avl=max) */
+    li a0, 424
+    call setup
+    li a1, 195
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfcvt.f.x.v v0, v0
+    call dump
+/* case 1629: vfcvt.f.x.v v0, v0, v0.t (e64,m8,avl=5) */
+    li a0, 704
+    call setup
+    li a1, 2147483647
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfcvt.f.x.v v0, v0, v0.t
+    call dump
+/* case 1630: vfcvt.f.x.v v10, v26 (e32,m1,avl=5) */
+    li a0, 616
+    call setup
+    li a1, 1085
+    li t0, 18446744071487665618
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfcvt.f.x.v v10, v26
+    call dump
+/* case 1631: vfcvt.f.x.v v0, v8, v0.t (e64,m8,avl=5) */
+    li a0, 472
+    call setup
+    li a1, 5
+    li t0, 16207719127734452404
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfcvt.f.x.v v0, v8, v0.t
+    call dump
+/* case 1632: vfcvt.rtz.xu.f.v v8, v16 (e16,mf4,avl=0) */
+    li a0, 1576
+    call setup
+    li a1, 7
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1633: vfcvt.rtz.xu.f.v v8, v16 (e16,mf2,avl=3) */
+    li a0, 120
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709517518
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1634: vfcvt.rtz.xu.f.v v8, v16, v0.t (e16,m1,avl=max) */
+    li a0, 480
+    call setup
+    li a1, 0
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, ta,mu
+    vfcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1635: vfcvt.rtz.xu.f.v v8, v16 (e16,m2,avl=max) */
+    li a0, 336
+    call setup
+    li a1, 128
+    li t0, 18446744073709513461
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m2, ta,mu
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1636: vfcvt.rtz.xu.f.v v8, v16, v0.t (e16,m4,avl=max) */
+    li a0, 840
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709494668
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1637: vfcvt.rtz.xu.f.v v8, v16 (e16,m8,avl=13) */
+    li a0, 1736
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709520079
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1638: vfcvt.rtz.xu.f.v v8, v16 (e32,mf2,avl=max) */
+    li a0, 384
+    call setup
+    li a1, 32767
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1639: vfcvt.rtz.xu.f.v v8, v16 (e32,m1,avl=max) */
+    li a0, 760
+    call setup
+    li a1, 0
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1640: vfcvt.rtz.xu.f.v v8, v16 (e32,m2,avl=5) */
     li a0, 1112
+    call setup
+    li a1, 39
+    li t0, 18446744073670750364
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1641: vfcvt.rtz.xu.f.v v8, v16, v0.t (e32,m4,avl=5) */
+    li a0, 16
+    call setup
+    li a1, 32767
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1642: vfcvt.rtz.xu.f.v v8, v16, v0.t (e32,m8,avl=max) */
+    li a0, 1064
+    call setup
+    li a1, 9445455739526110499
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m8, ta,mu
+    vfcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1643: vfcvt.rtz.xu.f.v v8, v16 (e64,m1,avl=1) */
+    li a0, 968
+    call setup
+    li a1, 70
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1644: vfcvt.rtz.xu.f.v v8, v16 (e64,m2,avl=0) */
+    li a0, 1064
+    call setup
+    li a1, 9223372036854775807
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1645: vfcvt.rtz.xu.f.v v8, v16 (e64,m4,avl=max) */
+    li a0, 1208
+    call setup
+    li a1, 18446744071562067968
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m4, ta,mu
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1646: vfcvt.rtz.xu.f.v v8, v16 (e64,m8,avl=7) */
+    li a0, 248
+    call setup
+    li a1, 39029
+    li t0, 16142781404765207383
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,ma
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1647: vfcvt.rtz.xu.f.v v8, v16, v0.t (e8,m1,avl=7) */
+    li a0, 1560
+    call setup
+    li a1, 127
+    li t0, 18446744069804206954
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,mu
+    vfcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1648: vfcvt.rtz.xu.f.v v8, v16, v0.t (e64,mf2,avl=13) */
+    li a0, 808
+    call setup
+    li a1, 7
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1649: vfcvt.rtz.xu.f.v v8, v16 (e16,mf8,avl=1000) */
+    li a0, 1672
+    call setup
+    li a1, 0
+    li t0, 9170
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1650: vfcvt.rtz.xu.f.v v16, v9, v0.t (e16,mf4,avl=1) */
+    li a0, 272
+    call setup
+    li a1, 32768
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfcvt.rtz.xu.f.v v16, v9, v0.t
+    call dump
+/* case 1651: vfcvt.rtz.xu.f.v v4, v4, v0.t (e16,m4,avl=max) */
+    li a0, 2000
+    call setup
+    li a1, 18446744073709551615
+    li t0, 32256
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfcvt.rtz.xu.f.v v4, v4, v0.t
+    call dump
+/* case 1652: vfcvt.rtz.xu.f.v v0, v16, v0.t (e64,m8,avl=max) */
+    li a0, 208
+    call setup
+    li a1, 2
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfcvt.rtz.xu.f.v v0, v16, v0.t
+    call dump
+/* case 1653: vfcvt.rtz.xu.f.v v18, v15 (e32,mf2,avl=max) */
+    li a0, 72
+    call setup
+    li a1, 11407838160601524588
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfcvt.rtz.xu.f.v v18, v15
+    call dump
+/* case 1654: vfcvt.rtz.xu.f.v v0, v12, v0.t (e16,m1,avl=max) */
+    li a0, 1600
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709520387
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfcvt.rtz.xu.f.v v0, v12, v0.t
+    call dump
+/* case 1655: vfcvt.rtz.xu.f.v v28, v21, v0.t (e16,m2,avl=1) */
+    li a0, 784
+    call setup
+    li a1, 0
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfcvt.rtz.xu.f.v v28, v21, v0.t
+    call dump
+/* case 1656: vfcvt.rtz.x.f.v v8, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 336
+    call setup
+    li a1, 52459
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vfcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1657: vfcvt.rtz.x.f.v v8, v16 (e16,mf2,avl=0) */
+    li a0, 1568
+    call setup
+    li a1, 4768154622584688868
+    li t0, 18446744073709501795
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1658: vfcvt.rtz.x.f.v v8, v16, v0.t (e16,m1,avl=max) */
+    li a0, 128
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1659: vfcvt.rtz.x.f.v v8, v16 (e16,m2,avl=3) */
+    li a0, 1616
+    call setup
+    li a1, 32768
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1660: vfcvt.rtz.x.f.v v8, v16, v0.t (e16,m4,avl=max) */
+    li a0, 224
+    call setup
+    li a1, 5
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1661: vfcvt.rtz.x.f.v v8, v16 (e16,m8,avl=7) */
+    li a0, 680
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709530748
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1662: vfcvt.rtz.x.f.v v8, v16 (e32,mf2,avl=1000) */
+    li a0, 832
+    call setup
+    li a1, 128
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1663: vfcvt.rtz.x.f.v v8, v16, v0.t (e32,m1,avl=max) */
+    li a0, 1512
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1664: vfcvt.rtz.x.f.v v8, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 1472
+    call setup
+    li a1, 128
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1665: vfcvt.rtz.x.f.v v8, v16, v0.t (e32,m4,avl=5) */
+    li a0, 704
     call setup
     li a1, 255
     li t0, 18446744070465956523
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfclass.v v8, v16, v0.t
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfcvt.rtz.x.f.v v8, v16, v0.t
     call dump
-/* case 1595: vfclass.v v8, v16 (e64,m1,avl=0) */
-    li a0, 688
+/* case 1666: vfcvt.rtz.x.f.v v8, v16 (e32,m8,avl=1) */
+    li a0, 376
     call setup
-    li a1, 9223372036854775807
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfclass.v v8, v16
-    call dump
-/* case 1596: vfclass.v v8, v16, v0.t (e64,m2,avl=1) */
-    li a0, 0
-    call setup
-    li a1, 5
-    li t0, 12062849227356711607
+    li a1, 18446744073709551614
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 1
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfclass.v v8, v16, v0.t
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfcvt.rtz.x.f.v v8, v16
     call dump
-/* case 1597: vfclass.v v8, v16 (e64,m4,avl=0) */
+/* case 1667: vfcvt.rtz.x.f.v v8, v16 (e64,m1,avl=max) */
+    li a0, 1472
+    call setup
+    li a1, 32768
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m1, ta,mu
+    vfcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1668: vfcvt.rtz.x.f.v v8, v16, v0.t (e64,m2,avl=0) */
+    li a0, 2016
+    call setup
+    li a1, 32768
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1669: vfcvt.rtz.x.f.v v8, v16 (e64,m4,avl=3) */
+    li a0, 480
+    call setup
+    li a1, 18446744071562067968
+    li t0, 8355841923287394730
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1670: vfcvt.rtz.x.f.v v8, v16, v0.t (e64,m8,avl=3) */
+    li a0, 32
+    call setup
+    li a1, 4780600594952237949
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1671: vfcvt.rtz.x.f.v v8, v16 (e8,m1,avl=7) */
+    li a0, 56
+    call setup
+    li a1, 5510892725614221147
+    li t0, 18446744071884302101
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1672: vfcvt.rtz.x.f.v v8, v16 (e64,mf2,avl=13) */
+    li a0, 1928
+    call setup
+    li a1, 2
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vfcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1673: vfcvt.rtz.x.f.v v8, v16 (e16,mf8,avl=13) */
+    li a0, 328
+    call setup
+    li a1, 14802778378914969634
+    li t0, 18446744073709492405
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1674: vfcvt.rtz.x.f.v v0, v24, v0.t (e32,m2,avl=1) */
+    li a0, 2016
+    call setup
+    li a1, 0
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfcvt.rtz.x.f.v v0, v24, v0.t
+    call dump
+/* case 1675: vfcvt.rtz.x.f.v v0, v0 (e16,m4,avl=1) */
+    li a0, 352
+    call setup
+    li a1, 128
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfcvt.rtz.x.f.v v0, v0
+    call dump
+/* case 1676: vfcvt.rtz.x.f.v v25, v1, v0.t (e32,m1,avl=5) */
+    li a0, 136
+    call setup
+    li a1, 128
+    li t0, 2141192192
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfcvt.rtz.x.f.v v25, v1, v0.t
+    call dump
+/* case 1677: vfcvt.rtz.x.f.v v8, v0, v0.t (e16,m2,avl=max) */
+    li a0, 1608
+    call setup
+    li a1, 132
+    li t0, 18446744073709524544
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfcvt.rtz.x.f.v v8, v0, v0.t
+    call dump
+/* case 1678: vfcvt.rtz.x.f.v v16, v24 (e32,m8,avl=1) */
+    li a0, 1008
+    call setup
+    li a1, 32767
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfcvt.rtz.x.f.v v16, v24
+    call dump
+/* case 1679: vfcvt.rtz.x.f.v v0, v0, v0.t (e64,m4,avl=max) */
+    li a0, 1456
+    call setup
+    li a1, 2147483647
+    li t0, 14102667404142750648
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfcvt.rtz.x.f.v v0, v0, v0.t
+    call dump
+/* case 1680: vfwcvt.xu.f.v v8, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 1264
+    call setup
+    li a1, 7
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfwcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1681: vfwcvt.xu.f.v v8, v16 (e16,mf2,avl=1) */
+    li a0, 248
+    call setup
+    li a1, 5
+    li t0, 18446744073709546020
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfwcvt.xu.f.v v8, v16
+    call dump
+/* case 1682: vfwcvt.xu.f.v v8, v16, v0.t (e16,m1,avl=3) */
+    li a0, 72
+    call setup
+    li a1, 5
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfwcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1683: vfwcvt.xu.f.v v8, v16 (e16,m2,avl=7) */
+    li a0, 552
+    call setup
+    li a1, 127
+    li t0, 18446744073709518358
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfwcvt.xu.f.v v8, v16
+    call dump
+/* case 1684: vfwcvt.xu.f.v v8, v16, v0.t (e16,m4,avl=7) */
+    li a0, 1544
+    call setup
+    li a1, 5
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1685: vfwcvt.xu.f.v v8, v16, v0.t (e16,m8,avl=13) */
+    li a0, 488
+    call setup
+    li a1, 0
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1686: vfwcvt.xu.f.v v8, v16 (e32,mf2,avl=13) */
+    li a0, 296
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072994916075
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfwcvt.xu.f.v v8, v16
+    call dump
+/* case 1687: vfwcvt.xu.f.v v8, v16 (e32,m1,avl=1000) */
+    li a0, 304
+    call setup
+    li a1, 32768
+    li t0, 18446744070659144540
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwcvt.xu.f.v v8, v16
+    call dump
+/* case 1688: vfwcvt.xu.f.v v8, v16 (e32,m2,avl=1000) */
+    li a0, 2024
+    call setup
+    li a1, 6942
+    li t0, 18446744069637249129
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfwcvt.xu.f.v v8, v16
+    call dump
+/* case 1689: vfwcvt.xu.f.v v8, v16 (e32,m4,avl=max) */
+    li a0, 2016
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071088485090
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, ta,ma
+    vfwcvt.xu.f.v v8, v16
+    call dump
+/* case 1690: vfwcvt.xu.f.v v8, v16, v0.t (e32,m8,avl=2) */
+    li a0, 1488
+    call setup
+    li a1, 0
+    li t0, 18446744071274743757
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfwcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1691: vfwcvt.xu.f.v v8, v16, v0.t (e64,m1,avl=max) */
+    li a0, 400
+    call setup
+    li a1, 10373781242590806476
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, ta,ma
+    vfwcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1692: vfwcvt.xu.f.v v8, v16, v0.t (e64,m2,avl=0) */
+    li a0, 864
+    call setup
+    li a1, 1577561140782472030
+    li t0, 15128374500774775751
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfwcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1693: vfwcvt.xu.f.v v8, v16 (e64,m4,avl=0) */
+    li a0, 1408
+    call setup
+    li a1, 9223372036854775807
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfwcvt.xu.f.v v8, v16
+    call dump
+/* case 1694: vfwcvt.xu.f.v v8, v16, v0.t (e64,m8,avl=max) */
+    li a0, 416
+    call setup
+    li a1, 5
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfwcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1695: vfwcvt.xu.f.v v8, v16, v0.t (e8,m1,avl=7) */
+    li a0, 1688
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfwcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1696: vfwcvt.xu.f.v v8, v16, v0.t (e64,mf2,avl=max) */
+    li a0, 816
+    call setup
+    li a1, 18446744073709551488
+    li t0, 5797812931522185216
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfwcvt.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1697: vfwcvt.xu.f.v v8, v16 (e16,mf8,avl=1000) */
+    li a0, 1952
+    call setup
+    li a1, 18446744071562067968
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfwcvt.xu.f.v v8, v16
+    call dump
+/* case 1698: vfwcvt.xu.f.v v19, v0 (e16,m8,avl=max) */
+    li a0, 1640
+    call setup
+    li a1, 2147483647
+    li t0, 22123
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfwcvt.xu.f.v v19, v0
+    call dump
+/* case 1699: vfwcvt.xu.f.v v0, v11 (e16,m2,avl=5) */
+    li a0, 1536
+    call setup
+    li a1, 2563650657781751424
+    li t0, 18446744073709525095
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfwcvt.xu.f.v v0, v11
+    call dump
+/* case 1700: vfwcvt.xu.f.v v2, v28, v0.t (e64,m4,avl=max) */
+    li a0, 608
+    call setup
+    li a1, 18446744073709551614
+    li t0, 14424363096525113847
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfwcvt.xu.f.v v2, v28, v0.t
+    call dump
+/* case 1701: vfwcvt.xu.f.v v25, v0, v0.t (e16,m2,avl=1) */
+    li a0, 928
+    call setup
+    li a1, 1
+    li t0, 18446744073709501183
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfwcvt.xu.f.v v25, v0, v0.t
+    call dump
+/* case 1702: vfwcvt.xu.f.v v16, v0, v0.t (e16,m4,avl=max) */
+    li a0, 696
+    call setup
+    li a1, 255
+    li t0, 18446744073709549376
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfwcvt.xu.f.v v16, v0, v0.t
+    call dump
+/* case 1703: vfwcvt.xu.f.v v30, v30 (e16,m1,avl=max) */
+    li a0, 584
+    call setup
+    li a1, 36042
+    li t0, 18446744073709521776
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwcvt.xu.f.v v30, v30
+    call dump
+/* case 1704: vfwcvt.x.f.v v8, v16 (e16,mf4,avl=0) */
+    li a0, 1464
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709547376
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfwcvt.x.f.v v8, v16
+    call dump
+/* case 1705: vfwcvt.x.f.v v8, v16, v0.t (e16,mf2,avl=3) */
+    li a0, 728
+    call setup
+    li a1, 5
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfwcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1706: vfwcvt.x.f.v v8, v16, v0.t (e16,m1,avl=max) */
+    li a0, 1920
+    call setup
+    li a1, 2147483647
+    li t0, 1023
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfwcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1707: vfwcvt.x.f.v v8, v16 (e16,m2,avl=3) */
+    li a0, 264
+    call setup
+    li a1, 32767
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfwcvt.x.f.v v8, v16
+    call dump
+/* case 1708: vfwcvt.x.f.v v8, v16, v0.t (e16,m4,avl=7) */
+    li a0, 344
+    call setup
+    li a1, 19393
+    li t0, 18446744073709490247
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfwcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1709: vfwcvt.x.f.v v8, v16, v0.t (e16,m8,avl=max) */
     li a0, 232
+    call setup
+    li a1, 6534594880707659943
+    li t0, 18446744073709500530
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfwcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1710: vfwcvt.x.f.v v8, v16, v0.t (e32,mf2,avl=13) */
+    li a0, 976
+    call setup
+    li a1, 32768
+    li t0, 18446744072029700427
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfwcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1711: vfwcvt.x.f.v v8, v16, v0.t (e32,m1,avl=max) */
+    li a0, 1568
+    call setup
+    li a1, 34985
+    li t0, 18446744073675376057
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m1, ta,mu
+    vfwcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1712: vfwcvt.x.f.v v8, v16, v0.t (e32,m2,avl=5) */
+    li a0, 1320
+    call setup
+    li a1, 13369
+    li t0, 18446744072582586928
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfwcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1713: vfwcvt.x.f.v v8, v16 (e32,m4,avl=max) */
+    li a0, 80
+    call setup
+    li a1, 183
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfwcvt.x.f.v v8, v16
+    call dump
+/* case 1714: vfwcvt.x.f.v v8, v16 (e32,m8,avl=max) */
+    li a0, 1504
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfwcvt.x.f.v v8, v16
+    call dump
+/* case 1715: vfwcvt.x.f.v v8, v16 (e64,m1,avl=1) */
+    li a0, 288
+    call setup
+    li a1, 1
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfwcvt.x.f.v v8, v16
+    call dump
+/* case 1716: vfwcvt.x.f.v v8, v16, v0.t (e64,m2,avl=3) */
+    li a0, 1920
+    call setup
+    li a1, 18446744073709551614
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfwcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1717: vfwcvt.x.f.v v8, v16 (e64,m4,avl=3) */
+    li a0, 168
+    call setup
+    li a1, 6449857804803380358
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfwcvt.x.f.v v8, v16
+    call dump
+/* case 1718: vfwcvt.x.f.v v8, v16 (e64,m8,avl=3) */
+    li a0, 1216
+    call setup
+    li a1, 18446744073709551615
+    li t0, 10260282937133880933
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwcvt.x.f.v v8, v16
+    call dump
+/* case 1719: vfwcvt.x.f.v v8, v16, v0.t (e8,m1,avl=max) */
+    li a0, 1152
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071324591216
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e8, m1, tu,mu
+    vfwcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1720: vfwcvt.x.f.v v8, v16 (e64,mf2,avl=7) */
+    li a0, 1696
+    call setup
+    li a1, 18446744073709551614
+    li t0, 4641291595977974367
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfwcvt.x.f.v v8, v16
+    call dump
+/* case 1721: vfwcvt.x.f.v v8, v16, v0.t (e16,mf8,avl=13) */
+    li a0, 1040
+    call setup
+    li a1, 2
+    li t0, 18446744073709488973
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfwcvt.x.f.v v8, v16, v0.t
+    call dump
+/* case 1722: vfwcvt.x.f.v v0, v28, v0.t (e64,m4,avl=max) */
+    li a0, 120
+    call setup
+    li a1, 32768
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfwcvt.x.f.v v0, v28, v0.t
+    call dump
+/* case 1723: vfwcvt.x.f.v v14, v14, v0.t (e64,m2,avl=5) */
+    li a0, 1592
+    call setup
+    li a1, 1
+    li t0, 5948441006637705363
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfwcvt.x.f.v v14, v14, v0.t
+    call dump
+/* case 1724: vfwcvt.x.f.v v18, v20, v0.t (e16,m1,avl=5) */
+    li a0, 1768
+    call setup
+    li a1, 32767
+    li t0, 18446744073709543399
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwcvt.x.f.v v18, v20, v0.t
+    call dump
+/* case 1725: vfwcvt.x.f.v v8, v8 (e32,m4,avl=1) */
+    li a0, 312
+    call setup
+    li a1, 2
+    li t0, 18446744073406589656
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwcvt.x.f.v v8, v8
+    call dump
+/* case 1726: vfwcvt.x.f.v v24, v0 (e32,m8,avl=1) */
+    li a0, 112
+    call setup
+    li a1, 32767
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwcvt.x.f.v v24, v0
+    call dump
+/* case 1727: vfwcvt.x.f.v v0, v0, v0.t (e32,m2,avl=1) */
+    li a0, 1616
+    call setup
+    li a1, 0
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwcvt.x.f.v v0, v0, v0.t
+    call dump
+/* case 1728: vfwcvt.f.xu.v v8, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 160
+    call setup
+    li a1, 32767
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfwcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1729: vfwcvt.f.xu.v v8, v16, v0.t (e16,mf2,avl=0) */
+    li a0, 752
+    call setup
+    li a1, 7
+    li t0, 18446744073709492159
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfwcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1730: vfwcvt.f.xu.v v8, v16 (e16,m1,avl=max) */
+    li a0, 136
+    call setup
+    li a1, 3612298383316741383
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m1, ta,ma
+    vfwcvt.f.xu.v v8, v16
+    call dump
+/* case 1731: vfwcvt.f.xu.v v8, v16, v0.t (e16,m2,avl=7) */
+    li a0, 384
+    call setup
+    li a1, 1
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfwcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1732: vfwcvt.f.xu.v v8, v16, v0.t (e16,m4,avl=13) */
+    li a0, 2016
+    call setup
+    li a1, 128
+    li t0, 18446744073709545270
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1733: vfwcvt.f.xu.v v8, v16 (e16,m8,avl=13) */
+    li a0, 1752
+    call setup
+    li a1, 4401
+    li t0, 18446744073709493985
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfwcvt.f.xu.v v8, v16
+    call dump
+/* case 1734: vfwcvt.f.xu.v v8, v16 (e32,mf2,avl=13) */
+    li a0, 1776
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070672064480
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfwcvt.f.xu.v v8, v16
+    call dump
+/* case 1735: vfwcvt.f.xu.v v8, v16, v0.t (e32,m1,avl=1000) */
+    li a0, 896
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfwcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1736: vfwcvt.f.xu.v v8, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 528
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfwcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1737: vfwcvt.f.xu.v v8, v16, v0.t (e32,m4,avl=5) */
+    li a0, 888
+    call setup
+    li a1, 0
+    li t0, 18446744071277038405
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1738: vfwcvt.f.xu.v v8, v16, v0.t (e32,m8,avl=1) */
+    li a0, 1992
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071265423268
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfwcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1739: vfwcvt.f.xu.v v8, v16, v0.t (e64,m1,avl=0) */
+    li a0, 1928
+    call setup
+    li a1, 32767
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfwcvt.f.xu.v v8, v16, v0.t
+    call dump
+/* case 1740: vfwcvt.f.xu.v v8, v16 (e64,m2,avl=3) */
+    li a0, 1432
+    call setup
+    li a1, 18446744073709551615
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfwcvt.f.xu.v v8, v16
+    call dump
+/* case 1741: vfwcvt.f.xu.v v8, v16 (e64,m4,avl=0) */
+    li a0, 1128
+    call setup
+    li a1, 32767
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfwcvt.f.xu.v v8, v16
+    call dump
+/* case 1742: vfwcvt.f.xu.v v8, v16 (e64,m8,avl=max) */
+    li a0, 1080
+    call setup
+    li a1, 128
+    li t0, 13132780078780469825
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m8, ta,mu
+    vfwcvt.f.xu.v v8, v16
+    call dump
+/* case 1743: vfwcvt.f.xu.v v8, v16 (e8,m1,avl=max) */
+    li a0, 1640
+    call setup
+    li a1, 127
+    li t0, 3483044072
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e8, m1, ta,ma
+    vfwcvt.f.xu.v v8, v16
+    call dump
+/* case 1744: vfwcvt.f.xu.v v8, v16 (e64,mf2,avl=7) */
+    li a0, 1312
+    call setup
+    li a1, 17337562721517109451
+    li t0, 18436137632357287114
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfwcvt.f.xu.v v8, v16
+    call dump
+/* case 1745: vfwcvt.f.xu.v v8, v16 (e16,mf8,avl=1000) */
+    li a0, 1704
+    call setup
+    li a1, 128
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfwcvt.f.xu.v v8, v16
+    call dump
+/* case 1746: vfwcvt.f.xu.v v24, v16 (e16,m4,avl=1) */
+    li a0, 1816
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709536242
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwcvt.f.xu.v v24, v16
+    call dump
+/* case 1747: vfwcvt.f.xu.v v0, v16, v0.t (e64,m8,avl=max) */
+    li a0, 728
     call setup
     li a1, 7
     li t0, 9218868437227405312
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfclass.v v8, v16
+    fsrmi 4
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfwcvt.f.xu.v v0, v16, v0.t
     call dump
-/* case 1598: vfclass.v v8, v16 (e64,m8,avl=7) */
-    li a0, 56
+/* case 1748: vfwcvt.f.xu.v v3, v15, v0.t (e16,mf2,avl=1) */
+    li a0, 1952
     call setup
-    li a1, 2
-    li t0, 7945388429575167358
+    li a1, 255
+    li t0, 18446744073709501944
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwcvt.f.xu.v v3, v15, v0.t
+    call dump
+/* case 1749: vfwcvt.f.xu.v v10, v24, v0.t (e32,m8,avl=1) */
+    li a0, 1680
+    call setup
+    li a1, 367
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwcvt.f.xu.v v10, v24, v0.t
+    call dump
+/* case 1750: vfwcvt.f.xu.v v0, v0, v0.t (e32,m2,avl=1) */
+    li a0, 896
+    call setup
+    li a1, 7
+    li t0, 18446744069645908753
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwcvt.f.xu.v v0, v0, v0.t
+    call dump
+/* case 1751: vfwcvt.f.xu.v v11, v0 (e32,mf2,avl=1) */
+    li a0, 720
+    call setup
+    li a1, 1
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfwcvt.f.xu.v v11, v0
+    call dump
+/* case 1752: vfwcvt.f.x.v v8, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 240
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf4, ta,mu
+    vfwcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1753: vfwcvt.f.x.v v8, v16 (e16,mf2,avl=1) */
+    li a0, 200
+    call setup
+    li a1, 127
+    li t0, 54816
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfwcvt.f.x.v v8, v16
+    call dump
+/* case 1754: vfwcvt.f.x.v v8, v16, v0.t (e16,m1,avl=0) */
+    li a0, 1648
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709533312
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfwcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1755: vfwcvt.f.x.v v8, v16, v0.t (e16,m2,avl=3) */
+    li a0, 88
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfwcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1756: vfwcvt.f.x.v v8, v16, v0.t (e16,m4,avl=7) */
+    li a0, 96
+    call setup
+    li a1, 128
+    li t0, 18446744073709517823
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 7
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfclass.v v8, v16
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfwcvt.f.x.v v8, v16, v0.t
     call dump
-/* case 1599: vfclass.v v8, v16, v0.t (e8,m1,avl=13) */
-    li a0, 168
+/* case 1757: vfwcvt.f.x.v v8, v16, v0.t (e16,m8,avl=max) */
+    li a0, 1136
     call setup
     li a1, 5
-    li t0, 18446744073701163008
+    li t0, 18446744073709497901
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m8, ta,ma
+    vfwcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1758: vfwcvt.f.x.v v8, v16 (e32,mf2,avl=13) */
+    li a0, 1240
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071939093460
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfwcvt.f.x.v v8, v16
+    call dump
+/* case 1759: vfwcvt.f.x.v v8, v16 (e32,m1,avl=max) */
+    li a0, 1944
+    call setup
+    li a1, 1
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfwcvt.f.x.v v8, v16
+    call dump
+/* case 1760: vfwcvt.f.x.v v8, v16 (e32,m2,avl=1000) */
+    li a0, 1648
+    call setup
+    li a1, 7
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwcvt.f.x.v v8, v16
+    call dump
+/* case 1761: vfwcvt.f.x.v v8, v16, v0.t (e32,m4,avl=5) */
+    li a0, 1208
+    call setup
+    li a1, 7
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfwcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1762: vfwcvt.f.x.v v8, v16, v0.t (e32,m8,avl=2) */
+    li a0, 1008
+    call setup
+    li a1, 2
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfwcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1763: vfwcvt.f.x.v v8, v16 (e64,m1,avl=max) */
+    li a0, 264
+    call setup
+    li a1, 128
+    li t0, 2377336718363875465
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfwcvt.f.x.v v8, v16
+    call dump
+/* case 1764: vfwcvt.f.x.v v8, v16 (e64,m2,avl=1) */
+    li a0, 528
+    call setup
+    li a1, 5
+    li t0, 15395276584155274707
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfwcvt.f.x.v v8, v16
+    call dump
+/* case 1765: vfwcvt.f.x.v v8, v16, v0.t (e64,m4,avl=0) */
+    li a0, 376
+    call setup
+    li a1, 9223372036854775807
+    li t0, 5090918273186892999
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfwcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1766: vfwcvt.f.x.v v8, v16 (e64,m8,avl=3) */
+    li a0, 560
+    call setup
+    li a1, 9223372036854775807
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,ma
+    vfwcvt.f.x.v v8, v16
+    call dump
+/* case 1767: vfwcvt.f.x.v v8, v16 (e8,m1,avl=13) */
+    li a0, 1608
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071407486731
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfwcvt.f.x.v v8, v16
+    call dump
+/* case 1768: vfwcvt.f.x.v v8, v16 (e64,mf2,avl=7) */
+    li a0, 1992
+    call setup
+    li a1, 7
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfwcvt.f.x.v v8, v16
+    call dump
+/* case 1769: vfwcvt.f.x.v v8, v16, v0.t (e16,mf8,avl=1000) */
+    li a0, 576
+    call setup
+    li a1, 1
+    li t0, 18446744073709536302
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfwcvt.f.x.v v8, v16, v0.t
+    call dump
+/* case 1770: vfwcvt.f.x.v v0, v0, v0.t (e32,m1,avl=1) */
+    li a0, 512
+    call setup
+    li a1, 7298775977994717939
+    li t0, 18446744072226891344
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwcvt.f.x.v v0, v0, v0.t
+    call dump
+/* case 1771: vfwcvt.f.x.v v24, v24, v0.t (e64,m8,avl=1) */
+    li a0, 1416
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwcvt.f.x.v v24, v24, v0.t
+    call dump
+/* case 1772: vfwcvt.f.x.v v30, v30, v0.t (e32,m1,avl=1) */
+    li a0, 1880
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073411298068
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwcvt.f.x.v v30, v30, v0.t
+    call dump
+/* case 1773: vfwcvt.f.x.v v0, v0 (e64,m2,avl=max) */
+    li a0, 2016
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfwcvt.f.x.v v0, v0
+    call dump
+/* case 1774: vfwcvt.f.x.v v2, v2 (e32,m1,avl=1) */
+    li a0, 1808
+    call setup
+    li a1, 127
+    li t0, 18446744072028109176
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwcvt.f.x.v v2, v2
+    call dump
+/* case 1775: vfwcvt.f.x.v v0, v0, v0.t (e64,m2,avl=1) */
+    li a0, 576
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18378968491739992141
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfwcvt.f.x.v v0, v0, v0.t
+    call dump
+/* case 1776: vfwcvt.f.f.v v8, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 1608
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709495011
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfwcvt.f.f.v v8, v16, v0.t
+    call dump
+/* case 1777: vfwcvt.f.f.v v8, v16 (e16,mf2,avl=3) */
+    li a0, 552
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709520139
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwcvt.f.f.v v8, v16
+    call dump
+/* case 1778: vfwcvt.f.f.v v8, v16 (e16,m1,avl=max) */
+    li a0, 1240
+    call setup
+    li a1, 32767
+    li t0, 18446744073709500580
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfwcvt.f.f.v v8, v16
+    call dump
+/* case 1779: vfwcvt.f.f.v v8, v16, v0.t (e16,m2,avl=max) */
+    li a0, 1648
+    call setup
+    li a1, 128
+    li t0, 18446744073709519323
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m2, ta,mu
+    vfwcvt.f.f.v v8, v16, v0.t
+    call dump
+/* case 1780: vfwcvt.f.f.v v8, v16, v0.t (e16,m4,avl=7) */
+    li a0, 1840
+    call setup
+    li a1, 28704
+    li t0, 18446744073709494440
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwcvt.f.f.v v8, v16, v0.t
+    call dump
+/* case 1781: vfwcvt.f.f.v v8, v16 (e16,m8,avl=13) */
+    li a0, 912
+    call setup
+    li a1, 32767
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfwcvt.f.f.v v8, v16
+    call dump
+/* case 1782: vfwcvt.f.f.v v8, v16 (e32,mf2,avl=1000) */
+    li a0, 312
+    call setup
+    li a1, 7
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfwcvt.f.f.v v8, v16
+    call dump
+/* case 1783: vfwcvt.f.f.v v8, v16, v0.t (e32,m1,avl=1000) */
+    li a0, 960
+    call setup
+    li a1, 1
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfwcvt.f.f.v v8, v16, v0.t
+    call dump
+/* case 1784: vfwcvt.f.f.v v8, v16, v0.t (e32,m2,avl=2) */
+    li a0, 1192
+    call setup
+    li a1, 97
+    li t0, 18446744071882055998
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwcvt.f.f.v v8, v16, v0.t
+    call dump
+/* case 1785: vfwcvt.f.f.v v8, v16 (e32,m4,avl=max) */
+    li a0, 920
+    call setup
+    li a1, 12886831245992697516
+    li t0, 18446744070908825544
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfwcvt.f.f.v v8, v16
+    call dump
+/* case 1786: vfwcvt.f.f.v v8, v16, v0.t (e32,m8,avl=1) */
+    li a0, 1936
+    call setup
+    li a1, 32768
+    li t0, 2141192192
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfwcvt.f.f.v v8, v16, v0.t
+    call dump
+/* case 1787: vfwcvt.f.f.v v8, v16 (e64,m1,avl=1) */
+    li a0, 408
+    call setup
+    li a1, 255
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfwcvt.f.f.v v8, v16
+    call dump
+/* case 1788: vfwcvt.f.f.v v8, v16 (e64,m2,avl=3) */
+    li a0, 1560
+    call setup
+    li a1, 46798
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfwcvt.f.f.v v8, v16
+    call dump
+/* case 1789: vfwcvt.f.f.v v8, v16, v0.t (e64,m4,avl=0) */
+    li a0, 1456
+    call setup
+    li a1, 1
+    li t0, 8692044262781661706
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfwcvt.f.f.v v8, v16, v0.t
+    call dump
+/* case 1790: vfwcvt.f.f.v v8, v16, v0.t (e64,m8,avl=max) */
+    li a0, 1896
+    call setup
+    li a1, 255
+    li t0, 17995996378162959823
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfwcvt.f.f.v v8, v16, v0.t
+    call dump
+/* case 1791: vfwcvt.f.f.v v8, v16 (e8,m1,avl=13) */
+    li a0, 8
+    call setup
+    li a1, 1
+    li t0, 18446744072470170648
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 13
     vsetvli t1, t0, e8, m1, ta,ma
-    vfclass.v v8, v16, v0.t
+    vfwcvt.f.f.v v8, v16
     call dump
-/* case 1600: vfclass.v v8, v16 (e64,mf2,avl=7) */
-    li a0, 1800
+/* case 1792: vfwcvt.f.f.v v8, v16, v0.t (e64,mf2,avl=7) */
+    li a0, 2008
+    call setup
+    li a1, 2147483647
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfwcvt.f.f.v v8, v16, v0.t
+    call dump
+/* case 1793: vfwcvt.f.f.v v8, v16, v0.t (e16,mf8,avl=1000) */
+    li a0, 1496
+    call setup
+    li a1, 5
+    li t0, 18446744073709500505
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfwcvt.f.f.v v8, v16, v0.t
+    call dump
+/* case 1794: vfwcvt.f.f.v v14, v15 (e16,m1,avl=1) */
+    li a0, 1256
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709531225
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwcvt.f.f.v v14, v15
+    call dump
+/* case 1795: vfwcvt.f.f.v v15, v15, v0.t (e32,m1,avl=max) */
+    li a0, 1952
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744069461229120
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfwcvt.f.f.v v15, v15, v0.t
+    call dump
+/* case 1796: vfwcvt.f.f.v v23, v0, v0.t (e32,mf2,avl=max) */
+    li a0, 1456
+    call setup
+    li a1, 3547315799103658201
+    li t0, 18446744071574536188
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfwcvt.f.f.v v23, v0, v0.t
+    call dump
+/* case 1797: vfwcvt.f.f.v v0, v0 (e64,m8,avl=5) */
+    li a0, 1064
+    call setup
+    li a1, 130
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfwcvt.f.f.v v0, v0
+    call dump
+/* case 1798: vfwcvt.f.f.v v18, v0 (e16,m1,avl=1) */
+    li a0, 48
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709503290
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwcvt.f.f.v v18, v0
+    call dump
+/* case 1799: vfwcvt.f.f.v v14, v25 (e16,mf4,avl=max) */
+    li a0, 1656
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709544946
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfwcvt.f.f.v v14, v25
+    call dump
+/* case 1800: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 1864
+    call setup
+    li a1, 2
+    li t0, 18446744073709536962
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1801: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e16,mf2,avl=1) */
+    li a0, 1176
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1802: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e16,m1,avl=3) */
+    li a0, 1552
+    call setup
+    li a1, 7
+    li t0, 18446744073709516437
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1803: vfwcvt.rtz.xu.f.v v8, v16 (e16,m2,avl=3) */
+    li a0, 960
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfwcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1804: vfwcvt.rtz.xu.f.v v8, v16 (e16,m4,avl=max) */
+    li a0, 648
+    call setup
+    li a1, 7
+    li t0, 18446744073709534011
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfwcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1805: vfwcvt.rtz.xu.f.v v8, v16 (e16,m8,avl=7) */
+    li a0, 1672
+    call setup
+    li a1, 14041388831368989665
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfwcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1806: vfwcvt.rtz.xu.f.v v8, v16 (e32,mf2,avl=max) */
+    li a0, 408
+    call setup
+    li a1, 5603574339600372135
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vfwcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1807: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e32,m1,avl=5) */
+    li a0, 584
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073056088166
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1808: vfwcvt.rtz.xu.f.v v8, v16 (e32,m2,avl=5) */
+    li a0, 1400
     call setup
     li a1, 9223372036854775807
-    li t0, 13607482574495225853
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfwcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1809: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e32,m4,avl=5) */
+    li a0, 696
+    call setup
+    li a1, 18446744073709551614
+    li t0, 3479534694
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1810: vfwcvt.rtz.xu.f.v v8, v16 (e32,m8,avl=max) */
+    li a0, 368
+    call setup
+    li a1, 64079
+    li t0, 18446744071918554774
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, tu,ma
+    vfwcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1811: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e64,m1,avl=max) */
+    li a0, 1648
+    call setup
+    li a1, 35
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1812: vfwcvt.rtz.xu.f.v v8, v16 (e64,m2,avl=0) */
+    li a0, 1904
+    call setup
+    li a1, 32768
+    li t0, 16488059535682982229
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfwcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1813: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e64,m4,avl=0) */
+    li a0, 1256
+    call setup
+    li a1, 32767
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1814: vfwcvt.rtz.xu.f.v v8, v16 (e64,m8,avl=max) */
+    li a0, 144
+    call setup
+    li a1, 18446744073709551614
+    li t0, 2873408490094808287
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m8, ta,mu
+    vfwcvt.rtz.xu.f.v v8, v16
+    call dump
+/* case 1815: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e8,m1,avl=max) */
+    li a0, 888
+    call setup
+    li a1, 127
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e8, m1, tu,ma
+    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1816: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e64,mf2,avl=max) */
+    li a0, 1768
+    call setup
+    li a1, 5
+    li t0, 17153228532459018957
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1817: vfwcvt.rtz.xu.f.v v8, v16, v0.t (e16,mf8,avl=1000) */
+    li a0, 880
+    call setup
+    li a1, 255
+    li t0, 18446744073709534619
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfwcvt.rtz.xu.f.v v8, v16, v0.t
+    call dump
+/* case 1818: vfwcvt.rtz.xu.f.v v16, v8, v0.t (e16,m8,avl=1) */
+    li a0, 664
+    call setup
+    li a1, 61348
+    li t0, 18446744073709534343
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwcvt.rtz.xu.f.v v16, v8, v0.t
+    call dump
+/* case 1819: vfwcvt.rtz.xu.f.v v4, v0 (e16,m4,avl=5) */
+    li a0, 1880
+    call setup
+    li a1, 1
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwcvt.rtz.xu.f.v v4, v0
+    call dump
+/* case 1820: vfwcvt.rtz.xu.f.v v30, v0 (e64,m2,avl=5) */
+    li a0, 1096
+    call setup
+    li a1, 2147483647
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfwcvt.rtz.xu.f.v v30, v0
+    call dump
+/* case 1821: vfwcvt.rtz.xu.f.v v0, v28 (e32,m4,avl=1) */
+    li a0, 728
+    call setup
+    li a1, 5
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwcvt.rtz.xu.f.v v0, v28
+    call dump
+/* case 1822: vfwcvt.rtz.xu.f.v v14, v14 (e64,m2,avl=max) */
+    li a0, 472
+    call setup
+    li a1, 13932513019966618166
+    li t0, 873353002454404151
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfwcvt.rtz.xu.f.v v14, v14
+    call dump
+/* case 1823: vfwcvt.rtz.xu.f.v v10, v10 (e32,m4,avl=max) */
+    li a0, 1544
+    call setup
+    li a1, 7
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfwcvt.rtz.xu.f.v v10, v10
+    call dump
+/* case 1824: vfwcvt.rtz.x.f.v v8, v16 (e16,mf4,avl=1) */
+    li a0, 1088
+    call setup
+    li a1, 32768
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1825: vfwcvt.rtz.x.f.v v8, v16 (e16,mf2,avl=3) */
+    li a0, 456
+    call setup
+    li a1, 1773123413206295366
+    li t0, 18446744073709492157
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1826: vfwcvt.rtz.x.f.v v8, v16 (e16,m1,avl=0) */
+    li a0, 592
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfwcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1827: vfwcvt.rtz.x.f.v v8, v16 (e16,m2,avl=max) */
+    li a0, 528
+    call setup
+    li a1, 149
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m2, ta,ma
+    vfwcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1828: vfwcvt.rtz.x.f.v v8, v16, v0.t (e16,m4,avl=max) */
+    li a0, 1872
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709543023
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m4, ta,mu
+    vfwcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1829: vfwcvt.rtz.x.f.v v8, v16 (e16,m8,avl=7) */
+    li a0, 1240
+    call setup
+    li a1, 255
+    li t0, 18446744073709528967
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfwcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1830: vfwcvt.rtz.x.f.v v8, v16 (e32,mf2,avl=1000) */
+    li a0, 1992
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069985693108
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfwcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1831: vfwcvt.rtz.x.f.v v8, v16, v0.t (e32,m1,avl=max) */
+    li a0, 1800
+    call setup
+    li a1, 0
+    li t0, 18446744072593643560
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfwcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1832: vfwcvt.rtz.x.f.v v8, v16 (e32,m2,avl=1000) */
+    li a0, 344
+    call setup
+    li a1, 29039
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfwcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1833: vfwcvt.rtz.x.f.v v8, v16 (e32,m4,avl=2) */
+    li a0, 1952
+    call setup
+    li a1, 17204724808135157412
+    li t0, 18446744069851659671
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfwcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1834: vfwcvt.rtz.x.f.v v8, v16, v0.t (e32,m8,avl=1) */
+    li a0, 1200
+    call setup
+    li a1, 8543
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfwcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1835: vfwcvt.rtz.x.f.v v8, v16 (e64,m1,avl=0) */
+    li a0, 1608
+    call setup
+    li a1, 2147483647
+    li t0, 8212858019555448405
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfwcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1836: vfwcvt.rtz.x.f.v v8, v16, v0.t (e64,m2,avl=0) */
+    li a0, 1008
+    call setup
+    li a1, 18446744073709551614
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfwcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1837: vfwcvt.rtz.x.f.v v8, v16, v0.t (e64,m4,avl=max) */
+    li a0, 144
+    call setup
+    li a1, 1
+    li t0, 18220194849990314336
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m4, ta,ma
+    vfwcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1838: vfwcvt.rtz.x.f.v v8, v16, v0.t (e64,m8,avl=7) */
+    li a0, 1656
+    call setup
+    li a1, 32768
+    li t0, 16883751886527019355
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfwcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1839: vfwcvt.rtz.x.f.v v8, v16 (e8,m1,avl=7) */
+    li a0, 1720
+    call setup
+    li a1, 7948424366431912757
+    li t0, 18446744071275856530
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfwcvt.rtz.x.f.v v8, v16
+    call dump
+/* case 1840: vfwcvt.rtz.x.f.v v8, v16, v0.t (e64,mf2,avl=7) */
+    li a0, 136
+    call setup
+    li a1, 9223372036854775807
+    li t0, 4082830241128605738
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 7
     vsetvli t1, t0, e64, mf2, tu,mu
-    vfclass.v v8, v16
+    vfwcvt.rtz.x.f.v v8, v16, v0.t
     call dump
-/* case 1601: vfclass.v v8, v16 (e16,mf8,avl=13) */
-    li a0, 656
+/* case 1841: vfwcvt.rtz.x.f.v v8, v16, v0.t (e16,mf8,avl=max) */
+    li a0, 1512
     call setup
-    li a1, 41911
-    li t0, 18446744073709550491
+    li a1, 127
+    li t0, 18446744073709515021
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf8, ta,ma
+    vfwcvt.rtz.x.f.v v8, v16, v0.t
+    call dump
+/* case 1842: vfwcvt.rtz.x.f.v v10, v5, v0.t (e64,m4,avl=5) */
+    li a0, 728
+    call setup
+    li a1, 18446744073709551614
+    li t0, 11137008760324967460
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfwcvt.rtz.x.f.v v10, v5, v0.t
+    call dump
+/* case 1843: vfwcvt.rtz.x.f.v v16, v16, v0.t (e32,m2,avl=5) */
+    li a0, 288
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfwcvt.rtz.x.f.v v16, v16, v0.t
+    call dump
+/* case 1844: vfwcvt.rtz.x.f.v v18, v20, v0.t (e16,m1,avl=5) */
+    li a0, 440
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfwcvt.rtz.x.f.v v18, v20, v0.t
+    call dump
+/* case 1845: vfwcvt.rtz.x.f.v v24, v16, v0.t (e32,m8,avl=5) */
+    li a0, 664
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071905223052
     fmv.d.x fa1, t0
     fsrmi 3
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfclass.v v8, v16
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfwcvt.rtz.x.f.v v24, v16, v0.t
     call dump
-/* case 1602: vfmerge.vfm v8, v16, fa1, v0 (e16,mf4,avl=1) */
-    li a0, 0
+/* case 1846: vfwcvt.rtz.x.f.v v22, v22, v0.t (e32,m4,avl=5) */
+    li a0, 1824
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwcvt.rtz.x.f.v v22, v22, v0.t
+    call dump
+/* case 1847: vfwcvt.rtz.x.f.v v18, v28 (e16,mf4,avl=max) */
+    li a0, 1464
+    call setup
+    li a1, 7
+    li t0, 18446744073709544440
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfwcvt.rtz.x.f.v v18, v28
+    call dump
+/* case 1848: vfncvt.xu.f.w v8, v16 (e16,mf4,avl=max) */
+    li a0, 1832
+    call setup
+    li a1, 5
+    li t0, 18446744073709549792
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1849: vfncvt.xu.f.w v8, v16 (e16,mf2,avl=0) */
+    li a0, 936
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1850: vfncvt.xu.f.w v8, v16 (e16,m1,avl=3) */
+    li a0, 448
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709497554
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1851: vfncvt.xu.f.w v8, v16 (e16,m2,avl=3) */
+    li a0, 1352
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1852: vfncvt.xu.f.w v8, v16 (e16,m4,avl=7) */
+    li a0, 608
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709505643
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1853: vfncvt.xu.f.w v8, v16, v0.t (e16,m8,avl=13) */
+    li a0, 2000
+    call setup
+    li a1, 0
+    li t0, 18446744073709499575
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfncvt.xu.f.w v8, v16, v0.t
+    call dump
+/* case 1854: vfncvt.xu.f.w v8, v16, v0.t (e32,mf2,avl=max) */
+    li a0, 336
+    call setup
+    li a1, 127
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vfncvt.xu.f.w v8, v16, v0.t
+    call dump
+/* case 1855: vfncvt.xu.f.w v8, v16 (e32,m1,avl=max) */
+    li a0, 792
+    call setup
+    li a1, 0
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m1, tu,ma
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1856: vfncvt.xu.f.w v8, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 1168
     call setup
     li a1, 32767
-    li t0, 18446744073709526651
+    li t0, 18446744072683648939
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfncvt.xu.f.w v8, v16, v0.t
+    call dump
+/* case 1857: vfncvt.xu.f.w v8, v16 (e32,m4,avl=5) */
+    li a0, 1056
+    call setup
+    li a1, 7
+    li t0, 18446744072571980569
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,mu
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1858: vfncvt.xu.f.w v8, v16 (e32,m8,avl=2) */
+    li a0, 1264
+    call setup
+    li a1, 0
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1859: vfncvt.xu.f.w v8, v16, v0.t (e64,m1,avl=1) */
+    li a0, 968
+    call setup
+    li a1, 128
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfncvt.xu.f.w v8, v16, v0.t
+    call dump
+/* case 1860: vfncvt.xu.f.w v8, v16 (e64,m2,avl=1) */
+    li a0, 1520
+    call setup
+    li a1, 255
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1861: vfncvt.xu.f.w v8, v16 (e64,m4,avl=0) */
+    li a0, 1208
+    call setup
+    li a1, 2
+    li t0, 363669221202110414
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1862: vfncvt.xu.f.w v8, v16, v0.t (e64,m8,avl=7) */
+    li a0, 1904
+    call setup
+    li a1, 18446744073709551488
+    li t0, 17267093251917001250
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,ma
+    vfncvt.xu.f.w v8, v16, v0.t
+    call dump
+/* case 1863: vfncvt.xu.f.w v8, v16, v0.t (e8,m1,avl=max) */
+    li a0, 984
+    call setup
+    li a1, 1
+    li t0, 4184687534
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e8, m1, ta,ma
+    vfncvt.xu.f.w v8, v16, v0.t
+    call dump
+/* case 1864: vfncvt.xu.f.w v8, v16, v0.t (e64,mf2,avl=13) */
+    li a0, 240
+    call setup
+    li a1, 127
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfncvt.xu.f.w v8, v16, v0.t
+    call dump
+/* case 1865: vfncvt.xu.f.w v8, v16 (e16,mf8,avl=1000) */
+    li a0, 776
+    call setup
+    li a1, 32768
+    li t0, 18446744073709498883
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfncvt.xu.f.w v8, v16
+    call dump
+/* case 1866: vfncvt.xu.f.w v0, v12 (e64,m8,avl=5) */
+    li a0, 2024
+    call setup
+    li a1, 17
+    li t0, 10018179353008625925
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfncvt.xu.f.w v0, v12
+    call dump
+/* case 1867: vfncvt.xu.f.w v10, v4, v0.t (e32,mf2,avl=max) */
+    li a0, 176
+    call setup
+    li a1, 5
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfncvt.xu.f.w v10, v4, v0.t
+    call dump
+/* case 1868: vfncvt.xu.f.w v0, v0, v0.t (e32,m8,avl=max) */
+    li a0, 1896
+    call setup
+    li a1, 127
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfncvt.xu.f.w v0, v0, v0.t
+    call dump
+/* case 1869: vfncvt.xu.f.w v0, v10, v0.t (e32,m8,avl=max) */
+    li a0, 1880
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069612824924
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfncvt.xu.f.w v0, v10, v0.t
+    call dump
+/* case 1870: vfncvt.xu.f.w v15, v0, v0.t (e32,m1,avl=max) */
+    li a0, 424
+    call setup
+    li a1, 2147483647
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfncvt.xu.f.w v15, v0, v0.t
+    call dump
+/* case 1871: vfncvt.xu.f.w v8, v12 (e16,m8,avl=1) */
+    li a0, 1160
+    call setup
+    li a1, 32768
+    li t0, 18446744073709550781
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfncvt.xu.f.w v8, v12
+    call dump
+/* case 1872: vfncvt.x.f.w v8, v16 (e16,mf4,avl=1) */
+    li a0, 1256
+    call setup
+    li a1, 235
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfncvt.x.f.w v8, v16
+    call dump
+/* case 1873: vfncvt.x.f.w v8, v16, v0.t (e16,mf2,avl=3) */
+    li a0, 1504
+    call setup
+    li a1, 11141811090873065605
+    li t0, 18446744073709502414
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfncvt.x.f.w v8, v16, v0.t
+    call dump
+/* case 1874: vfncvt.x.f.w v8, v16, v0.t (e16,m1,avl=0) */
+    li a0, 56
+    call setup
+    li a1, 5
+    li t0, 18446744073709494389
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfncvt.x.f.w v8, v16, v0.t
+    call dump
+/* case 1875: vfncvt.x.f.w v8, v16 (e16,m2,avl=max) */
+    li a0, 816
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709548145
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m2, tu,ma
+    vfncvt.x.f.w v8, v16
+    call dump
+/* case 1876: vfncvt.x.f.w v8, v16 (e16,m4,avl=7) */
+    li a0, 1328
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfncvt.x.f.w v8, v16
+    call dump
+/* case 1877: vfncvt.x.f.w v8, v16, v0.t (e16,m8,avl=13) */
+    li a0, 1960
+    call setup
+    li a1, 53
+    li t0, 18446744073709535165
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfncvt.x.f.w v8, v16, v0.t
+    call dump
+/* case 1878: vfncvt.x.f.w v8, v16, v0.t (e32,mf2,avl=13) */
+    li a0, 1280
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfncvt.x.f.w v8, v16, v0.t
+    call dump
+/* case 1879: vfncvt.x.f.w v8, v16 (e32,m1,avl=1000) */
+    li a0, 864
+    call setup
+    li a1, 2
+    li t0, 18446744072883182726
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,mu
+    vfncvt.x.f.w v8, v16
+    call dump
+/* case 1880: vfncvt.x.f.w v8, v16, v0.t (e32,m2,avl=5) */
+    li a0, 1048
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfncvt.x.f.w v8, v16, v0.t
+    call dump
+/* case 1881: vfncvt.x.f.w v8, v16, v0.t (e32,m4,avl=5) */
+    li a0, 736
+    call setup
+    li a1, 0
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,ma
+    vfncvt.x.f.w v8, v16, v0.t
+    call dump
+/* case 1882: vfncvt.x.f.w v8, v16, v0.t (e32,m8,avl=1) */
+    li a0, 752
+    call setup
+    li a1, 128
+    li t0, 18446744071005474554
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfmerge.vfm v8, v16, fa1, v0
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfncvt.x.f.w v8, v16, v0.t
     call dump
-/* case 1603: vfmerge.vfm v8, v16, fa1, v0 (e16,mf2,avl=0) */
-    li a0, 1000
+/* case 1883: vfncvt.x.f.w v8, v16, v0.t (e64,m1,avl=max) */
+    li a0, 136
+    call setup
+    li a1, 0
+    li t0, 7628199515860604670
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, ta,ma
+    vfncvt.x.f.w v8, v16, v0.t
+    call dump
+/* case 1884: vfncvt.x.f.w v8, v16, v0.t (e64,m2,avl=1) */
+    li a0, 1776
+    call setup
+    li a1, 18446744073709551488
+    li t0, 6314232311162800607
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfncvt.x.f.w v8, v16, v0.t
+    call dump
+/* case 1885: vfncvt.x.f.w v8, v16 (e64,m4,avl=max) */
+    li a0, 1936
+    call setup
+    li a1, 127
+    li t0, 13483556822476187404
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfncvt.x.f.w v8, v16
+    call dump
+/* case 1886: vfncvt.x.f.w v8, v16 (e64,m8,avl=3) */
+    li a0, 2016
+    call setup
+    li a1, 7
+    li t0, 9258458976122866025
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfncvt.x.f.w v8, v16
+    call dump
+/* case 1887: vfncvt.x.f.w v8, v16, v0.t (e8,m1,avl=13) */
+    li a0, 1288
+    call setup
+    li a1, 57
+    li t0, 18446744073328749136
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,mu
+    vfncvt.x.f.w v8, v16, v0.t
+    call dump
+/* case 1888: vfncvt.x.f.w v8, v16, v0.t (e64,mf2,avl=13) */
+    li a0, 376
+    call setup
+    li a1, 18446744073709551488
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfncvt.x.f.w v8, v16, v0.t
+    call dump
+/* case 1889: vfncvt.x.f.w v8, v16 (e16,mf8,avl=1000) */
+    li a0, 1040
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfncvt.x.f.w v8, v16
+    call dump
+/* case 1890: vfncvt.x.f.w v26, v3 (e32,mf2,avl=max) */
+    li a0, 960
+    call setup
+    li a1, 127
+    li t0, 18446744072719768051
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfncvt.x.f.w v26, v3
+    call dump
+/* case 1891: vfncvt.x.f.w v29, v0 (e16,mf2,avl=max) */
+    li a0, 1744
+    call setup
+    li a1, 128
+    li t0, 7885
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfncvt.x.f.w v29, v0
+    call dump
+/* case 1892: vfncvt.x.f.w v20, v2 (e16,m1,avl=max) */
+    li a0, 272
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfncvt.x.f.w v20, v2
+    call dump
+/* case 1893: vfncvt.x.f.w v7, v22, v0.t (e64,m1,avl=1) */
+    li a0, 768
+    call setup
+    li a1, 9
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfncvt.x.f.w v7, v22, v0.t
+    call dump
+/* case 1894: vfncvt.x.f.w v0, v13, v0.t (e32,mf2,avl=1) */
+    li a0, 1424
+    call setup
+    li a1, 1
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfncvt.x.f.w v0, v13, v0.t
+    call dump
+/* case 1895: vfncvt.x.f.w v26, v17, v0.t (e32,mf2,avl=1) */
+    li a0, 1960
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070811412976
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfncvt.x.f.w v26, v17, v0.t
+    call dump
+/* case 1896: vfncvt.f.xu.w v8, v16 (e16,mf4,avl=max) */
+    li a0, 1504
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709492658
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1897: vfncvt.f.xu.w v8, v16 (e16,mf2,avl=1) */
+    li a0, 1352
+    call setup
+    li a1, 1
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1898: vfncvt.f.xu.w v8, v16 (e16,m1,avl=3) */
+    li a0, 224
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709500886
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1899: vfncvt.f.xu.w v8, v16 (e16,m2,avl=3) */
+    li a0, 1136
+    call setup
+    li a1, 128
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1900: vfncvt.f.xu.w v8, v16, v0.t (e16,m4,avl=max) */
+    li a0, 1744
+    call setup
+    li a1, 2
+    li t0, 18446744073709542270
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfncvt.f.xu.w v8, v16, v0.t
+    call dump
+/* case 1901: vfncvt.f.xu.w v8, v16 (e16,m8,avl=13) */
+    li a0, 424
+    call setup
+    li a1, 7
+    li t0, 18446744073709486152
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1902: vfncvt.f.xu.w v8, v16, v0.t (e32,mf2,avl=1000) */
+    li a0, 648
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfncvt.f.xu.w v8, v16, v0.t
+    call dump
+/* case 1903: vfncvt.f.xu.w v8, v16, v0.t (e32,m1,avl=max) */
+    li a0, 528
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071693415546
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfncvt.f.xu.w v8, v16, v0.t
+    call dump
+/* case 1904: vfncvt.f.xu.w v8, v16 (e32,m2,avl=2) */
+    li a0, 608
     call setup
     li a1, 255
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1905: vfncvt.f.xu.w v8, v16, v0.t (e32,m4,avl=max) */
+    li a0, 944
+    call setup
+    li a1, 128
+    li t0, 18446744072947796585
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfncvt.f.xu.w v8, v16, v0.t
+    call dump
+/* case 1906: vfncvt.f.xu.w v8, v16, v0.t (e32,m8,avl=2) */
+    li a0, 472
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070852989883
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfncvt.f.xu.w v8, v16, v0.t
+    call dump
+/* case 1907: vfncvt.f.xu.w v8, v16 (e64,m1,avl=0) */
+    li a0, 1464
+    call setup
+    li a1, 7
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1908: vfncvt.f.xu.w v8, v16 (e64,m2,avl=1) */
+    li a0, 1648
+    call setup
+    li a1, 5
+    li t0, 802098549572824025
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1909: vfncvt.f.xu.w v8, v16 (e64,m4,avl=0) */
+    li a0, 1872
+    call setup
+    li a1, 18446744073709551614
+    li t0, 9827469905785180852
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1910: vfncvt.f.xu.w v8, v16 (e64,m8,avl=max) */
+    li a0, 1752
+    call setup
+    li a1, 127
+    li t0, 15211016880378608556
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, tu,ma
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1911: vfncvt.f.xu.w v8, v16 (e8,m1,avl=max) */
+    li a0, 1840
+    call setup
+    li a1, 128
+    li t0, 18446744069759952942
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e8, m1, ta,mu
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1912: vfncvt.f.xu.w v8, v16, v0.t (e64,mf2,avl=13) */
+    li a0, 1560
+    call setup
+    li a1, 18446744073709551488
+    li t0, 6758691786623350645
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfncvt.f.xu.w v8, v16, v0.t
+    call dump
+/* case 1913: vfncvt.f.xu.w v8, v16 (e16,mf8,avl=1000) */
+    li a0, 1144
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709535962
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vfncvt.f.xu.w v8, v16
+    call dump
+/* case 1914: vfncvt.f.xu.w v21, v29, v0.t (e16,m1,avl=5) */
+    li a0, 1552
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709512129
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfncvt.f.xu.w v21, v29, v0.t
+    call dump
+/* case 1915: vfncvt.f.xu.w v24, v0, v0.t (e16,mf4,avl=1) */
+    li a0, 1096
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709550004
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfncvt.f.xu.w v24, v0, v0.t
+    call dump
+/* case 1916: vfncvt.f.xu.w v12, v12 (e16,mf4,avl=1) */
+    li a0, 2024
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709528555
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfncvt.f.xu.w v12, v12
+    call dump
+/* case 1917: vfncvt.f.xu.w v25, v23 (e32,mf2,avl=max) */
+    li a0, 1176
+    call setup
+    li a1, 128
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfncvt.f.xu.w v25, v23
+    call dump
+/* case 1918: vfncvt.f.xu.w v27, v0 (e64,m1,avl=max) */
+    li a0, 664
+    call setup
+    li a1, 32768
+    li t0, 13814526062712320716
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfncvt.f.xu.w v27, v0
+    call dump
+/* case 1919: vfncvt.f.xu.w v0, v0, v0.t (e16,mf2,avl=max) */
+    li a0, 1616
+    call setup
+    li a1, 2
+    li t0, 18446744073709497422
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfncvt.f.xu.w v0, v0, v0.t
+    call dump
+/* case 1920: vfncvt.f.x.w v8, v16 (e16,mf4,avl=1) */
+    li a0, 816
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfncvt.f.x.w v8, v16
+    call dump
+/* case 1921: vfncvt.f.x.w v8, v16 (e16,mf2,avl=0) */
+    li a0, 368
+    call setup
+    li a1, 7360565836374365870
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfncvt.f.x.w v8, v16
+    call dump
+/* case 1922: vfncvt.f.x.w v8, v16 (e16,m1,avl=3) */
+    li a0, 88
+    call setup
+    li a1, 128
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfncvt.f.x.w v8, v16
+    call dump
+/* case 1923: vfncvt.f.x.w v8, v16 (e16,m2,avl=3) */
+    li a0, 1336
+    call setup
+    li a1, 255
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfncvt.f.x.w v8, v16
+    call dump
+/* case 1924: vfncvt.f.x.w v8, v16 (e16,m4,avl=7) */
+    li a0, 1264
+    call setup
+    li a1, 32768
+    li t0, 18446744073709490972
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfncvt.f.x.w v8, v16
+    call dump
+/* case 1925: vfncvt.f.x.w v8, v16, v0.t (e16,m8,avl=max) */
+    li a0, 768
+    call setup
+    li a1, 127
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfncvt.f.x.w v8, v16, v0.t
+    call dump
+/* case 1926: vfncvt.f.x.w v8, v16, v0.t (e32,mf2,avl=max) */
+    li a0, 2000
+    call setup
+    li a1, 9223372036854775807
+    li t0, 2143289344
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vfncvt.f.x.w v8, v16, v0.t
+    call dump
+/* case 1927: vfncvt.f.x.w v8, v16 (e32,m1,avl=5) */
+    li a0, 1656
+    call setup
+    li a1, 0
+    li t0, 18446744069453252861
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m1, ta,mu
+    vfncvt.f.x.w v8, v16
+    call dump
+/* case 1928: vfncvt.f.x.w v8, v16, v0.t (e32,m2,avl=2) */
+    li a0, 1752
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073416917127
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfncvt.f.x.w v8, v16, v0.t
+    call dump
+/* case 1929: vfncvt.f.x.w v8, v16 (e32,m4,avl=5) */
+    li a0, 1872
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744072440150087
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfncvt.f.x.w v8, v16
+    call dump
+/* case 1930: vfncvt.f.x.w v8, v16, v0.t (e32,m8,avl=2) */
+    li a0, 1304
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071695999376
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfncvt.f.x.w v8, v16, v0.t
+    call dump
+/* case 1931: vfncvt.f.x.w v8, v16 (e64,m1,avl=0) */
+    li a0, 936
+    call setup
+    li a1, 255
+    li t0, 13148625254033123878
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfncvt.f.x.w v8, v16
+    call dump
+/* case 1932: vfncvt.f.x.w v8, v16, v0.t (e64,m2,avl=0) */
+    li a0, 1176
+    call setup
+    li a1, 18446744073709551488
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfncvt.f.x.w v8, v16, v0.t
+    call dump
+/* case 1933: vfncvt.f.x.w v8, v16 (e64,m4,avl=3) */
+    li a0, 672
+    call setup
+    li a1, 0
+    li t0, 11029818123216760782
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfncvt.f.x.w v8, v16
+    call dump
+/* case 1934: vfncvt.f.x.w v8, v16, v0.t (e64,m8,avl=max) */
+    li a0, 1920
+    call setup
+    li a1, 32768
+    li t0, 17651653231522852561
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfncvt.f.x.w v8, v16, v0.t
+    call dump
+/* case 1935: vfncvt.f.x.w v8, v16, v0.t (e8,m1,avl=13) */
+    li a0, 576
+    call setup
+    li a1, 128
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,mu
+    vfncvt.f.x.w v8, v16, v0.t
+    call dump
+/* case 1936: vfncvt.f.x.w v8, v16 (e64,mf2,avl=7) */
+    li a0, 1192
+    call setup
+    li a1, 13748688649752362030
+    li t0, 3218402374069173634
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfncvt.f.x.w v8, v16
+    call dump
+/* case 1937: vfncvt.f.x.w v8, v16, v0.t (e16,mf8,avl=13) */
+    li a0, 1376
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfncvt.f.x.w v8, v16, v0.t
+    call dump
+/* case 1938: vfncvt.f.x.w v0, v0 (e32,m1,avl=5) */
+    li a0, 1128
+    call setup
+    li a1, 5
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfncvt.f.x.w v0, v0
+    call dump
+/* case 1939: vfncvt.f.x.w v11, v11, v0.t (e64,m2,avl=max) */
+    li a0, 1392
+    call setup
+    li a1, 1
+    li t0, 7650396261123222473
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfncvt.f.x.w v11, v11, v0.t
+    call dump
+/* case 1940: vfncvt.f.x.w v0, v0, v0.t (e64,m8,avl=max) */
+    li a0, 912
+    call setup
+    li a1, 255
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfncvt.f.x.w v0, v0, v0.t
+    call dump
+/* case 1941: vfncvt.f.x.w v20, v0, v0.t (e16,m4,avl=max) */
+    li a0, 1360
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfncvt.f.x.w v20, v0, v0.t
+    call dump
+/* case 1942: vfncvt.f.x.w v0, v0, v0.t (e16,mf4,avl=max) */
+    li a0, 1416
+    call setup
+    li a1, 2
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfncvt.f.x.w v0, v0, v0.t
+    call dump
+/* case 1943: vfncvt.f.x.w v24, v0, v0.t (e64,m8,avl=1) */
+    li a0, 56
+    call setup
+    li a1, 7
+    li t0, 8402178284769672204
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfncvt.f.x.w v24, v0, v0.t
+    call dump
+/* case 1944: vfncvt.f.f.w v8, v16, v0.t (e16,mf4,avl=0) */
+    li a0, 1632
+    call setup
+    li a1, 5
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfncvt.f.f.w v8, v16, v0.t
+    call dump
+/* case 1945: vfncvt.f.f.w v8, v16 (e16,mf2,avl=3) */
+    li a0, 768
+    call setup
+    li a1, 2
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1946: vfncvt.f.f.w v8, v16 (e16,m1,avl=0) */
+    li a0, 16
+    call setup
+    li a1, 18407
     li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1947: vfncvt.f.f.w v8, v16 (e16,m2,avl=3) */
+    li a0, 1976
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1948: vfncvt.f.f.w v8, v16 (e16,m4,avl=13) */
+    li a0, 1880
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1949: vfncvt.f.f.w v8, v16, v0.t (e16,m8,avl=max) */
+    li a0, 1968
+    call setup
+    li a1, 32768
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m8, tu,ma
+    vfncvt.f.f.w v8, v16, v0.t
+    call dump
+/* case 1950: vfncvt.f.f.w v8, v16 (e32,mf2,avl=max) */
+    li a0, 1216
+    call setup
+    li a1, 18446744073709551615
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1951: vfncvt.f.f.w v8, v16, v0.t (e32,m1,avl=5) */
+    li a0, 208
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfncvt.f.f.w v8, v16, v0.t
+    call dump
+/* case 1952: vfncvt.f.f.w v8, v16 (e32,m2,avl=1000) */
+    li a0, 504
+    call setup
+    li a1, 255
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1953: vfncvt.f.f.w v8, v16 (e32,m4,avl=max) */
+    li a0, 1080
+    call setup
+    li a1, 31283
+    li t0, 18446744071114394292
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1954: vfncvt.f.f.w v8, v16, v0.t (e32,m8,avl=max) */
+    li a0, 1504
+    call setup
+    li a1, 1
+    li t0, 1065353216
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, tu,ma
+    vfncvt.f.f.w v8, v16, v0.t
+    call dump
+/* case 1955: vfncvt.f.f.w v8, v16 (e64,m1,avl=max) */
+    li a0, 1576
+    call setup
+    li a1, 2
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, ta,ma
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1956: vfncvt.f.f.w v8, v16 (e64,m2,avl=0) */
+    li a0, 1696
+    call setup
+    li a1, 127
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1957: vfncvt.f.f.w v8, v16 (e64,m4,avl=max) */
+    li a0, 1152
+    call setup
+    li a1, 0
+    li t0, 4951406156111667904
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1958: vfncvt.f.f.w v8, v16 (e64,m8,avl=max) */
+    li a0, 1168
+    call setup
+    li a1, 5463
+    li t0, 16576327945857952682
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1959: vfncvt.f.f.w v8, v16, v0.t (e8,m1,avl=13) */
+    li a0, 408
+    call setup
+    li a1, 127
+    li t0, 18446744071742777503
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfncvt.f.f.w v8, v16, v0.t
+    call dump
+/* case 1960: vfncvt.f.f.w v8, v16 (e64,mf2,avl=7) */
+    li a0, 1400
+    call setup
+    li a1, 255
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1961: vfncvt.f.f.w v8, v16 (e16,mf8,avl=13) */
+    li a0, 928
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709518594
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfncvt.f.f.w v8, v16
+    call dump
+/* case 1962: vfncvt.f.f.w v15, v15, v0.t (e32,mf2,avl=5) */
+    li a0, 344
+    call setup
+    li a1, 12656044570237126103
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfncvt.f.f.w v15, v15, v0.t
+    call dump
+/* case 1963: vfncvt.f.f.w v0, v5, v0.t (e16,m8,avl=max) */
+    li a0, 848
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfncvt.f.f.w v0, v5, v0.t
+    call dump
+/* case 1964: vfncvt.f.f.w v17, v22, v0.t (e16,m2,avl=1) */
+    li a0, 376
+    call setup
+    li a1, 15
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfncvt.f.f.w v17, v22, v0.t
+    call dump
+/* case 1965: vfncvt.f.f.w v0, v22, v0.t (e64,m4,avl=5) */
+    li a0, 1808
+    call setup
+    li a1, 127
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfncvt.f.f.w v0, v22, v0.t
+    call dump
+/* case 1966: vfncvt.f.f.w v10, v0, v0.t (e64,m8,avl=5) */
+    li a0, 208
+    call setup
+    li a1, 2147483647
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfncvt.f.f.w v10, v0, v0.t
+    call dump
+/* case 1967: vfncvt.f.f.w v25, v25, v0.t (e64,m1,avl=5) */
+    li a0, 1952
+    call setup
+    li a1, 7
+    li t0, 15381414898180402836
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfncvt.f.f.w v25, v25, v0.t
+    call dump
+/* case 1968: vfncvt.rod.f.f.w v8, v16, v0.t (e16,mf4,avl=0) */
+    li a0, 1256
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfncvt.rod.f.f.w v8, v16, v0.t
+    call dump
+/* case 1969: vfncvt.rod.f.f.w v8, v16 (e16,mf2,avl=3) */
+    li a0, 312
+    call setup
+    li a1, 0
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1970: vfncvt.rod.f.f.w v8, v16 (e16,m1,avl=3) */
+    li a0, 168
+    call setup
+    li a1, 13321
+    li t0, 20647
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1971: vfncvt.rod.f.f.w v8, v16, v0.t (e16,m2,avl=3) */
+    li a0, 1088
+    call setup
+    li a1, 14477780028770647167
+    li t0, 15360
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfncvt.rod.f.f.w v8, v16, v0.t
+    call dump
+/* case 1972: vfncvt.rod.f.f.w v8, v16, v0.t (e16,m4,avl=13) */
+    li a0, 1320
+    call setup
+    li a1, 32768
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfncvt.rod.f.f.w v8, v16, v0.t
+    call dump
+/* case 1973: vfncvt.rod.f.f.w v8, v16 (e16,m8,avl=max) */
+    li a0, 1960
+    call setup
+    li a1, 2
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m8, tu,ma
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1974: vfncvt.rod.f.f.w v8, v16 (e32,mf2,avl=13) */
+    li a0, 1352
+    call setup
+    li a1, 2
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1975: vfncvt.rod.f.f.w v8, v16 (e32,m1,avl=5) */
+    li a0, 1264
+    call setup
+    li a1, 9565293242682776285
+    li t0, 18446744072535122126
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1976: vfncvt.rod.f.f.w v8, v16 (e32,m2,avl=2) */
+    li a0, 496
+    call setup
+    li a1, 7
+    li t0, 18446744073421383654
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1977: vfncvt.rod.f.f.w v8, v16 (e32,m4,avl=max) */
+    li a0, 1856
+    call setup
+    li a1, 56097
+    li t0, 18446744071034886222
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1978: vfncvt.rod.f.f.w v8, v16 (e32,m8,avl=max) */
+    li a0, 64
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m8, tu,ma
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1979: vfncvt.rod.f.f.w v8, v16, v0.t (e64,m1,avl=0) */
+    li a0, 1256
+    call setup
+    li a1, 1
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfncvt.rod.f.f.w v8, v16, v0.t
+    call dump
+/* case 1980: vfncvt.rod.f.f.w v8, v16, v0.t (e64,m2,avl=0) */
+    li a0, 632
+    call setup
+    li a1, 9223372036854775807
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfncvt.rod.f.f.w v8, v16, v0.t
+    call dump
+/* case 1981: vfncvt.rod.f.f.w v8, v16 (e64,m4,avl=0) */
+    li a0, 1832
+    call setup
+    li a1, 9223372036854775807
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1982: vfncvt.rod.f.f.w v8, v16 (e64,m8,avl=7) */
+    li a0, 1056
+    call setup
+    li a1, 255
+    li t0, 18303235989794136828
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1983: vfncvt.rod.f.f.w v8, v16, v0.t (e8,m1,avl=7) */
+    li a0, 232
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,mu
+    vfncvt.rod.f.f.w v8, v16, v0.t
+    call dump
+/* case 1984: vfncvt.rod.f.f.w v8, v16 (e64,mf2,avl=13) */
+    li a0, 1600
+    call setup
+    li a1, 8524740286967897620
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfncvt.rod.f.f.w v8, v16
+    call dump
+/* case 1985: vfncvt.rod.f.f.w v8, v16, v0.t (e16,mf8,avl=max) */
+    li a0, 1120
+    call setup
+    li a1, 2
+    li t0, 1023
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfncvt.rod.f.f.w v8, v16, v0.t
+    call dump
+/* case 1986: vfncvt.rod.f.f.w v0, v16, v0.t (e16,m4,avl=5) */
+    li a0, 360
+    call setup
+    li a1, 5
+    li t0, 18446744073709498701
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfncvt.rod.f.f.w v0, v16, v0.t
+    call dump
+/* case 1987: vfncvt.rod.f.f.w v24, v0 (e16,m4,avl=1) */
+    li a0, 1768
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfncvt.rod.f.f.w v24, v0
+    call dump
+/* case 1988: vfncvt.rod.f.f.w v18, v18, v0.t (e32,m1,avl=5) */
+    li a0, 920
+    call setup
+    li a1, 7
+    li t0, 1423653531
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfncvt.rod.f.f.w v18, v18, v0.t
+    call dump
+/* case 1989: vfncvt.rod.f.f.w v20, v29, v0.t (e32,m1,avl=5) */
+    li a0, 192
+    call setup
+    li a1, 32767
+    li t0, 18446744073176310937
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfncvt.rod.f.f.w v20, v29, v0.t
+    call dump
+/* case 1990: vfncvt.rod.f.f.w v20, v2, v0.t (e32,m4,avl=max) */
+    li a0, 608
+    call setup
+    li a1, 4549392856860919042
+    li t0, 18446744073111271531
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfncvt.rod.f.f.w v20, v2, v0.t
+    call dump
+/* case 1991: vfncvt.rod.f.f.w v7, v7 (e32,mf2,avl=1) */
+    li a0, 1896
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072955772911
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfncvt.rod.f.f.w v7, v7
+    call dump
+/* case 1992: vfncvt.rtz.xu.f.w v8, v16 (e16,mf4,avl=0) */
+    li a0, 1168
+    call setup
+    li a1, 32768
+    li t0, 18446744073709513868
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 1993: vfncvt.rtz.xu.f.w v8, v16 (e16,mf2,avl=0) */
+    li a0, 1016
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 1994: vfncvt.rtz.xu.f.w v8, v16 (e16,m1,avl=3) */
+    li a0, 1256
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 1995: vfncvt.rtz.xu.f.w v8, v16, v0.t (e16,m2,avl=3) */
+    li a0, 1112
+    call setup
+    li a1, 2
+    li t0, 18446744073709512325
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    call dump
+/* case 1996: vfncvt.rtz.xu.f.w v8, v16, v0.t (e16,m4,avl=max) */
+    li a0, 1240
+    call setup
+    li a1, 1
+    li t0, 18446744073709538468
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m4, tu,ma
+    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    call dump
+/* case 1997: vfncvt.rtz.xu.f.w v8, v16 (e16,m8,avl=max) */
+    li a0, 1656
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 1998: vfncvt.rtz.xu.f.w v8, v16 (e32,mf2,avl=1000) */
+    li a0, 248
+    call setup
+    li a1, 5
+    li t0, 1325400064
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 1999: vfncvt.rtz.xu.f.w v8, v16, v0.t (e32,m1,avl=1000) */
+    li a0, 56
+    call setup
+    li a1, 5
+    li t0, 2141192192
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    call dump
+/* case 2000: vfncvt.rtz.xu.f.w v8, v16 (e32,m2,avl=2) */
+    li a0, 1720
+    call setup
+    li a1, 127
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 2001: vfncvt.rtz.xu.f.w v8, v16 (e32,m4,avl=5) */
+    li a0, 1744
+    call setup
+    li a1, 32767
+    li t0, 18446744073348957291
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 2002: vfncvt.rtz.xu.f.w v8, v16 (e32,m8,avl=2) */
+    li a0, 1720
+    call setup
+    li a1, 5
+    li t0, 542108486
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 2003: vfncvt.rtz.xu.f.w v8, v16, v0.t (e64,m1,avl=max) */
+    li a0, 560
+    call setup
+    li a1, 7
+    li t0, 13640577226834501577
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    call dump
+/* case 2004: vfncvt.rtz.xu.f.w v8, v16, v0.t (e64,m2,avl=0) */
+    li a0, 808
+    call setup
+    li a1, 7
+    li t0, 12405882335249894022
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    call dump
+/* case 2005: vfncvt.rtz.xu.f.w v8, v16, v0.t (e64,m4,avl=0) */
+    li a0, 232
+    call setup
+    li a1, 163
+    li t0, 5178999053588241465
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    call dump
+/* case 2006: vfncvt.rtz.xu.f.w v8, v16 (e64,m8,avl=3) */
+    li a0, 776
+    call setup
+    li a1, 0
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 2007: vfncvt.rtz.xu.f.w v8, v16 (e8,m1,avl=7) */
+    li a0, 424
+    call setup
+    li a1, 132
+    li t0, 2401515650
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 2008: vfncvt.rtz.xu.f.w v8, v16 (e64,mf2,avl=max) */
+    li a0, 1960
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9538088856562639667
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vfncvt.rtz.xu.f.w v8, v16
+    call dump
+/* case 2009: vfncvt.rtz.xu.f.w v8, v16, v0.t (e16,mf8,avl=1000) */
+    li a0, 1904
+    call setup
+    li a1, 148261424974327225
+    li t0, 43801
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfncvt.rtz.xu.f.w v8, v16, v0.t
+    call dump
+/* case 2010: vfncvt.rtz.xu.f.w v14, v28, v0.t (e32,m2,avl=1) */
+    li a0, 1272
+    call setup
+    li a1, 32767
+    li t0, 18446744073401157242
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfncvt.rtz.xu.f.w v14, v28, v0.t
+    call dump
+/* case 2011: vfncvt.rtz.xu.f.w v24, v16, v0.t (e16,m4,avl=1) */
+    li a0, 1240
+    call setup
+    li a1, 5
+    li t0, 18446744073709540616
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfncvt.rtz.xu.f.w v24, v16, v0.t
+    call dump
+/* case 2012: vfncvt.rtz.xu.f.w v1, v30 (e16,mf2,avl=max) */
+    li a0, 1272
+    call setup
+    li a1, 104
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfncvt.rtz.xu.f.w v1, v30
+    call dump
+/* case 2013: vfncvt.rtz.xu.f.w v4, v4 (e64,m8,avl=1) */
+    li a0, 1856
+    call setup
+    li a1, 2147483647
+    li t0, 5410690577315016181
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfncvt.rtz.xu.f.w v4, v4
+    call dump
+/* case 2014: vfncvt.rtz.xu.f.w v1, v8, v0.t (e16,m2,avl=5) */
+    li a0, 1816
+    call setup
+    li a1, 14990863497458187225
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfncvt.rtz.xu.f.w v1, v8, v0.t
+    call dump
+/* case 2015: vfncvt.rtz.xu.f.w v2, v21 (e32,m8,avl=1) */
+    li a0, 920
+    call setup
+    li a1, 128
+    li t0, 18446744072362849886
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfncvt.rtz.xu.f.w v2, v21
+    call dump
+/* case 2016: vfncvt.rtz.x.f.w v8, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 1216
+    call setup
+    li a1, 7
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vfncvt.rtz.x.f.w v8, v16, v0.t
+    call dump
+/* case 2017: vfncvt.rtz.x.f.w v8, v16 (e16,mf2,avl=3) */
+    li a0, 824
+    call setup
+    li a1, 5
+    li t0, 18446744073709532238
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfncvt.rtz.x.f.w v8, v16
+    call dump
+/* case 2018: vfncvt.rtz.x.f.w v8, v16, v0.t (e16,m1,avl=3) */
+    li a0, 1064
+    call setup
+    li a1, 5
+    li t0, 18446744073709531821
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfncvt.rtz.x.f.w v8, v16, v0.t
+    call dump
+/* case 2019: vfncvt.rtz.x.f.w v8, v16, v0.t (e16,m2,avl=3) */
+    li a0, 912
+    call setup
+    li a1, 0
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfncvt.rtz.x.f.w v8, v16, v0.t
+    call dump
+/* case 2020: vfncvt.rtz.x.f.w v8, v16, v0.t (e16,m4,avl=7) */
+    li a0, 1064
+    call setup
+    li a1, 5372546753600211493
+    li t0, 18446744073709522181
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfncvt.rtz.x.f.w v8, v16, v0.t
+    call dump
+/* case 2021: vfncvt.rtz.x.f.w v8, v16 (e16,m8,avl=13) */
+    li a0, 928
+    call setup
+    li a1, 7
+    li t0, 18446744073709486639
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfncvt.rtz.x.f.w v8, v16
+    call dump
+/* case 2022: vfncvt.rtz.x.f.w v8, v16 (e32,mf2,avl=max) */
+    li a0, 304
+    call setup
+    li a1, 7
+    li t0, 18446744071322392912
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vfncvt.rtz.x.f.w v8, v16
+    call dump
+/* case 2023: vfncvt.rtz.x.f.w v8, v16, v0.t (e32,m1,avl=5) */
+    li a0, 1528
+    call setup
+    li a1, 128
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfncvt.rtz.x.f.w v8, v16, v0.t
+    call dump
+/* case 2024: vfncvt.rtz.x.f.w v8, v16 (e32,m2,avl=5) */
+    li a0, 2016
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfncvt.rtz.x.f.w v8, v16
+    call dump
+/* case 2025: vfncvt.rtz.x.f.w v8, v16, v0.t (e32,m4,avl=2) */
+    li a0, 312
+    call setup
+    li a1, 0
+    li t0, 18446744073561412173
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfncvt.rtz.x.f.w v8, v16, v0.t
+    call dump
+/* case 2026: vfncvt.rtz.x.f.w v8, v16 (e32,m8,avl=1) */
+    li a0, 1656
+    call setup
+    li a1, 255
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfncvt.rtz.x.f.w v8, v16
+    call dump
+/* case 2027: vfncvt.rtz.x.f.w v8, v16 (e64,m1,avl=0) */
+    li a0, 2024
+    call setup
+    li a1, 18446744073709551488
+    li t0, 8144970148319844835
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfncvt.rtz.x.f.w v8, v16
+    call dump
+/* case 2028: vfncvt.rtz.x.f.w v8, v16 (e64,m2,avl=0) */
+    li a0, 1584
+    call setup
+    li a1, 255
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfncvt.rtz.x.f.w v8, v16
+    call dump
+/* case 2029: vfncvt.rtz.x.f.w v8, v16, v0.t (e64,m4,avl=max) */
+    li a0, 904
+    call setup
+    li a1, 32767
+    li t0, 10858992542955684849
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfncvt.rtz.x.f.w v8, v16, v0.t
+    call dump
+/* case 2030: vfncvt.rtz.x.f.w v8, v16, v0.t (e64,m8,avl=7) */
+    li a0, 656
+    call setup
+    li a1, 90
+    li t0, 8661818929903269028
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, m8, tu,ma
+    vfncvt.rtz.x.f.w v8, v16, v0.t
+    call dump
+/* case 2031: vfncvt.rtz.x.f.w v8, v16, v0.t (e8,m1,avl=13) */
+    li a0, 1576
+    call setup
+    li a1, 3061312641361853147
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfncvt.rtz.x.f.w v8, v16, v0.t
+    call dump
+/* case 2032: vfncvt.rtz.x.f.w v8, v16 (e64,mf2,avl=13) */
+    li a0, 1848
+    call setup
+    li a1, 18446744073709551615
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vfncvt.rtz.x.f.w v8, v16
+    call dump
+/* case 2033: vfncvt.rtz.x.f.w v8, v16, v0.t (e16,mf8,avl=max) */
+    li a0, 1776
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709533402
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfncvt.rtz.x.f.w v8, v16, v0.t
+    call dump
+/* case 2034: vfncvt.rtz.x.f.w v11, v24, v0.t (e32,mf2,avl=1) */
+    li a0, 1024
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073692489097
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfncvt.rtz.x.f.w v11, v24, v0.t
+    call dump
+/* case 2035: vfncvt.rtz.x.f.w v0, v0, v0.t (e32,m4,avl=max) */
+    li a0, 1096
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069419767372
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfncvt.rtz.x.f.w v0, v0, v0.t
+    call dump
+/* case 2036: vfncvt.rtz.x.f.w v0, v0, v0.t (e32,m2,avl=5) */
+    li a0, 360
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfncvt.rtz.x.f.w v0, v0, v0.t
+    call dump
+/* case 2037: vfncvt.rtz.x.f.w v12, v12 (e32,m1,avl=5) */
+    li a0, 1400
+    call setup
+    li a1, 5
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfncvt.rtz.x.f.w v12, v12
+    call dump
+/* case 2038: vfncvt.rtz.x.f.w v8, v8 (e32,m2,avl=1) */
+    li a0, 1512
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072112511778
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfncvt.rtz.x.f.w v8, v8
+    call dump
+/* case 2039: vfncvt.rtz.x.f.w v5, v0, v0.t (e64,m4,avl=5) */
+    li a0, 864
+    call setup
+    li a1, 26962
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfncvt.rtz.x.f.w v5, v0, v0.t
+    call dump
+/* case 2040: vfsqrt.v v8, v16, v0.t (e16,mf4,avl=0) */
+    li a0, 1568
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709539232
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2041: vfsqrt.v v8, v16, v0.t (e16,mf2,avl=1) */
+    li a0, 1256
+    call setup
+    li a1, 55655
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2042: vfsqrt.v v8, v16, v0.t (e16,m1,avl=3) */
+    li a0, 896
+    call setup
+    li a1, 6270446411736715538
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2043: vfsqrt.v v8, v16, v0.t (e16,m2,avl=max) */
+    li a0, 272
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709547031
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m2, ta,ma
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2044: vfsqrt.v v8, v16, v0.t (e16,m4,avl=max) */
+    li a0, 1264
+    call setup
+    li a1, 127
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2045: vfsqrt.v v8, v16 (e16,m8,avl=7) */
+    li a0, 1240
+    call setup
+    li a1, 8677
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfsqrt.v v8, v16
+    call dump
+/* case 2046: vfsqrt.v v8, v16 (e32,mf2,avl=1000) */
+    li a0, 240
+    call setup
+    li a1, 2
+    li t0, 18446744069952416226
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfsqrt.v v8, v16
+    call dump
+/* case 2047: vfsqrt.v v8, v16, v0.t (e32,m1,avl=5) */
+    li a0, 992
+    call setup
+    li a1, 7
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2048: vfsqrt.v v8, v16, v0.t (e32,m2,avl=5) */
+    li a0, 600
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2049: vfsqrt.v v8, v16, v0.t (e32,m4,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 127
+    li t0, 146056345
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, tu,ma
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2050: vfsqrt.v v8, v16, v0.t (e32,m8,avl=max) */
+    li a0, 752
+    call setup
+    li a1, 112
+    li t0, 18446744069538634718
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m8, ta,mu
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2051: vfsqrt.v v8, v16, v0.t (e64,m1,avl=0) */
+    li a0, 944
+    call setup
+    li a1, 18446744073709551488
+    li t0, 15827324103281735925
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2052: vfsqrt.v v8, v16, v0.t (e64,m2,avl=0) */
+    li a0, 512
+    call setup
+    li a1, 128
+    li t0, 759236572711920039
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2053: vfsqrt.v v8, v16 (e64,m4,avl=3) */
+    li a0, 1136
+    call setup
+    li a1, 2
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m4, tu,ma
+    vfsqrt.v v8, v16
+    call dump
+/* case 2054: vfsqrt.v v8, v16 (e64,m8,avl=max) */
+    li a0, 1936
+    call setup
+    li a1, 128
+    li t0, 5907302011221355436
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfsqrt.v v8, v16
+    call dump
+/* case 2055: vfsqrt.v v8, v16 (e8,m1,avl=13) */
+    li a0, 1856
+    call setup
+    li a1, 64563
+    li t0, 3093524826
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfsqrt.v v8, v16
+    call dump
+/* case 2056: vfsqrt.v v8, v16, v0.t (e64,mf2,avl=7) */
+    li a0, 1264
+    call setup
+    li a1, 32767
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2057: vfsqrt.v v8, v16, v0.t (e16,mf8,avl=13) */
+    li a0, 472
+    call setup
+    li a1, 16388176304618253475
+    li t0, 18446744073709504597
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfsqrt.v v8, v16, v0.t
+    call dump
+/* case 2058: vfsqrt.v v24, v0, v0.t (e32,m1,avl=max) */
+    li a0, 1288
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069882705434
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfsqrt.v v24, v0, v0.t
+    call dump
+/* case 2059: vfsqrt.v v4, v8 (e16,m4,avl=5) */
+    li a0, 40
+    call setup
+    li a1, 127
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfsqrt.v v4, v8
+    call dump
+/* case 2060: vfsqrt.v v12, v12, v0.t (e32,m4,avl=5) */
+    li a0, 1808
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744070520825981
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfsqrt.v v12, v12, v0.t
+    call dump
+/* case 2061: vfsqrt.v v0, v12, v0.t (e16,mf2,avl=1) */
+    li a0, 512
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709518475
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfsqrt.v v0, v12, v0.t
+    call dump
+/* case 2062: vfsqrt.v v30, v17, v0.t (e32,m2,avl=max) */
+    li a0, 464
+    call setup
+    li a1, 32768
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m2, tu,mu
+    vfsqrt.v v30, v17, v0.t
+    call dump
+/* case 2063: vfsqrt.v v0, v0, v0.t (e32,m8,avl=1) */
+    li a0, 1256
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071834642519
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfsqrt.v v0, v0, v0.t
+    call dump
+/* case 2064: vfrsqrt7.v v8, v16 (e16,mf4,avl=0) */
+    li a0, 1184
+    call setup
+    li a1, 0
+    li t0, 62971
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2065: vfrsqrt7.v v8, v16, v0.t (e16,mf2,avl=0) */
+    li a0, 1616
+    call setup
+    li a1, 17242399784856795503
+    li t0, 886
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfrsqrt7.v v8, v16, v0.t
+    call dump
+/* case 2066: vfrsqrt7.v v8, v16 (e16,m1,avl=max) */
+    li a0, 64
+    call setup
+    li a1, 32768
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2067: vfrsqrt7.v v8, v16 (e16,m2,avl=3) */
+    li a0, 224
+    call setup
+    li a1, 23874
+    li t0, 18446744073709537302
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,mu
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2068: vfrsqrt7.v v8, v16 (e16,m4,avl=7) */
+    li a0, 2016
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2069: vfrsqrt7.v v8, v16 (e16,m8,avl=7) */
+    li a0, 16
+    call setup
+    li a1, 32767
+    li t0, 18446744073709522284
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2070: vfrsqrt7.v v8, v16 (e32,mf2,avl=13) */
+    li a0, 784
+    call setup
+    li a1, 2
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2071: vfrsqrt7.v v8, v16, v0.t (e32,m1,avl=max) */
+    li a0, 1048
+    call setup
+    li a1, 127
+    li t0, 18446744070241453767
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfrsqrt7.v v8, v16, v0.t
+    call dump
+/* case 2072: vfrsqrt7.v v8, v16 (e32,m2,avl=2) */
+    li a0, 2016
+    call setup
+    li a1, 7
+    li t0, 18446744071754498237
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2073: vfrsqrt7.v v8, v16 (e32,m4,avl=max) */
+    li a0, 168
+    call setup
+    li a1, 32767
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2074: vfrsqrt7.v v8, v16 (e32,m8,avl=1) */
+    li a0, 256
+    call setup
+    li a1, 1229569385758835508
+    li t0, 18446744069552308848
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2075: vfrsqrt7.v v8, v16, v0.t (e64,m1,avl=1) */
+    li a0, 752
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18044849105530897117
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfrsqrt7.v v8, v16, v0.t
+    call dump
+/* case 2076: vfrsqrt7.v v8, v16, v0.t (e64,m2,avl=3) */
+    li a0, 816
+    call setup
+    li a1, 9223372036854775807
+    li t0, 10153471806679270426
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfrsqrt7.v v8, v16, v0.t
+    call dump
+/* case 2077: vfrsqrt7.v v8, v16 (e64,m4,avl=max) */
+    li a0, 552
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9220537427872637249
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2078: vfrsqrt7.v v8, v16, v0.t (e64,m8,avl=3) */
+    li a0, 264
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfrsqrt7.v v8, v16, v0.t
+    call dump
+/* case 2079: vfrsqrt7.v v8, v16 (e8,m1,avl=13) */
+    li a0, 16
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2080: vfrsqrt7.v v8, v16 (e64,mf2,avl=13) */
+    li a0, 8
+    call setup
+    li a1, 18446744071562067968
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,mu
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2081: vfrsqrt7.v v8, v16 (e16,mf8,avl=max) */
+    li a0, 960
+    call setup
+    li a1, 12373583667265093100
+    li t0, 18446744073709504912
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfrsqrt7.v v8, v16
+    call dump
+/* case 2082: vfrsqrt7.v v28, v28 (e64,m4,avl=1) */
+    li a0, 1488
+    call setup
+    li a1, 1
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfrsqrt7.v v28, v28
+    call dump
+/* case 2083: vfrsqrt7.v v18, v20, v0.t (e64,m1,avl=1) */
+    li a0, 152
+    call setup
+    li a1, 127
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfrsqrt7.v v18, v20, v0.t
+    call dump
+/* case 2084: vfrsqrt7.v v30, v26 (e16,m2,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709528539
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfrsqrt7.v v30, v26
+    call dump
+/* case 2085: vfrsqrt7.v v21, v21 (e64,m2,avl=5) */
+    li a0, 136
+    call setup
+    li a1, 255
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfrsqrt7.v v21, v21
+    call dump
+/* case 2086: vfrsqrt7.v v12, v4 (e64,m4,avl=5) */
+    li a0, 1440
+    call setup
+    li a1, 255
+    li t0, 10677470786320986348
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vfrsqrt7.v v12, v4
+    call dump
+/* case 2087: vfrsqrt7.v v0, v16, v0.t (e32,m8,avl=5) */
+    li a0, 184
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfrsqrt7.v v0, v16, v0.t
+    call dump
+/* case 2088: vfrec7.v v8, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 696
+    call setup
+    li a1, 32767
+    li t0, 18446744073709513182
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfrec7.v v8, v16, v0.t
+    call dump
+/* case 2089: vfrec7.v v8, v16, v0.t (e16,mf2,avl=3) */
+    li a0, 1312
+    call setup
+    li a1, 32768
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfrec7.v v8, v16, v0.t
+    call dump
+/* case 2090: vfrec7.v v8, v16, v0.t (e16,m1,avl=3) */
+    li a0, 1376
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709500517
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,mu
+    vfrec7.v v8, v16, v0.t
+    call dump
+/* case 2091: vfrec7.v v8, v16, v0.t (e16,m2,avl=7) */
+    li a0, 1624
+    call setup
+    li a1, 41715
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfrec7.v v8, v16, v0.t
+    call dump
+/* case 2092: vfrec7.v v8, v16 (e16,m4,avl=7) */
+    li a0, 1160
+    call setup
+    li a1, 32767
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfrec7.v v8, v16
+    call dump
+/* case 2093: vfrec7.v v8, v16, v0.t (e16,m8,avl=7) */
+    li a0, 40
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfrec7.v v8, v16, v0.t
+    call dump
+/* case 2094: vfrec7.v v8, v16 (e32,mf2,avl=1000) */
+    li a0, 1992
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073033163317
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfrec7.v v8, v16
+    call dump
+/* case 2095: vfrec7.v v8, v16, v0.t (e32,m1,avl=max) */
+    li a0, 1400
+    call setup
+    li a1, 5
+    li t0, 18446744071165558389
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfrec7.v v8, v16, v0.t
+    call dump
+/* case 2096: vfrec7.v v8, v16 (e32,m2,avl=1000) */
+    li a0, 1640
+    call setup
+    li a1, 7
+    li t0, 2139095039
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfrec7.v v8, v16
+    call dump
+/* case 2097: vfrec7.v v8, v16 (e32,m4,avl=max) */
+    li a0, 624
+    call setup
+    li a1, 127
+    li t0, 18446744073204008468
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfrec7.v v8, v16
+    call dump
+/* case 2098: vfrec7.v v8, v16 (e32,m8,avl=max) */
+    li a0, 1992
+    call setup
+    li a1, 1
+    li t0, 18446744073109006967
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m8, ta,ma
+    vfrec7.v v8, v16
+    call dump
+/* case 2099: vfrec7.v v8, v16, v0.t (e64,m1,avl=1) */
+    li a0, 1536
+    call setup
+    li a1, 18446744073709551614
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfrec7.v v8, v16, v0.t
+    call dump
+/* case 2100: vfrec7.v v8, v16 (e64,m2,avl=0) */
+    li a0, 800
+    call setup
+    li a1, 1
+    li t0, 15051259330581647889
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfrec7.v v8, v16
+    call dump
+/* case 2101: vfrec7.v v8, v16 (e64,m4,avl=0) */
+    li a0, 776
+    call setup
+    li a1, 2
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfrec7.v v8, v16
+    call dump
+/* case 2102: vfrec7.v v8, v16 (e64,m8,avl=max) */
+    li a0, 1784
+    call setup
+    li a1, 9751384948625377428
+    li t0, 2264831623445117659
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m8, ta,ma
+    vfrec7.v v8, v16
+    call dump
+/* case 2103: vfrec7.v v8, v16, v0.t (e8,m1,avl=7) */
+    li a0, 872
+    call setup
+    li a1, 0
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfrec7.v v8, v16, v0.t
+    call dump
+/* case 2104: vfrec7.v v8, v16, v0.t (e64,mf2,avl=max) */
+    li a0, 1296
+    call setup
+    li a1, 255
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, mf2, tu,mu
+    vfrec7.v v8, v16, v0.t
+    call dump
+/* case 2105: vfrec7.v v8, v16 (e16,mf8,avl=max) */
+    li a0, 1200
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709507652
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfrec7.v v8, v16
+    call dump
+/* case 2106: vfrec7.v v23, v0, v0.t (e16,m1,avl=1) */
+    li a0, 912
+    call setup
+    li a1, 255
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfrec7.v v23, v0, v0.t
+    call dump
+/* case 2107: vfrec7.v v23, v23 (e64,m2,avl=max) */
+    li a0, 1800
+    call setup
+    li a1, 1
+    li t0, 4417366046313155171
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m2, tu,mu
+    vfrec7.v v23, v23
+    call dump
+/* case 2108: vfrec7.v v27, v27 (e32,mf2,avl=5) */
+    li a0, 1432
+    call setup
+    li a1, 255
+    li t0, 18446744070208676695
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfrec7.v v27, v27
+    call dump
+/* case 2109: vfrec7.v v19, v27, v0.t (e16,mf4,avl=1) */
+    li a0, 1888
+    call setup
+    li a1, 0
+    li t0, 18446744073709548547
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfrec7.v v19, v27, v0.t
+    call dump
+/* case 2110: vfrec7.v v10, v9, v0.t (e32,m2,avl=1) */
+    li a0, 768
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071085429212
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfrec7.v v10, v9, v0.t
+    call dump
+/* case 2111: vfrec7.v v8, v8, v0.t (e16,m8,avl=5) */
+    li a0, 1376
+    call setup
+    li a1, 2
+    li t0, 18446744073709488845
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfrec7.v v8, v8, v0.t
+    call dump
+/* case 2112: vfclass.v v8, v16 (e16,mf4,avl=0) */
+    li a0, 1328
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709494437
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfclass.v v8, v16
+    call dump
+/* case 2113: vfclass.v v8, v16, v0.t (e16,mf2,avl=0) */
+    li a0, 1216
+    call setup
+    li a1, 255
+    li t0, 63212
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfclass.v v8, v16, v0.t
+    call dump
+/* case 2114: vfclass.v v8, v16, v0.t (e16,m1,avl=0) */
+    li a0, 1224
+    call setup
+    li a1, 32767
+    li t0, 18446744073709504922
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfclass.v v8, v16, v0.t
+    call dump
+/* case 2115: vfclass.v v8, v16 (e16,m2,avl=7) */
+    li a0, 336
+    call setup
+    li a1, 2
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfclass.v v8, v16
+    call dump
+/* case 2116: vfclass.v v8, v16 (e16,m4,avl=13) */
+    li a0, 1576
+    call setup
+    li a1, 0
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfclass.v v8, v16
+    call dump
+/* case 2117: vfclass.v v8, v16, v0.t (e16,m8,avl=13) */
+    li a0, 32
+    call setup
+    li a1, 127
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfclass.v v8, v16, v0.t
+    call dump
+/* case 2118: vfclass.v v8, v16 (e32,mf2,avl=max) */
+    li a0, 1544
+    call setup
+    li a1, 2672362762686383854
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vfclass.v v8, v16
+    call dump
+/* case 2119: vfclass.v v8, v16 (e32,m1,avl=5) */
+    li a0, 104
+    call setup
+    li a1, 1
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfclass.v v8, v16
+    call dump
+/* case 2120: vfclass.v v8, v16, v0.t (e32,m2,avl=1000) */
+    li a0, 1288
+    call setup
+    li a1, 5
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfclass.v v8, v16, v0.t
+    call dump
+/* case 2121: vfclass.v v8, v16, v0.t (e32,m4,avl=max) */
+    li a0, 280
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfclass.v v8, v16, v0.t
+    call dump
+/* case 2122: vfclass.v v8, v16, v0.t (e32,m8,avl=1) */
+    li a0, 1696
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfclass.v v8, v16, v0.t
+    call dump
+/* case 2123: vfclass.v v8, v16, v0.t (e64,m1,avl=max) */
+    li a0, 1024
+    call setup
+    li a1, 127
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m1, ta,ma
+    vfclass.v v8, v16, v0.t
+    call dump
+/* case 2124: vfclass.v v8, v16 (e64,m2,avl=1) */
+    li a0, 816
+    call setup
+    li a1, 5
+    li t0, 14443478239426889511
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfclass.v v8, v16
+    call dump
+/* case 2125: vfclass.v v8, v16 (e64,m4,avl=max) */
+    li a0, 648
+    call setup
+    li a1, 2
+    li t0, 11610624929954186953
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m4, ta,mu
+    vfclass.v v8, v16
+    call dump
+/* case 2126: vfclass.v v8, v16 (e64,m8,avl=max) */
+    li a0, 1776
+    call setup
+    li a1, 18446744073709551614
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m8, tu,ma
+    vfclass.v v8, v16
+    call dump
+/* case 2127: vfclass.v v8, v16, v0.t (e8,m1,avl=7) */
+    li a0, 1224
+    call setup
+    li a1, 16303317620884125982
+    li t0, 18446744072896699396
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfclass.v v8, v16, v0.t
+    call dump
+/* case 2128: vfclass.v v8, v16, v0.t (e64,mf2,avl=max) */
+    li a0, 1056
+    call setup
+    li a1, 2147483647
+    li t0, 4664641494408803634
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, mf2, tu,mu
+    vfclass.v v8, v16, v0.t
+    call dump
+/* case 2129: vfclass.v v8, v16, v0.t (e16,mf8,avl=max) */
+    li a0, 656
+    call setup
+    li a1, 32768
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf8, tu,ma
+    vfclass.v v8, v16, v0.t
+    call dump
+/* case 2130: vfclass.v v24, v0 (e64,m2,avl=1) */
+    li a0, 208
+    call setup
+    li a1, 27529
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfclass.v v24, v0
+    call dump
+/* case 2131: vfclass.v v0, v12 (e32,m1,avl=5) */
+    li a0, 1840
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070911080437
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfclass.v v0, v12
+    call dump
+/* case 2132: vfclass.v v0, v0, v0.t (e64,m2,avl=1) */
+    li a0, 768
+    call setup
+    li a1, 2147483647
+    li t0, 9461696491087692416
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfclass.v v0, v0, v0.t
+    call dump
+/* case 2133: vfclass.v v10, v0, v0.t (e16,mf4,avl=1) */
+    li a0, 1944
+    call setup
+    li a1, 1
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfclass.v v10, v0, v0.t
+    call dump
+/* case 2134: vfclass.v v0, v0 (e16,m4,avl=max) */
+    li a0, 240
+    call setup
+    li a1, 5
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfclass.v v0, v0
+    call dump
+/* case 2135: vfclass.v v0, v0, v0.t (e64,m2,avl=1) */
+    li a0, 584
+    call setup
+    li a1, 1
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfclass.v v0, v0, v0.t
+    call dump
+/* case 2136: vfmerge.vfm v8, v16, fa1, v0 (e16,mf4,avl=max) */
+    li a0, 512
+    call setup
+    li a1, 32767
+    li t0, 18446744073709514254
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfmerge.vfm v8, v16, fa1, v0
+    call dump
+/* case 2137: vfmerge.vfm v8, v16, fa1, v0 (e16,mf2,avl=0) */
+    li a0, 600
+    call setup
+    li a1, 0
+    li t0, 18446744073709544415
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 0
     vsetvli t1, t0, e16, mf2, tu,mu
     vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1604: vfmerge.vfm v8, v16, fa1, v0 (e16,m1,avl=max) */
-    li a0, 1248
-    call setup
-    li a1, 42638
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m1, tu,mu
-    vfmerge.vfm v8, v16, fa1, v0
-    call dump
-/* case 1605: vfmerge.vfm v8, v16, fa1, v0 (e16,m2,avl=max) */
-    li a0, 616
-    call setup
-    li a1, 1
-    li t0, 18446744073709503717
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfmerge.vfm v8, v16, fa1, v0
-    call dump
-/* case 1606: vfmerge.vfm v8, v16, fa1, v0 (e16,m4,avl=max) */
-    li a0, 560
-    call setup
-    li a1, 5
-    li t0, 18446744073709503963
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m4, ta,mu
-    vfmerge.vfm v8, v16, fa1, v0
-    call dump
-/* case 1607: vfmerge.vfm v8, v16, fa1, v0 (e16,m8,avl=13) */
-    li a0, 2024
-    call setup
-    li a1, 2
-    li t0, 18446744073709495666
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfmerge.vfm v8, v16, fa1, v0
-    call dump
-/* case 1608: vfmerge.vfm v8, v16, fa1, v0 (e32,mf2,avl=13) */
-    li a0, 992
+/* case 2138: vfmerge.vfm v8, v16, fa1, v0 (e16,m1,avl=3) */
+    li a0, 1584
     call setup
     li a1, 18446744073709551614
-    li t0, 1051372203
+    li t0, 18446744073709534729
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,mu
     vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1609: vfmerge.vfm v8, v16, fa1, v0 (e32,m1,avl=1000) */
-    li a0, 584
+/* case 2139: vfmerge.vfm v8, v16, fa1, v0 (e16,m2,avl=3) */
+    li a0, 0
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744072427857593
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfmerge.vfm v8, v16, fa1, v0
-    call dump
-/* case 1610: vfmerge.vfm v8, v16, fa1, v0 (e32,m2,avl=5) */
-    li a0, 1088
-    call setup
-    li a1, 255
-    li t0, 18446744071555776512
+    li t0, 18446744073709513165
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,mu
+    li t0, 3
+    vsetvli t1, t0, e16, m2, ta,ma
     vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1611: vfmerge.vfm v8, v16, fa1, v0 (e32,m4,avl=5) */
-    li a0, 408
+/* case 2140: vfmerge.vfm v8, v16, fa1, v0 (e16,m4,avl=7) */
+    li a0, 904
+    call setup
+    li a1, 8739349209538847198
+    li t0, 18446744073709510317
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmerge.vfm v8, v16, fa1, v0
+    call dump
+/* case 2141: vfmerge.vfm v8, v16, fa1, v0 (e16,m8,avl=max) */
+    li a0, 1016
     call setup
     li a1, 128
-    li t0, 3687711040
+    li t0, 18446744073709517823
     fmv.d.x fa1, t0
-    fsrmi 2
+    fsrmi 0
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfmerge.vfm v8, v16, fa1, v0
+    call dump
+/* case 2142: vfmerge.vfm v8, v16, fa1, v0 (e32,mf2,avl=max) */
+    li a0, 1224
+    call setup
+    li a1, 60255
+    li t0, 3472883712
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vfmerge.vfm v8, v16, fa1, v0
+    call dump
+/* case 2143: vfmerge.vfm v8, v16, fa1, v0 (e32,m1,avl=max) */
+    li a0, 1816
+    call setup
+    li a1, 32767
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m1, ta,ma
+    vfmerge.vfm v8, v16, fa1, v0
+    call dump
+/* case 2144: vfmerge.vfm v8, v16, fa1, v0 (e32,m2,avl=1000) */
+    li a0, 600
+    call setup
+    li a1, 0
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfmerge.vfm v8, v16, fa1, v0
+    call dump
+/* case 2145: vfmerge.vfm v8, v16, fa1, v0 (e32,m4,avl=5) */
+    li a0, 272
+    call setup
+    li a1, 54138
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 1
     li t0, 5
     vsetvli t1, t0, e32, m4, ta,ma
     vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1612: vfmerge.vfm v8, v16, fa1, v0 (e32,m8,avl=max) */
-    li a0, 1248
+/* case 2146: vfmerge.vfm v8, v16, fa1, v0 (e32,m8,avl=1) */
+    li a0, 1776
     call setup
-    li a1, 38576
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m8, tu,mu
-    vfmerge.vfm v8, v16, fa1, v0
-    call dump
-/* case 1613: vfmerge.vfm v8, v16, fa1, v0 (e64,m1,avl=1) */
-    li a0, 448
-    call setup
-    li a1, 38501
-    li t0, 9218868437227405312
+    li a1, 18446744073709551488
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 1
-    vsetvli t1, t0, e64, m1, tu,mu
+    vsetvli t1, t0, e32, m8, tu,ma
     vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1614: vfmerge.vfm v8, v16, fa1, v0 (e64,m2,avl=1) */
-    li a0, 760
+/* case 2147: vfmerge.vfm v8, v16, fa1, v0 (e64,m1,avl=0) */
+    li a0, 720
     call setup
-    li a1, 255
-    li t0, 12611887618217026185
+    li a1, 0
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
     vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1615: vfmerge.vfm v8, v16, fa1, v0 (e64,m4,avl=0) */
-    li a0, 1416
+/* case 2148: vfmerge.vfm v8, v16, fa1, v0 (e64,m2,avl=3) */
+    li a0, 2024
     call setup
-    li a1, 5
-    li t0, 11820391766437234493
+    li a1, 0
+    li t0, 17565136824468485877
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m4, tu,ma
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,mu
     vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1616: vfmerge.vfm v8, v16, fa1, v0 (e64,m8,avl=3) */
-    li a0, 224
+/* case 2149: vfmerge.vfm v8, v16, fa1, v0 (e64,m4,avl=max) */
+    li a0, 1928
     call setup
-    li a1, 2147483647
-    li t0, 12971802058149374812
+    li a1, 18446744073709551614
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,ma
+    vsetvli t1, zero, e64, m4, ta,ma
     vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1617: vfmerge.vfm v8, v16, fa1, v0 (e8,m1,avl=max) */
-    li a0, 1944
+/* case 2150: vfmerge.vfm v8, v16, fa1, v0 (e64,m8,avl=7) */
+    li a0, 528
     call setup
-    li a1, 2
-    li t0, 18446744073615810685
+    li a1, 32767
+    li t0, 14095260318107252371
     fmv.d.x fa1, t0
-    fsrmi 0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfmerge.vfm v8, v16, fa1, v0
+    call dump
+/* case 2151: vfmerge.vfm v8, v16, fa1, v0 (e8,m1,avl=max) */
+    li a0, 1368
+    call setup
+    li a1, 127
+    li t0, 18446744069752893674
+    fmv.d.x fa1, t0
+    fsrmi 2
     vsetvli t1, zero, e8, m1, ta,mu
     vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1618: vfmerge.vfm v8, v16, fa1, v0 (e64,mf2,avl=7) */
-    li a0, 1800
+/* case 2152: vfmerge.vfm v8, v16, fa1, v0 (e64,mf2,avl=13) */
+    li a0, 208
     call setup
-    li a1, 0
-    li t0, 1362052579175204465
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vfmerge.vfm v8, v16, fa1, v0
-    call dump
-/* case 1619: vfmerge.vfm v8, v16, fa1, v0 (e16,mf8,avl=1000) */
-    li a0, 1928
-    call setup
-    li a1, 32767
-    li t0, 18446744073709532348
+    li a1, 5
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,ma
     vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1620: vfmv.v.f v8, fa1 (e16,mf4,avl=1) */
-    li a0, 112
+/* case 2153: vfmerge.vfm v8, v16, fa1, v0 (e16,mf8,avl=13) */
+    li a0, 8
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709517824
+    li a1, 2147483647
+    li t0, 18446744073709534806
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfmv.v.f v8, fa1
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfmerge.vfm v8, v16, fa1, v0
     call dump
-/* case 1621: vfmv.v.f v8, fa1 (e16,mf2,avl=3) */
-    li a0, 1120
-    call setup
-    li a1, 32767
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfmv.v.f v8, fa1
-    call dump
-/* case 1622: vfmv.v.f v8, fa1 (e16,m1,avl=3) */
-    li a0, 592
-    call setup
-    li a1, 0
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfmv.v.f v8, fa1
-    call dump
-/* case 1623: vfmv.v.f v8, fa1 (e16,m2,avl=max) */
-    li a0, 1824
-    call setup
-    li a1, 0
-    li t0, 18446744073709505508
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m2, ta,ma
-    vfmv.v.f v8, fa1
-    call dump
-/* case 1624: vfmv.v.f v8, fa1 (e16,m4,avl=max) */
-    li a0, 1464
+/* case 2154: vfmerge.vfm v0, v31, fa1, v0 (e16,mf4,avl=5) */
+    li a0, 1544
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m4, ta,mu
-    vfmv.v.f v8, fa1
-    call dump
-/* case 1625: vfmv.v.f v8, fa1 (e16,m8,avl=max) */
-    li a0, 560
-    call setup
-    li a1, 32767
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m8, tu,mu
-    vfmv.v.f v8, fa1
-    call dump
-/* case 1626: vfmv.v.f v8, fa1 (e32,mf2,avl=1000) */
-    li a0, 240
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070039903809
+    li t0, 18446744073709541016
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vfmv.v.f v8, fa1
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmerge.vfm v0, v31, fa1, v0
     call dump
-/* case 1627: vfmv.v.f v8, fa1 (e32,m1,avl=5) */
-    li a0, 856
+/* case 2155: vfmerge.vfm v1, v10, fa1, v0 (e16,m8,avl=max) */
+    li a0, 1768
     call setup
-    li a1, 6371292937080343737
-    li t0, 18446744069414584320
+    li a1, 12204471370528480296
+    li t0, 18446744073709509913
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfmerge.vfm v1, v10, fa1, v0
+    call dump
+/* case 2156: vfmerge.vfm v12, v2, fa1, v0 (e16,m4,avl=1) */
+    li a0, 872
+    call setup
+    li a1, 6039097311979816615
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmerge.vfm v12, v2, fa1, v0
+    call dump
+/* case 2157: vfmerge.vfm v10, v11, fa1, v0 (e16,mf2,avl=1) */
+    li a0, 176
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709541742
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmerge.vfm v10, v11, fa1, v0
+    call dump
+/* case 2158: vfmerge.vfm v18, v18, fa1, v0 (e64,m1,avl=max) */
+    li a0, 1904
+    call setup
+    li a1, 9223372036854775807
+    li t0, 10245687810452598913
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfmerge.vfm v18, v18, fa1, v0
+    call dump
+/* case 2159: vfmerge.vfm v12, v4, fa1, v0 (e16,m4,avl=5) */
+    li a0, 1408
+    call setup
+    li a1, 127
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmerge.vfm v12, v4, fa1, v0
+    call dump
+/* case 2160: vfmv.v.f v8, fa1 (e16,mf4,avl=0) */
+    li a0, 1816
+    call setup
+    li a1, 2
+    li t0, 18446744073709548895
     fmv.d.x fa1, t0
     fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfmv.v.f v8, fa1
+    call dump
+/* case 2161: vfmv.v.f v8, fa1 (e16,mf2,avl=1) */
+    li a0, 1048
+    call setup
+    li a1, 255
+    li t0, 18446744073709543151
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfmv.v.f v8, fa1
+    call dump
+/* case 2162: vfmv.v.f v8, fa1 (e16,m1,avl=3) */
+    li a0, 552
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709523415
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfmv.v.f v8, fa1
+    call dump
+/* case 2163: vfmv.v.f v8, fa1 (e16,m2,avl=7) */
+    li a0, 1984
+    call setup
+    li a1, 32767
+    li t0, 18446744073709502311
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfmv.v.f v8, fa1
+    call dump
+/* case 2164: vfmv.v.f v8, fa1 (e16,m4,avl=7) */
+    li a0, 992
+    call setup
+    li a1, 15258969741850380800
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfmv.v.f v8, fa1
+    call dump
+/* case 2165: vfmv.v.f v8, fa1 (e16,m8,avl=7) */
+    li a0, 928
+    call setup
+    li a1, 9612144874030135964
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfmv.v.f v8, fa1
+    call dump
+/* case 2166: vfmv.v.f v8, fa1 (e32,mf2,avl=1000) */
+    li a0, 1496
+    call setup
+    li a1, 5
+    li t0, 18446744071584544605
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfmv.v.f v8, fa1
+    call dump
+/* case 2167: vfmv.v.f v8, fa1 (e32,m1,avl=5) */
+    li a0, 520
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 0
     li t0, 5
     vsetvli t1, t0, e32, m1, tu,mu
     vfmv.v.f v8, fa1
     call dump
-/* case 1628: vfmv.v.f v8, fa1 (e32,m2,avl=5) */
-    li a0, 384
-    call setup
-    li a1, 29353
-    li t0, 18446744071540870558
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfmv.v.f v8, fa1
-    call dump
-/* case 1629: vfmv.v.f v8, fa1 (e32,m4,avl=max) */
-    li a0, 136
+/* case 2168: vfmv.v.f v8, fa1 (e32,m2,avl=2) */
+    li a0, 1776
     call setup
     li a1, 32767
-    li t0, 18446744070739984384
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m4, ta,mu
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,mu
     vfmv.v.f v8, fa1
     call dump
-/* case 1630: vfmv.v.f v8, fa1 (e32,m8,avl=2) */
-    li a0, 1384
+/* case 2169: vfmv.v.f v8, fa1 (e32,m4,avl=2) */
+    li a0, 488
     call setup
-    li a1, 4650757513551701283
-    li t0, 18446744073241301110
+    li a1, 59
+    li t0, 18446744071087389454
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 2
-    vsetvli t1, t0, e32, m8, ta,ma
+    vsetvli t1, t0, e32, m4, ta,mu
     vfmv.v.f v8, fa1
     call dump
-/* case 1631: vfmv.v.f v8, fa1 (e64,m1,avl=max) */
-    li a0, 1336
+/* case 2170: vfmv.v.f v8, fa1 (e32,m8,avl=2) */
+    li a0, 1752
     call setup
-    li a1, 49
-    li t0, 9219994337134247936
+    li a1, 255
+    li t0, 18446744070662624259
     fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e64, m1, tu,mu
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,ma
     vfmv.v.f v8, fa1
     call dump
-/* case 1632: vfmv.v.f v8, fa1 (e64,m2,avl=3) */
-    li a0, 1376
+/* case 2171: vfmv.v.f v8, fa1 (e64,m1,avl=max) */
+    li a0, 16
     call setup
-    li a1, 7
-    li t0, 9223372036854775808
+    li a1, 2147483647
+    li t0, 12376778045970644470
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, ta,mu
+    vfmv.v.f v8, fa1
+    call dump
+/* case 2172: vfmv.v.f v8, fa1 (e64,m2,avl=3) */
+    li a0, 864
+    call setup
+    li a1, 7675414930928242657
+    li t0, 17612466558654847802
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 3
     vsetvli t1, t0, e64, m2, tu,ma
     vfmv.v.f v8, fa1
     call dump
-/* case 1633: vfmv.v.f v8, fa1 (e64,m4,avl=0) */
-    li a0, 456
+/* case 2173: vfmv.v.f v8, fa1 (e64,m4,avl=0) */
+    li a0, 1032
     call setup
-    li a1, 18446744073709551488
-    li t0, 6652743317315665211
+    li a1, 18446744073709551615
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 0
-    vsetvli t1, t0, e64, m4, tu,mu
+    vsetvli t1, t0, e64, m4, tu,ma
     vfmv.v.f v8, fa1
     call dump
-/* case 1634: vfmv.v.f v8, fa1 (e64,m8,avl=3) */
-    li a0, 360
+/* case 2174: vfmv.v.f v8, fa1 (e64,m8,avl=3) */
+    li a0, 1936
+    call setup
+    li a1, 1
+    li t0, 18032697469958584663
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfmv.v.f v8, fa1
+    call dump
+/* case 2175: vfmv.v.f v8, fa1 (e8,m1,avl=max) */
+    li a0, 1736
+    call setup
+    li a1, 1
+    li t0, 18446744072826311458
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e8, m1, tu,mu
+    vfmv.v.f v8, fa1
+    call dump
+/* case 2176: vfmv.v.f v8, fa1 (e64,mf2,avl=7) */
+    li a0, 1488
     call setup
     li a1, 2
-    li t0, 2670923619399741614
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfmv.v.f v8, fa1
-    call dump
-/* case 1635: vfmv.v.f v8, fa1 (e8,m1,avl=13) */
-    li a0, 1368
-    call setup
-    li a1, 7
-    li t0, 18446744071562067968
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e8, m1, ta,ma
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,mu
     vfmv.v.f v8, fa1
     call dump
-/* case 1636: vfmv.v.f v8, fa1 (e64,mf2,avl=max) */
-    li a0, 1760
+/* case 2177: vfmv.v.f v8, fa1 (e16,mf8,avl=max) */
+    li a0, 1328
     call setup
-    li a1, 0
-    li t0, 162782069798226516
+    li a1, 7476914837369548264
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, mf2, tu,ma
+    fsrmi 3
+    vsetvli t1, zero, e16, mf8, tu,ma
     vfmv.v.f v8, fa1
     call dump
-/* case 1637: vfmv.v.f v8, fa1 (e16,mf8,avl=1000) */
-    li a0, 464
+/* case 2178: vfmv.v.f v0, fa1 (e16,m2,avl=max) */
+    li a0, 800
     call setup
-    li a1, 32767
-    li t0, 9741
+    li a1, 187
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfmv.v.f v0, fa1
+    call dump
+/* case 2179: vfmv.v.f v16, fa1 (e64,m8,avl=5) */
+    li a0, 1928
+    call setup
+    li a1, 127
+    li t0, 1555730094987619048
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfmv.v.f v8, fa1
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfmv.v.f v16, fa1
+    call dump
+/* case 2180: vfmv.v.f v0, fa1 (e16,mf2,avl=max) */
+    li a0, 1976
+    call setup
+    li a1, 7
+    li t0, 18446744073709503584
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vfmv.v.f v0, fa1
+    call dump
+/* case 2181: vfmv.v.f v22, fa1 (e16,mf2,avl=1) */
+    li a0, 1464
+    call setup
+    li a1, 1
+    li t0, 18446744073709487678
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmv.v.f v22, fa1
+    call dump
+/* case 2182: vfmv.v.f v0, fa1 (e32,m8,avl=max) */
+    li a0, 224
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069736596980
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfmv.v.f v0, fa1
+    call dump
+/* case 2183: vfmv.v.f v24, fa1 (e64,m8,avl=max) */
+    li a0, 1872
+    call setup
+    li a1, 18446744073709551488
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfmv.v.f v24, fa1
     call dump
     j pass
 
@@ -20027,4 +25854,4 @@ midx64:
     .dword 1000,360,512,792,312,576,336,416,512,880,488,808,416,872,344,472
     .section .sig, "aw", @nobits
     .align 6
-    .skip 104832
+    .skip 139776

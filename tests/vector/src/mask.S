@@ -3,3479 +3,4352 @@
     .globl test_main
 test_main:
 /* case 0: vcpop.m a0, v16 (e8,mf8,avl=max) */
-    li a0, 1632
+    li a0, 1512
     call setup
-    li a1, 0
-    li t0, 18446744071700490902
+    li a1, 5
+    li t0, 18446744070678821648
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, ta,ma
+    vsetvli t1, zero, e8, mf8, tu,mu
     vcpop.m a0, v16
     call dump
-/* case 1: vcpop.m a0, v16, v0.t (e8,mf4,avl=1) */
-    li a0, 728
+/* case 1: vcpop.m a0, v16 (e8,mf4,avl=1) */
+    li a0, 840
     call setup
-    li a1, 1
-    li t0, 18446744069970081177
+    li a1, 18446744073709551615
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vcpop.m a0, v16, v0.t
-    call dump
-/* case 2: vcpop.m a0, v16 (e8,mf2,avl=max) */
-    li a0, 664
-    call setup
-    li a1, 7
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,ma
+    vsetvli t1, t0, e8, mf4, tu,ma
     vcpop.m a0, v16
     call dump
-/* case 3: vcpop.m a0, v16, v0.t (e8,m1,avl=3) */
-    li a0, 696
+/* case 2: vcpop.m a0, v16, v0.t (e8,mf2,avl=max) */
+    li a0, 936
     call setup
-    li a1, 103
-    li t0, 18446744070465956523
+    li a1, 18446744073709551488
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
-    li t0, 3
+    vsetvli t1, zero, e8, mf2, tu,ma
+    vcpop.m a0, v16, v0.t
+    call dump
+/* case 3: vcpop.m a0, v16, v0.t (e8,m1,avl=7) */
+    li a0, 864
+    call setup
+    li a1, 7
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 7
     vsetvli t1, t0, e8, m1, tu,ma
     vcpop.m a0, v16, v0.t
     call dump
-/* case 4: vcpop.m a0, v16, v0.t (e8,m2,avl=max) */
-    li a0, 968
-    call setup
-    li a1, 128
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, tu,ma
-    vcpop.m a0, v16, v0.t
-    call dump
-/* case 5: vcpop.m a0, v16 (e8,m4,avl=7) */
-    li a0, 1608
-    call setup
-    li a1, 127
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    vcpop.m a0, v16
-    call dump
-/* case 6: vcpop.m a0, v16 (e8,m8,avl=max) */
-    li a0, 1400
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073647778042
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, ta,mu
-    vcpop.m a0, v16
-    call dump
-/* case 7: vcpop.m a0, v16 (e16,mf4,avl=5) */
-    li a0, 1000
-    call setup
-    li a1, 255
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vcpop.m a0, v16
-    call dump
-/* case 8: vcpop.m a0, v16 (e16,mf2,avl=1000) */
-    li a0, 1400
-    call setup
-    li a1, 48890
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vcpop.m a0, v16
-    call dump
-/* case 9: vcpop.m a0, v16, v0.t (e16,m1,avl=max) */
-    li a0, 536
-    call setup
-    li a1, 0
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, tu,mu
-    vcpop.m a0, v16, v0.t
-    call dump
-/* case 10: vcpop.m a0, v16 (e16,m2,avl=max) */
-    li a0, 816
+/* case 4: vcpop.m a0, v16 (e8,m2,avl=max) */
+    li a0, 888
     call setup
     li a1, 2147483647
-    li t0, 18446744073709486081
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,mu
+    vsetvli t1, zero, e8, m2, tu,mu
     vcpop.m a0, v16
     call dump
-/* case 11: vcpop.m a0, v16, v0.t (e16,m4,avl=max) */
-    li a0, 1632
+/* case 5: vcpop.m a0, v16, v0.t (e8,m4,avl=13) */
+    li a0, 1048
     call setup
-    li a1, 2
-    li t0, 18446744073709512708
+    li a1, 32767
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m4, ta,ma
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,mu
     vcpop.m a0, v16, v0.t
     call dump
-/* case 12: vcpop.m a0, v16, v0.t (e16,m8,avl=1) */
-    li a0, 792
+/* case 6: vcpop.m a0, v16, v0.t (e8,m8,avl=13) */
+    li a0, 616
     call setup
-    li a1, 13851681609597710266
-    li t0, 18446744073709499733
+    li a1, 7
+    li t0, 18446744072858741221
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,mu
+    li t0, 13
+    vsetvli t1, t0, e8, m8, ta,ma
     vcpop.m a0, v16, v0.t
     call dump
-/* case 13: vcpop.m a0, v16, v0.t (e32,mf2,avl=0) */
-    li a0, 712
+/* case 7: vcpop.m a0, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 136
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744072627421184
+    li t0, 18446744073709523270
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,ma
+    vsetvli t1, zero, e16, mf4, ta,ma
     vcpop.m a0, v16, v0.t
     call dump
-/* case 14: vcpop.m a0, v16 (e32,m1,avl=7) */
-    li a0, 840
+/* case 8: vcpop.m a0, v16, v0.t (e16,mf2,avl=5) */
+    li a0, 864
     call setup
-    li a1, 12287570405808789807
-    li t0, 18446744071676957956
+    li a1, 18446744073709551614
+    li t0, 18446744073709508274
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,mu
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vcpop.m a0, v16, v0.t
+    call dump
+/* case 9: vcpop.m a0, v16, v0.t (e16,m1,avl=5) */
+    li a0, 1648
+    call setup
+    li a1, 2
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vcpop.m a0, v16, v0.t
+    call dump
+/* case 10: vcpop.m a0, v16, v0.t (e16,m2,avl=max) */
+    li a0, 328
+    call setup
+    li a1, 41001
+    li t0, 18446744073709501359
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, tu,ma
+    vcpop.m a0, v16, v0.t
+    call dump
+/* case 11: vcpop.m a0, v16 (e16,m4,avl=max) */
+    li a0, 1240
+    call setup
+    li a1, 18446744073709551488
+    li t0, 1023
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m4, tu,mu
     vcpop.m a0, v16
     call dump
-/* case 15: vcpop.m a0, v16 (e32,m2,avl=7) */
-    li a0, 1024
+/* case 12: vcpop.m a0, v16 (e16,m8,avl=1) */
+    li a0, 256
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vcpop.m a0, v16
+    call dump
+/* case 13: vcpop.m a0, v16, v0.t (e32,mf2,avl=3) */
+    li a0, 592
     call setup
     li a1, 18446744073709551614
     li t0, 18446744071553679359
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,mu
-    vcpop.m a0, v16
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vcpop.m a0, v16, v0.t
     call dump
-/* case 16: vcpop.m a0, v16 (e32,m4,avl=13) */
-    li a0, 912
+/* case 14: vcpop.m a0, v16, v0.t (e32,m1,avl=3) */
+    li a0, 712
     call setup
-    li a1, 15305048652660310637
-    li t0, 18446744072243517116
+    li a1, 9223372036854775807
+    li t0, 18446744071048642346
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,ma
+    vcpop.m a0, v16, v0.t
+    call dump
+/* case 15: vcpop.m a0, v16, v0.t (e32,m2,avl=13) */
+    li a0, 1032
+    call setup
+    li a1, 2
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e32, m4, ta,mu
-    vcpop.m a0, v16
+    vsetvli t1, t0, e32, m2, ta,mu
+    vcpop.m a0, v16, v0.t
+    call dump
+/* case 16: vcpop.m a0, v16, v0.t (e32,m4,avl=max) */
+    li a0, 1872
+    call setup
+    li a1, 32768
+    li t0, 18446744070973539205
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,ma
+    vcpop.m a0, v16, v0.t
     call dump
 /* case 17: vcpop.m a0, v16, v0.t (e32,m8,avl=1000) */
-    li a0, 1128
+    li a0, 640
     call setup
-    li a1, 62883
-    li t0, 18446744071562067968
+    li a1, 255
+    li t0, 18446744073411751552
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e32, m8, ta,ma
     vcpop.m a0, v16, v0.t
     call dump
-/* case 18: vcpop.m a0, v16 (e64,m1,avl=1000) */
-    li a0, 256
+/* case 18: vcpop.m a0, v16 (e64,m1,avl=5) */
+    li a0, 424
     call setup
-    li a1, 3002058755283484432
+    li a1, 18446744071562067968
+    li t0, 3009989119371417864
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,mu
+    vcpop.m a0, v16
+    call dump
+/* case 19: vcpop.m a0, v16 (e64,m2,avl=5) */
+    li a0, 1888
+    call setup
+    li a1, 0
     li t0, 1
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, ta,ma
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,mu
     vcpop.m a0, v16
     call dump
-/* case 19: vcpop.m a0, v16, v0.t (e64,m2,avl=1000) */
-    li a0, 520
+/* case 20: vcpop.m a0, v16, v0.t (e64,m4,avl=max) */
+    li a0, 552
     call setup
-    li a1, 2147483647
-    li t0, 8251364944537567198
+    li a1, 2
+    li t0, 12556385803705540656
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,ma
+    vsetvli t1, zero, e64, m4, ta,mu
     vcpop.m a0, v16, v0.t
     call dump
-/* case 20: vcpop.m a0, v16, v0.t (e64,m4,avl=2) */
-    li a0, 1736
+/* case 21: vcpop.m a0, v16 (e64,m8,avl=max) */
+    li a0, 1272
     call setup
     li a1, 32768
-    li t0, 4333814305931388204
+    li t0, 49302866673443436
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, tu,mu
+    vsetvli t1, zero, e64, m8, ta,ma
+    vcpop.m a0, v16
+    call dump
+/* case 22: vcpop.m a0, v16, v0.t (e64,mf2,avl=max) */
+    li a0, 352
+    call setup
+    li a1, 11780319611183476797
+    li t0, 16688886708744647114
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, mf2, tu,mu
     vcpop.m a0, v16, v0.t
     call dump
-/* case 21: vcpop.m a0, v16 (e64,m8,avl=2) */
-    li a0, 1568
+/* case 23: vcpop.m a0, v16 (e16,mf8,avl=1) */
+    li a0, 880
     call setup
-    li a1, 1
-    li t0, 15739928630923174489
+    li a1, 2
+    li t0, 1023
     fmv.d.x fa1, t0
-    li t0, 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vcpop.m a0, v16
+    call dump
+/* case 24: vcpop.m a0, v0, v0.t (e8,mf2,avl=max) */
+    li a0, 440
+    call setup
+    li a1, 5
+    li t0, 18446744073577482918
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vcpop.m a0, v0, v0.t
+    call dump
+/* case 25: vcpop.m a0, v0, v0.t (e32,m8,avl=5) */
+    li a0, 1952
+    call setup
+    li a1, 5
+    li t0, 18446744070676672474
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vcpop.m a0, v0, v0.t
+    call dump
+/* case 26: vcpop.m a0, v0, v0.t (e8,mf2,avl=5) */
+    li a0, 1864
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744072969082937
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vcpop.m a0, v0, v0.t
+    call dump
+/* case 27: vcpop.m a0, v23 (e64,m1,avl=5) */
+    li a0, 1208
+    call setup
+    li a1, 232
+    li t0, 4022549664767096490
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vcpop.m a0, v23
+    call dump
+/* case 28: vcpop.m a0, v8, v0.t (e32,m2,avl=1) */
+    li a0, 1872
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vcpop.m a0, v8, v0.t
+    call dump
+/* case 29: vcpop.m a0, v23, v0.t (e32,m2,avl=max) */
+    li a0, 312
+    call setup
+    li a1, 7518639436334480055
+    li t0, 18446744073664750965
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, tu,mu
+    vcpop.m a0, v23, v0.t
+    call dump
+/* case 30: vfirst.m a0, v16, v0.t (e16,mf4,avl=1) */
+    li a0, 240
+    call setup
+    li a1, 64082
+    li t0, 18446744073709501752
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfirst.m a0, v16, v0.t
+    call dump
+/* case 31: vfirst.m a0, v16 (e16,mf2,avl=3) */
+    li a0, 464
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfirst.m a0, v16
+    call dump
+/* case 32: vfirst.m a0, v16 (e16,m1,avl=max) */
+    li a0, 784
+    call setup
+    li a1, 255
+    li t0, 18446744073709533920
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, ta,ma
+    vfirst.m a0, v16
+    call dump
+/* case 33: vfirst.m a0, v16, v0.t (e16,m2,avl=3) */
+    li a0, 1952
+    call setup
+    li a1, 13867157495900680235
+    li t0, 18446744073709500466
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfirst.m a0, v16, v0.t
+    call dump
+/* case 34: vfirst.m a0, v16, v0.t (e16,m4,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 18446744073709551488
+    li t0, 28665
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m4, ta,ma
+    vfirst.m a0, v16, v0.t
+    call dump
+/* case 35: vfirst.m a0, v16, v0.t (e16,m8,avl=7) */
+    li a0, 1576
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709487932
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfirst.m a0, v16, v0.t
+    call dump
+/* case 36: vfirst.m a0, v16 (e32,mf2,avl=max) */
+    li a0, 824
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072215654000
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, mf2, ta,mu
+    vfirst.m a0, v16
+    call dump
+/* case 37: vfirst.m a0, v16 (e32,m1,avl=5) */
+    li a0, 608
+    call setup
+    li a1, 32767
+    li t0, 2143289344
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfirst.m a0, v16
+    call dump
+/* case 38: vfirst.m a0, v16, v0.t (e32,m2,avl=5) */
+    li a0, 1872
+    call setup
+    li a1, 2
+    li t0, 2972125188
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfirst.m a0, v16, v0.t
+    call dump
+/* case 39: vfirst.m a0, v16, v0.t (e32,m4,avl=5) */
+    li a0, 1416
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744069806487932
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,ma
+    vfirst.m a0, v16, v0.t
+    call dump
+/* case 40: vfirst.m a0, v16, v0.t (e32,m8,avl=1) */
+    li a0, 1424
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,mu
+    vfirst.m a0, v16, v0.t
+    call dump
+/* case 41: vfirst.m a0, v16, v0.t (e64,m1,avl=1) */
+    li a0, 832
+    call setup
+    li a1, 184
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfirst.m a0, v16, v0.t
+    call dump
+/* case 42: vfirst.m a0, v16 (e64,m2,avl=1) */
+    li a0, 1808
+    call setup
+    li a1, 127
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,ma
+    vfirst.m a0, v16
+    call dump
+/* case 43: vfirst.m a0, v16, v0.t (e64,m4,avl=3) */
+    li a0, 1456
+    call setup
+    li a1, 255
+    li t0, 9691635987747109185
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e64, m4, ta,ma
+    vfirst.m a0, v16, v0.t
+    call dump
+/* case 44: vfirst.m a0, v16, v0.t (e64,m8,avl=7) */
+    li a0, 1464
+    call setup
+    li a1, 12365510102845174731
+    li t0, 3730099549508031300
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
     vsetvli t1, t0, e64, m8, tu,ma
-    vcpop.m a0, v16
+    vfirst.m a0, v16, v0.t
     call dump
-/* case 22: vcpop.m a0, v16 (e64,mf2,avl=0) */
-    li a0, 1600
+/* case 45: vfirst.m a0, v16, v0.t (e8,m1,avl=max) */
+    li a0, 1632
     call setup
-    li a1, 2147483647
-    li t0, 16866117264593804845
+    li a1, 18446744073709551615
+    li t0, 3479767650
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vcpop.m a0, v16
+    fsrmi 1
+    vsetvli t1, zero, e8, m1, tu,mu
+    vfirst.m a0, v16, v0.t
     call dump
-/* case 23: vcpop.m a0, v16 (e16,mf8,avl=3) */
-    li a0, 1688
+/* case 46: vfirst.m a0, v16 (e64,mf2,avl=7) */
+    li a0, 256
     call setup
-    li a1, 14961226572349123252
-    li t0, 18446744073709518416
+    li a1, 18446744073709551488
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfirst.m a0, v16
+    call dump
+/* case 47: vfirst.m a0, v16, v0.t (e16,mf8,avl=13) */
+    li a0, 176
+    call setup
+    li a1, 0
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfirst.m a0, v16, v0.t
+    call dump
+/* case 48: vfirst.m a0, v11, v0.t (e32,m1,avl=1) */
+    li a0, 1088
+    call setup
+    li a1, 2
+    li t0, 2139095039
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfirst.m a0, v11, v0.t
+    call dump
+/* case 49: vfirst.m a0, v25, v0.t (e16,m4,avl=1) */
+    li a0, 1560
+    call setup
+    li a1, 127
+    li t0, 24406
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfirst.m a0, v25, v0.t
+    call dump
+/* case 50: vfirst.m a0, v18, v0.t (e16,m4,avl=5) */
+    li a0, 896
+    call setup
+    li a1, 2
+    li t0, 48128
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfirst.m a0, v18, v0.t
+    call dump
+/* case 51: vfirst.m a0, v5, v0.t (e32,m1,avl=5) */
+    li a0, 648
+    call setup
+    li a1, 0
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfirst.m a0, v5, v0.t
+    call dump
+/* case 52: vfirst.m a0, v29, v0.t (e16,m1,avl=max) */
+    li a0, 808
+    call setup
+    li a1, 128
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfirst.m a0, v29, v0.t
+    call dump
+/* case 53: vfirst.m a0, v0 (e16,m2,avl=5) */
+    li a0, 1616
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709497097
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfirst.m a0, v0
+    call dump
+/* case 54: vmsbf.m v8, v16 (e8,mf8,avl=1) */
+    li a0, 608
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vmsbf.m v8, v16
+    call dump
+/* case 55: vmsbf.m v8, v16 (e8,mf4,avl=1) */
+    li a0, 1008
+    call setup
+    li a1, 32768
+    li t0, 18446744072683751662
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vmsbf.m v8, v16
+    call dump
+/* case 56: vmsbf.m v8, v16 (e8,mf2,avl=3) */
+    li a0, 256
+    call setup
+    li a1, 3958995797072537556
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vcpop.m a0, v16
+    vsetvli t1, t0, e8, mf2, tu,ma
+    vmsbf.m v8, v16
     call dump
-/* case 24: vfirst.m a0, v16 (e16,mf4,avl=1) */
-    li a0, 1152
+/* case 57: vmsbf.m v8, v16, v0.t (e8,m1,avl=7) */
+    li a0, 1800
+    call setup
+    li a1, 7
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vmsbf.m v8, v16, v0.t
+    call dump
+/* case 58: vmsbf.m v8, v16 (e8,m2,avl=7) */
+    li a0, 104
+    call setup
+    li a1, 51770
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m2, tu,ma
+    vmsbf.m v8, v16
+    call dump
+/* case 59: vmsbf.m v8, v16, v0.t (e8,m4,avl=13) */
+    li a0, 464
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071106746214
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,ma
+    vmsbf.m v8, v16, v0.t
+    call dump
+/* case 60: vmsbf.m v8, v16, v0.t (e8,m8,avl=13) */
+    li a0, 560
+    call setup
+    li a1, 13385
+    li t0, 18446744070099598425
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,ma
+    vmsbf.m v8, v16, v0.t
+    call dump
+/* case 61: vmsbf.m v8, v16, v0.t (e16,mf4,avl=max) */
+    li a0, 224
+    call setup
+    li a1, 2
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vmsbf.m v8, v16, v0.t
+    call dump
+/* case 62: vmsbf.m v8, v16, v0.t (e16,mf2,avl=2) */
+    li a0, 1696
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vmsbf.m v8, v16, v0.t
+    call dump
+/* case 63: vmsbf.m v8, v16, v0.t (e16,m1,avl=max) */
+    li a0, 1592
+    call setup
+    li a1, 5
+    li t0, 32000
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, ta,ma
+    vmsbf.m v8, v16, v0.t
+    call dump
+/* case 64: vmsbf.m v8, v16 (e16,m2,avl=max) */
+    li a0, 1088
+    call setup
+    li a1, 255
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, ta,mu
+    vmsbf.m v8, v16
+    call dump
+/* case 65: vmsbf.m v8, v16, v0.t (e16,m4,avl=0) */
+    li a0, 784
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,ma
+    vmsbf.m v8, v16, v0.t
+    call dump
+/* case 66: vmsbf.m v8, v16, v0.t (e16,m8,avl=3) */
+    li a0, 512
     call setup
     li a1, 255
     li t0, 18446744073709517823
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfirst.m a0, v16
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,ma
+    vmsbf.m v8, v16, v0.t
     call dump
-/* case 25: vfirst.m a0, v16 (e16,mf2,avl=0) */
-    li a0, 136
-    call setup
-    li a1, 7
-    li t0, 18446744073709538895
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfirst.m a0, v16
-    call dump
-/* case 26: vfirst.m a0, v16, v0.t (e16,m1,avl=0) */
-    li a0, 1176
-    call setup
-    li a1, 127
-    li t0, 18446744073709489105
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfirst.m a0, v16, v0.t
-    call dump
-/* case 27: vfirst.m a0, v16 (e16,m2,avl=max) */
-    li a0, 1224
+/* case 67: vmsbf.m v8, v16, v0.t (e32,mf2,avl=0) */
+    li a0, 1608
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744073709511168
+    li t0, 18446744070766121962
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfirst.m a0, v16
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vmsbf.m v8, v16, v0.t
     call dump
-/* case 28: vfirst.m a0, v16 (e16,m4,avl=7) */
-    li a0, 8
-    call setup
-    li a1, 2
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfirst.m a0, v16
-    call dump
-/* case 29: vfirst.m a0, v16 (e16,m8,avl=max) */
+/* case 68: vmsbf.m v8, v16, v0.t (e32,m1,avl=3) */
     li a0, 1304
     call setup
-    li a1, 2
-    li t0, 18446744073709528421
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m8, tu,ma
-    vfirst.m a0, v16
-    call dump
-/* case 30: vfirst.m a0, v16 (e32,mf2,avl=1000) */
-    li a0, 472
-    call setup
-    li a1, 11
-    li t0, 18446744070994235650
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfirst.m a0, v16
-    call dump
-/* case 31: vfirst.m a0, v16 (e32,m1,avl=5) */
-    li a0, 544
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfirst.m a0, v16
-    call dump
-/* case 32: vfirst.m a0, v16, v0.t (e32,m2,avl=2) */
-    li a0, 216
-    call setup
-    li a1, 7926633394222664696
-    li t0, 18446744070691226379
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,ma
-    vfirst.m a0, v16, v0.t
-    call dump
-/* case 33: vfirst.m a0, v16, v0.t (e32,m4,avl=5) */
-    li a0, 1616
-    call setup
-    li a1, 2147483647
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfirst.m a0, v16, v0.t
-    call dump
-/* case 34: vfirst.m a0, v16, v0.t (e32,m8,avl=2) */
-    li a0, 888
-    call setup
-    li a1, 7523294759717425874
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,mu
-    vfirst.m a0, v16, v0.t
-    call dump
-/* case 35: vfirst.m a0, v16 (e64,m1,avl=1) */
-    li a0, 440
-    call setup
-    li a1, 32767
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfirst.m a0, v16
-    call dump
-/* case 36: vfirst.m a0, v16, v0.t (e64,m2,avl=1) */
-    li a0, 1832
-    call setup
-    li a1, 18446744071562067968
-    li t0, 10958346357204030989
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfirst.m a0, v16, v0.t
-    call dump
-/* case 37: vfirst.m a0, v16, v0.t (e64,m4,avl=0) */
-    li a0, 1808
-    call setup
-    li a1, 32767
-    li t0, 10439451892694445626
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfirst.m a0, v16, v0.t
-    call dump
-/* case 38: vfirst.m a0, v16, v0.t (e64,m8,avl=max) */
-    li a0, 120
-    call setup
-    li a1, 5
-    li t0, 14723938992643535012
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfirst.m a0, v16, v0.t
-    call dump
-/* case 39: vfirst.m a0, v16 (e8,m1,avl=7) */
-    li a0, 1456
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfirst.m a0, v16
-    call dump
-/* case 40: vfirst.m a0, v16, v0.t (e64,mf2,avl=7) */
-    li a0, 360
-    call setup
-    li a1, 128
-    li t0, 6180196947978737560
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfirst.m a0, v16, v0.t
-    call dump
-/* case 41: vfirst.m a0, v16 (e16,mf8,avl=max) */
-    li a0, 2016
-    call setup
-    li a1, 5
-    li t0, 18446744073709546954
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, mf8, ta,mu
-    vfirst.m a0, v16
-    call dump
-/* case 42: vmsbf.m v8, v16 (e8,mf8,avl=0) */
-    li a0, 1576
-    call setup
-    li a1, 18446744071562067968
-    li t0, 2143289344
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, tu,ma
-    vmsbf.m v8, v16
-    call dump
-/* case 43: vmsbf.m v8, v16, v0.t (e8,mf4,avl=1) */
-    li a0, 1040
-    call setup
-    li a1, 7
-    li t0, 3472883712
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vmsbf.m v8, v16, v0.t
-    call dump
-/* case 44: vmsbf.m v8, v16, v0.t (e8,mf2,avl=max) */
-    li a0, 1648
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,mu
-    vmsbf.m v8, v16, v0.t
-    call dump
-/* case 45: vmsbf.m v8, v16 (e8,m1,avl=7) */
-    li a0, 1264
-    call setup
-    li a1, 32767
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,mu
-    vmsbf.m v8, v16
-    call dump
-/* case 46: vmsbf.m v8, v16, v0.t (e8,m2,avl=7) */
-    li a0, 904
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m2, tu,ma
-    vmsbf.m v8, v16, v0.t
-    call dump
-/* case 47: vmsbf.m v8, v16, v0.t (e8,m4,avl=13) */
-    li a0, 1832
-    call setup
-    li a1, 2147483647
-    li t0, 18446744071083313804
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m4, ta,ma
-    vmsbf.m v8, v16, v0.t
-    call dump
-/* case 48: vmsbf.m v8, v16, v0.t (e8,m8,avl=max) */
-    li a0, 1912
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072209202147
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, ta,ma
-    vmsbf.m v8, v16, v0.t
-    call dump
-/* case 49: vmsbf.m v8, v16 (e16,mf4,avl=1000) */
-    li a0, 664
-    call setup
     li a1, 32768
-    li t0, 18446744073709499105
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vmsbf.m v8, v16
-    call dump
-/* case 50: vmsbf.m v8, v16, v0.t (e16,mf2,avl=1000) */
-    li a0, 1704
-    call setup
-    li a1, 32768
-    li t0, 18446744073709506549
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vmsbf.m v8, v16, v0.t
-    call dump
-/* case 51: vmsbf.m v8, v16 (e16,m1,avl=5) */
-    li a0, 1832
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,mu
-    vmsbf.m v8, v16
-    call dump
-/* case 52: vmsbf.m v8, v16, v0.t (e16,m2,avl=2) */
-    li a0, 528
-    call setup
-    li a1, 255
-    li t0, 544
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, tu,ma
-    vmsbf.m v8, v16, v0.t
-    call dump
-/* case 53: vmsbf.m v8, v16 (e16,m4,avl=0) */
-    li a0, 1224
-    call setup
-    li a1, 128
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,mu
-    vmsbf.m v8, v16
-    call dump
-/* case 54: vmsbf.m v8, v16, v0.t (e16,m8,avl=0) */
-    li a0, 1352
-    call setup
-    li a1, 0
-    li t0, 18446744073709502203
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, ta,mu
-    vmsbf.m v8, v16, v0.t
-    call dump
-/* case 55: vmsbf.m v8, v16 (e32,mf2,avl=max) */
-    li a0, 1736
-    call setup
-    li a1, 7
     li t0, 1051372203
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vmsbf.m v8, v16
-    call dump
-/* case 56: vmsbf.m v8, v16, v0.t (e32,m1,avl=max) */
-    li a0, 728
-    call setup
-    li a1, 7
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, tu,ma
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,ma
     vmsbf.m v8, v16, v0.t
     call dump
-/* case 57: vmsbf.m v8, v16, v0.t (e32,m2,avl=7) */
-    li a0, 1760
-    call setup
-    li a1, 32767
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,mu
-    vmsbf.m v8, v16, v0.t
-    call dump
-/* case 58: vmsbf.m v8, v16 (e32,m4,avl=max) */
-    li a0, 920
+/* case 69: vmsbf.m v8, v16, v0.t (e32,m2,avl=13) */
+    li a0, 1856
     call setup
     li a1, 127
-    li t0, 18446744071553679359
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, ta,mu
-    vmsbf.m v8, v16
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,mu
+    vmsbf.m v8, v16, v0.t
     call dump
-/* case 59: vmsbf.m v8, v16, v0.t (e32,m8,avl=max) */
-    li a0, 1128
+/* case 70: vmsbf.m v8, v16, v0.t (e32,m4,avl=13) */
+    li a0, 1320
     call setup
-    li a1, 18446744073709551488
-    li t0, 1
+    li a1, 5
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m4, ta,ma
+    vmsbf.m v8, v16, v0.t
+    call dump
+/* case 71: vmsbf.m v8, v16, v0.t (e32,m8,avl=max) */
+    li a0, 304
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     vsetvli t1, zero, e32, m8, ta,ma
     vmsbf.m v8, v16, v0.t
     call dump
-/* case 60: vmsbf.m v8, v16 (e64,m1,avl=max) */
-    li a0, 760
+/* case 72: vmsbf.m v8, v16, v0.t (e64,m1,avl=1000) */
+    li a0, 776
     call setup
-    li a1, 18446744073709551488
-    li t0, 5101800311052659797
+    li a1, 32767
+    li t0, 15746339256001205363
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, ta,ma
-    vmsbf.m v8, v16
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, tu,ma
+    vmsbf.m v8, v16, v0.t
     call dump
-/* case 61: vmsbf.m v8, v16 (e64,m2,avl=5) */
-    li a0, 1672
+/* case 73: vmsbf.m v8, v16, v0.t (e64,m2,avl=5) */
+    li a0, 808
     call setup
-    li a1, 32768
-    li t0, 11447531055046004017
+    li a1, 1
+    li t0, 1
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e64, m2, tu,ma
-    vmsbf.m v8, v16
+    vsetvli t1, t0, e64, m2, ta,ma
+    vmsbf.m v8, v16, v0.t
     call dump
-/* case 62: vmsbf.m v8, v16 (e64,m4,avl=2) */
-    li a0, 1680
+/* case 74: vmsbf.m v8, v16 (e64,m4,avl=5) */
+    li a0, 1688
     call setup
-    li a1, 18446744073709551614
-    li t0, 9221120237041090560
+    li a1, 128
+    li t0, 12420128665950318280
     fmv.d.x fa1, t0
-    li t0, 2
+    li t0, 5
     vsetvli t1, t0, e64, m4, tu,ma
     vmsbf.m v8, v16
     call dump
-/* case 63: vmsbf.m v8, v16 (e64,m8,avl=max) */
-    li a0, 1960
-    call setup
-    li a1, 7387827972051596811
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, ta,mu
-    vmsbf.m v8, v16
-    call dump
-/* case 64: vmsbf.m v8, v16 (e64,mf2,avl=1) */
-    li a0, 1184
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vmsbf.m v8, v16
-    call dump
-/* case 65: vmsbf.m v8, v16, v0.t (e16,mf8,avl=0) */
-    li a0, 832
-    call setup
-    li a1, 50794
-    li t0, 18446744073709521001
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vmsbf.m v8, v16, v0.t
-    call dump
-/* case 66: vmsof.m v8, v16 (e8,mf8,avl=0) */
-    li a0, 1832
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vmsof.m v8, v16
-    call dump
-/* case 67: vmsof.m v8, v16 (e8,mf4,avl=0) */
-    li a0, 1616
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070881237037
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vmsof.m v8, v16
-    call dump
-/* case 68: vmsof.m v8, v16, v0.t (e8,mf2,avl=0) */
-    li a0, 1520
-    call setup
-    li a1, 11636724164446218012
-    li t0, 18446744069830881696
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vmsof.m v8, v16, v0.t
-    call dump
-/* case 69: vmsof.m v8, v16 (e8,m1,avl=3) */
-    li a0, 320
-    call setup
-    li a1, 5
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,mu
-    vmsof.m v8, v16
-    call dump
-/* case 70: vmsof.m v8, v16 (e8,m2,avl=max) */
-    li a0, 56
-    call setup
-    li a1, 32768
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, tu,mu
-    vmsof.m v8, v16
-    call dump
-/* case 71: vmsof.m v8, v16, v0.t (e8,m4,avl=max) */
-    li a0, 568
-    call setup
-    li a1, 32768
-    li t0, 18446744069867740348
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m4, tu,ma
-    vmsof.m v8, v16, v0.t
-    call dump
-/* case 72: vmsof.m v8, v16 (e8,m8,avl=1000) */
-    li a0, 1280
-    call setup
-    li a1, 1
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,ma
-    vmsof.m v8, v16
-    call dump
-/* case 73: vmsof.m v8, v16, v0.t (e16,mf4,avl=1000) */
-    li a0, 304
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709550666
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vmsof.m v8, v16, v0.t
-    call dump
-/* case 74: vmsof.m v8, v16 (e16,mf2,avl=1000) */
-    li a0, 168
-    call setup
-    li a1, 128
-    li t0, 52755
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vmsof.m v8, v16
-    call dump
-/* case 75: vmsof.m v8, v16 (e16,m1,avl=max) */
-    li a0, 1872
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, ta,ma
-    vmsof.m v8, v16
-    call dump
-/* case 76: vmsof.m v8, v16, v0.t (e16,m2,avl=1) */
-    li a0, 136
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, tu,ma
-    vmsof.m v8, v16, v0.t
-    call dump
-/* case 77: vmsof.m v8, v16, v0.t (e16,m4,avl=1) */
-    li a0, 320
-    call setup
-    li a1, 127
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,mu
-    vmsof.m v8, v16, v0.t
-    call dump
-/* case 78: vmsof.m v8, v16 (e16,m8,avl=0) */
-    li a0, 360
-    call setup
-    li a1, 2147483647
-    li t0, 15360
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, ta,mu
-    vmsof.m v8, v16
-    call dump
-/* case 79: vmsof.m v8, v16 (e32,mf2,avl=3) */
-    li a0, 232
-    call setup
-    li a1, 0
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vmsof.m v8, v16
-    call dump
-/* case 80: vmsof.m v8, v16, v0.t (e32,m1,avl=3) */
-    li a0, 1496
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070903388537
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, ta,mu
-    vmsof.m v8, v16, v0.t
-    call dump
-/* case 81: vmsof.m v8, v16 (e32,m2,avl=max) */
-    li a0, 864
-    call setup
-    li a1, 127
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, ta,ma
-    vmsof.m v8, v16
-    call dump
-/* case 82: vmsof.m v8, v16 (e32,m4,avl=7) */
-    li a0, 1280
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,ma
-    vmsof.m v8, v16
-    call dump
-/* case 83: vmsof.m v8, v16 (e32,m8,avl=max) */
-    li a0, 472
-    call setup
-    li a1, 958934052379306036
-    li t0, 18446744071842614807
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, ta,ma
-    vmsof.m v8, v16
-    call dump
-/* case 84: vmsof.m v8, v16, v0.t (e64,m1,avl=5) */
-    li a0, 1312
-    call setup
-    li a1, 2
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, tu,ma
-    vmsof.m v8, v16, v0.t
-    call dump
-/* case 85: vmsof.m v8, v16, v0.t (e64,m2,avl=5) */
-    li a0, 448
-    call setup
-    li a1, 1
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, ta,ma
-    vmsof.m v8, v16, v0.t
-    call dump
-/* case 86: vmsof.m v8, v16, v0.t (e64,m4,avl=5) */
-    li a0, 424
-    call setup
-    li a1, 223
-    li t0, 0
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, ta,ma
-    vmsof.m v8, v16, v0.t
-    call dump
-/* case 87: vmsof.m v8, v16 (e64,m8,avl=1) */
-    li a0, 400
-    call setup
-    li a1, 18446744073709551488
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, m8, tu,ma
-    vmsof.m v8, v16
-    call dump
-/* case 88: vmsof.m v8, v16 (e64,mf2,avl=max) */
-    li a0, 1864
-    call setup
-    li a1, 18446744073709551615
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vmsof.m v8, v16
-    call dump
-/* case 89: vmsof.m v8, v16, v0.t (e16,mf8,avl=0) */
-    li a0, 608
-    call setup
-    li a1, 2
-    li t0, 18446744073709528359
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vmsof.m v8, v16, v0.t
-    call dump
-/* case 90: vmsif.m v8, v16 (e8,mf8,avl=1) */
-    li a0, 2016
-    call setup
-    li a1, 2
-    li t0, 18446744072810903339
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, tu,mu
-    vmsif.m v8, v16
-    call dump
-/* case 91: vmsif.m v8, v16, v0.t (e8,mf4,avl=3) */
-    li a0, 808
-    call setup
-    li a1, 7
-    li t0, 18446744073306811357
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,mu
-    vmsif.m v8, v16, v0.t
-    call dump
-/* case 92: vmsif.m v8, v16 (e8,mf2,avl=max) */
-    li a0, 1000
-    call setup
-    li a1, 2569737140265260645
-    li t0, 18446744071598269709
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,ma
-    vmsif.m v8, v16
-    call dump
-/* case 93: vmsif.m v8, v16 (e8,m1,avl=7) */
-    li a0, 808
-    call setup
-    li a1, 0
-    li t0, 18446744070253138680
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vmsif.m v8, v16
-    call dump
-/* case 94: vmsif.m v8, v16 (e8,m2,avl=13) */
-    li a0, 1568
-    call setup
-    li a1, 0
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, tu,mu
-    vmsif.m v8, v16
-    call dump
-/* case 95: vmsif.m v8, v16 (e8,m4,avl=max) */
-    li a0, 656
-    call setup
-    li a1, 1
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m4, ta,mu
-    vmsif.m v8, v16
-    call dump
-/* case 96: vmsif.m v8, v16, v0.t (e8,m8,avl=1000) */
-    li a0, 648
-    call setup
-    li a1, 2
-    li t0, 18446744071688956257
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,mu
-    vmsif.m v8, v16, v0.t
-    call dump
-/* case 97: vmsif.m v8, v16 (e16,mf4,avl=max) */
-    li a0, 1056
-    call setup
-    li a1, 1365238018501760051
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vmsif.m v8, v16
-    call dump
-/* case 98: vmsif.m v8, v16, v0.t (e16,mf2,avl=1000) */
+/* case 75: vmsbf.m v8, v16 (e64,m8,avl=2) */
     li a0, 2024
     call setup
-    li a1, 6156529063370113142
-    li t0, 18446744073709550391
+    li a1, 18446744073709551614
+    li t0, 1161230174845556336
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vmsif.m v8, v16, v0.t
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,mu
+    vmsbf.m v8, v16
     call dump
-/* case 99: vmsif.m v8, v16, v0.t (e16,m1,avl=5) */
-    li a0, 1696
+/* case 76: vmsbf.m v8, v16, v0.t (e64,mf2,avl=max) */
+    li a0, 1552
     call setup
-    li a1, 1
+    li a1, 18446744073709551615
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, mf2, tu,mu
+    vmsbf.m v8, v16, v0.t
+    call dump
+/* case 77: vmsbf.m v8, v16, v0.t (e16,mf8,avl=3) */
+    li a0, 1744
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709531705
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vmsbf.m v8, v16, v0.t
+    call dump
+/* case 78: vmsbf.m v1, v1 (e32,m1,avl=max) */
+    li a0, 560
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, tu,mu
+    vmsbf.m v1, v1
+    call dump
+/* case 79: vmsbf.m v30, v0 (e32,m1,avl=max) */
+    li a0, 376
+    call setup
+    li a1, 4286212852502677888
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, tu,mu
+    vmsbf.m v30, v0
+    call dump
+/* case 80: vmsbf.m v11, v0 (e8,mf8,avl=max) */
+    li a0, 312
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069891487368
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, tu,mu
+    vmsbf.m v11, v0
+    call dump
+/* case 81: vmsbf.m v0, v0, v0.t (e8,mf2,avl=max) */
+    li a0, 1472
+    call setup
+    li a1, 0
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vmsbf.m v0, v0, v0.t
+    call dump
+/* case 82: vmsbf.m v0, v0, v0.t (e32,m8,avl=1) */
+    li a0, 712
+    call setup
+    li a1, 32767
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vmsbf.m v0, v0, v0.t
+    call dump
+/* case 83: vmsbf.m v0, v21 (e32,m8,avl=max) */
+    li a0, 696
+    call setup
+    li a1, 127
     li t0, 1
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, tu,mu
-    vmsif.m v8, v16, v0.t
+    vsetvli t1, zero, e32, m8, tu,mu
+    vmsbf.m v0, v21
     call dump
-/* case 100: vmsif.m v8, v16 (e16,m2,avl=1) */
-    li a0, 248
+/* case 84: vmsof.m v8, v16, v0.t (e8,mf8,avl=0) */
+    li a0, 1208
+    call setup
+    li a1, 40950
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vmsof.m v8, v16, v0.t
+    call dump
+/* case 85: vmsof.m v8, v16, v0.t (e8,mf4,avl=3) */
+    li a0, 1080
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744072534564726
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vmsof.m v8, v16, v0.t
+    call dump
+/* case 86: vmsof.m v8, v16 (e8,mf2,avl=max) */
+    li a0, 1272
+    call setup
+    li a1, 36451
+    li t0, 18446744072751919015
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, ta,mu
+    vmsof.m v8, v16
+    call dump
+/* case 87: vmsof.m v8, v16, v0.t (e8,m1,avl=max) */
+    li a0, 32
+    call setup
+    li a1, 32768
+    li t0, 2139095039
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, ta,ma
+    vmsof.m v8, v16, v0.t
+    call dump
+/* case 88: vmsof.m v8, v16, v0.t (e8,m2,avl=max) */
+    li a0, 1728
     call setup
     li a1, 255
-    li t0, 18446744073709550592
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,ma
-    vmsif.m v8, v16
+    vsetvli t1, zero, e8, m2, ta,mu
+    vmsof.m v8, v16, v0.t
     call dump
-/* case 101: vmsif.m v8, v16 (e16,m4,avl=1) */
-    li a0, 1192
+/* case 89: vmsof.m v8, v16 (e8,m4,avl=max) */
+    li a0, 1928
     call setup
-    li a1, 2
-    li t0, 18446744073709486080
+    li a1, 6422459066491849007
+    li t0, 1239866682
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, ta,ma
-    vmsif.m v8, v16
+    vsetvli t1, zero, e8, m4, ta,ma
+    vmsof.m v8, v16
     call dump
-/* case 102: vmsif.m v8, v16 (e16,m8,avl=1) */
-    li a0, 800
+/* case 90: vmsof.m v8, v16, v0.t (e8,m8,avl=13) */
+    li a0, 752
+    call setup
+    li a1, 5337640032658269299
+    li t0, 18446744071190779816
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m8, ta,mu
+    vmsof.m v8, v16, v0.t
+    call dump
+/* case 91: vmsof.m v8, v16 (e16,mf4,avl=1000) */
+    li a0, 1520
+    call setup
+    li a1, 36945
+    li t0, 18446744073709538879
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmsof.m v8, v16
+    call dump
+/* case 92: vmsof.m v8, v16, v0.t (e16,mf2,avl=5) */
+    li a0, 1832
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vmsof.m v8, v16, v0.t
+    call dump
+/* case 93: vmsof.m v8, v16, v0.t (e16,m1,avl=max) */
+    li a0, 1136
+    call setup
+    li a1, 14089478241482470490
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vmsof.m v8, v16, v0.t
+    call dump
+/* case 94: vmsof.m v8, v16 (e16,m2,avl=2) */
+    li a0, 1632
     call setup
     li a1, 32767
     li t0, 18446744073709487103
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, tu,ma
-    vmsif.m v8, v16
+    li t0, 2
+    vsetvli t1, t0, e16, m2, tu,ma
+    vmsof.m v8, v16
     call dump
-/* case 103: vmsif.m v8, v16 (e32,mf2,avl=3) */
-    li a0, 1456
-    call setup
-    li a1, 2147483647
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vmsif.m v8, v16
-    call dump
-/* case 104: vmsif.m v8, v16 (e32,m1,avl=3) */
-    li a0, 1584
-    call setup
-    li a1, 1
-    li t0, 18446744071475742279
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, ta,ma
-    vmsif.m v8, v16
-    call dump
-/* case 105: vmsif.m v8, v16, v0.t (e32,m2,avl=7) */
-    li a0, 208
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073353816338
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,ma
-    vmsif.m v8, v16, v0.t
-    call dump
-/* case 106: vmsif.m v8, v16, v0.t (e32,m4,avl=13) */
-    li a0, 808
-    call setup
-    li a1, 5
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m4, tu,mu
-    vmsif.m v8, v16, v0.t
-    call dump
-/* case 107: vmsif.m v8, v16 (e32,m8,avl=1000) */
-    li a0, 752
-    call setup
-    li a1, 127
-    li t0, 18446744072344851849
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, tu,ma
-    vmsif.m v8, v16
-    call dump
-/* case 108: vmsif.m v8, v16 (e64,m1,avl=max) */
-    li a0, 1704
-    call setup
-    li a1, 7169885019163238074
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, tu,mu
-    vmsif.m v8, v16
-    call dump
-/* case 109: vmsif.m v8, v16 (e64,m2,avl=1000) */
-    li a0, 1976
-    call setup
-    li a1, 6786667005315368193
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
-    vmsif.m v8, v16
-    call dump
-/* case 110: vmsif.m v8, v16 (e64,m4,avl=5) */
-    li a0, 1880
-    call setup
-    li a1, 5
-    li t0, 630186446441336367
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, ta,mu
-    vmsif.m v8, v16
-    call dump
-/* case 111: vmsif.m v8, v16 (e64,m8,avl=max) */
-    li a0, 360
-    call setup
-    li a1, 18446744071562067968
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, ta,ma
-    vmsif.m v8, v16
-    call dump
-/* case 112: vmsif.m v8, v16, v0.t (e64,mf2,avl=1) */
-    li a0, 1712
+/* case 95: vmsof.m v8, v16, v0.t (e16,m4,avl=0) */
+    li a0, 552
     call setup
     li a1, 9223372036854775807
-    li t0, 1
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vmsif.m v8, v16, v0.t
-    call dump
-/* case 113: vmsif.m v8, v16 (e16,mf8,avl=0) */
-    li a0, 1712
-    call setup
-    li a1, 7
-    li t0, 35783
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vmsif.m v8, v16
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmsof.m v8, v16, v0.t
     call dump
-/* case 114: viota.m v8, v16 (e8,mf8,avl=1) */
-    li a0, 1264
+/* case 96: vmsof.m v8, v16, v0.t (e16,m8,avl=0) */
+    li a0, 104
     call setup
-    li a1, 127
+    li a1, 2
+    li t0, 13105
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,mu
+    vmsof.m v8, v16, v0.t
+    call dump
+/* case 97: vmsof.m v8, v16 (e32,mf2,avl=3) */
+    li a0, 840
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072625329147
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vmsof.m v8, v16
+    call dump
+/* case 98: vmsof.m v8, v16 (e32,m1,avl=3) */
+    li a0, 232
+    call setup
+    li a1, 5
     li t0, 18446744073701163008
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    viota.m v8, v16
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,mu
+    vmsof.m v8, v16
     call dump
-/* case 115: viota.m v8, v16, v0.t (e8,mf4,avl=0) */
-    li a0, 864
+/* case 99: vmsof.m v8, v16, v0.t (e32,m2,avl=7) */
+    li a0, 712
     call setup
-    li a1, 32768
-    li t0, 18446744071553679360
+    li a1, 18446744073709551488
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m2, ta,mu
+    vmsof.m v8, v16, v0.t
+    call dump
+/* case 100: vmsof.m v8, v16 (e32,m4,avl=max) */
+    li a0, 1312
+    call setup
+    li a1, 5
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,mu
+    vmsof.m v8, v16
+    call dump
+/* case 101: vmsof.m v8, v16 (e32,m8,avl=1000) */
+    li a0, 504
+    call setup
+    li a1, 5
+    li t0, 18446744070119983905
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, ta,mu
+    vmsof.m v8, v16
+    call dump
+/* case 102: vmsof.m v8, v16 (e64,m1,avl=1000) */
+    li a0, 1616
+    call setup
+    li a1, 210
+    li t0, 10400751249887828450
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, tu,mu
+    vmsof.m v8, v16
+    call dump
+/* case 103: vmsof.m v8, v16 (e64,m2,avl=2) */
+    li a0, 1504
+    call setup
+    li a1, 699998185676180124
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, tu,ma
+    vmsof.m v8, v16
+    call dump
+/* case 104: vmsof.m v8, v16 (e64,m4,avl=max) */
+    li a0, 912
+    call setup
+    li a1, 33200
+    li t0, 125665075027881488
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, ta,mu
+    vmsof.m v8, v16
+    call dump
+/* case 105: vmsof.m v8, v16, v0.t (e64,m8,avl=2) */
+    li a0, 2008
+    call setup
+    li a1, 7
+    li t0, 10911045479127253982
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m8, tu,ma
+    vmsof.m v8, v16, v0.t
+    call dump
+/* case 106: vmsof.m v8, v16 (e64,mf2,avl=0) */
+    li a0, 368
+    call setup
+    li a1, 2
+    li t0, 0
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vmsof.m v8, v16
+    call dump
+/* case 107: vmsof.m v8, v16, v0.t (e16,mf8,avl=0) */
+    li a0, 904
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vmsof.m v8, v16, v0.t
+    call dump
+/* case 108: vmsof.m v31, v0, v0.t (e16,mf4,avl=5) */
+    li a0, 1112
+    call setup
+    li a1, 4919756729114741191
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmsof.m v31, v0, v0.t
+    call dump
+/* case 109: vmsof.m v0, v0, v0.t (e16,m2,avl=max) */
+    li a0, 928
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, tu,mu
+    vmsof.m v0, v0, v0.t
+    call dump
+/* case 110: vmsof.m v31, v16 (e8,m1,avl=1) */
+    li a0, 1136
+    call setup
+    li a1, 127
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m1, tu,mu
+    vmsof.m v31, v16
+    call dump
+/* case 111: vmsof.m v0, v24, v0.t (e8,m2,avl=5) */
+    li a0, 600
+    call setup
+    li a1, 3490104530180054173
+    li t0, 18446744073621357960
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m2, tu,mu
+    vmsof.m v0, v24, v0.t
+    call dump
+/* case 112: vmsof.m v15, v15, v0.t (e8,mf4,avl=5) */
+    li a0, 112
+    call setup
+    li a1, 36341
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vmsof.m v15, v15, v0.t
+    call dump
+/* case 113: vmsof.m v20, v24, v0.t (e32,m4,avl=5) */
+    li a0, 1544
+    call setup
+    li a1, 0
+    li t0, 18446744071072820069
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmsof.m v20, v24, v0.t
+    call dump
+/* case 114: vmsif.m v8, v16 (e8,mf8,avl=1) */
+    li a0, 200
+    call setup
+    li a1, 32767
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,ma
+    vmsif.m v8, v16
+    call dump
+/* case 115: vmsif.m v8, v16, v0.t (e8,mf4,avl=0) */
+    li a0, 696
+    call setup
+    li a1, 18446744073709551488
+    li t0, 3918829076
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf4, ta,mu
-    viota.m v8, v16, v0.t
+    vmsif.m v8, v16, v0.t
     call dump
-/* case 116: viota.m v8, v16 (e8,mf2,avl=0) */
-    li a0, 416
-    call setup
-    li a1, 35568
-    li t0, 2139095039
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, tu,ma
-    viota.m v8, v16
-    call dump
-/* case 117: viota.m v8, v16 (e8,m1,avl=7) */
-    li a0, 1096
+/* case 116: vmsif.m v8, v16 (e8,mf2,avl=max) */
+    li a0, 1448
     call setup
     li a1, 7
-    li t0, 18446744070286706175
+    li t0, 18446744073406723151
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,ma
-    viota.m v8, v16
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vmsif.m v8, v16
     call dump
-/* case 118: viota.m v8, v16, v0.t (e8,m2,avl=13) */
-    li a0, 640
+/* case 117: vmsif.m v8, v16 (e8,m1,avl=max) */
+    li a0, 1608
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069422972927
+    li a1, 7
+    li t0, 18446744070828637892
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, ta,ma
+    vmsif.m v8, v16
+    call dump
+/* case 118: vmsif.m v8, v16, v0.t (e8,m2,avl=13) */
+    li a0, 1784
+    call setup
+    li a1, 200
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e8, m2, ta,ma
-    viota.m v8, v16, v0.t
+    vsetvli t1, t0, e8, m2, ta,mu
+    vmsif.m v8, v16, v0.t
     call dump
-/* case 119: viota.m v8, v16, v0.t (e8,m4,avl=7) */
-    li a0, 1848
+/* case 119: vmsif.m v8, v16 (e8,m4,avl=7) */
+    li a0, 1688
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071562067968
+    li a1, 2147483647
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 7
     vsetvli t1, t0, e8, m4, ta,ma
-    viota.m v8, v16, v0.t
+    vmsif.m v8, v16
     call dump
-/* case 120: viota.m v8, v16, v0.t (e8,m8,avl=1000) */
-    li a0, 1920
+/* case 120: vmsif.m v8, v16, v0.t (e8,m8,avl=1000) */
+    li a0, 2016
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069414584321
+    li a1, 2147483647
+    li t0, 18446744073322644162
     fmv.d.x fa1, t0
     li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,mu
-    viota.m v8, v16, v0.t
+    vsetvli t1, t0, e8, m8, tu,ma
+    vmsif.m v8, v16, v0.t
     call dump
-/* case 121: viota.m v8, v16, v0.t (e16,mf4,avl=1000) */
-    li a0, 1272
+/* case 121: vmsif.m v8, v16 (e16,mf4,avl=max) */
+    li a0, 24
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, ta,ma
+    vmsif.m v8, v16
+    call dump
+/* case 122: vmsif.m v8, v16 (e16,mf2,avl=5) */
+    li a0, 648
+    call setup
+    li a1, 1
+    li t0, 18446744073709512979
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vmsif.m v8, v16
+    call dump
+/* case 123: vmsif.m v8, v16, v0.t (e16,m1,avl=5) */
+    li a0, 1536
+    call setup
+    li a1, 6689967270231129100
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmsif.m v8, v16, v0.t
+    call dump
+/* case 124: vmsif.m v8, v16 (e16,m2,avl=2) */
+    li a0, 1016
+    call setup
+    li a1, 0
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,mu
+    vmsif.m v8, v16
+    call dump
+/* case 125: vmsif.m v8, v16 (e16,m4,avl=1) */
+    li a0, 1688
+    call setup
+    li a1, 17506425230921949020
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, ta,mu
+    vmsif.m v8, v16
+    call dump
+/* case 126: vmsif.m v8, v16, v0.t (e16,m8,avl=1) */
+    li a0, 1192
+    call setup
+    li a1, 2
+    li t0, 18446744073709535162
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,ma
+    vmsif.m v8, v16, v0.t
+    call dump
+/* case 127: vmsif.m v8, v16 (e32,mf2,avl=0) */
+    li a0, 528
+    call setup
+    li a1, 13277589804933928156
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vmsif.m v8, v16
+    call dump
+/* case 128: vmsif.m v8, v16 (e32,m1,avl=3) */
+    li a0, 928
+    call setup
+    li a1, 0
+    li t0, 18446744073266833457
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,mu
+    vmsif.m v8, v16
+    call dump
+/* case 129: vmsif.m v8, v16 (e32,m2,avl=13) */
+    li a0, 264
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073551681633
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,mu
+    vmsif.m v8, v16
+    call dump
+/* case 130: vmsif.m v8, v16 (e32,m4,avl=7) */
+    li a0, 1296
+    call setup
+    li a1, 18446744073709551615
+    li t0, 2327102541
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmsif.m v8, v16
+    call dump
+/* case 131: vmsif.m v8, v16, v0.t (e32,m8,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 128
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, ta,ma
+    vmsif.m v8, v16, v0.t
+    call dump
+/* case 132: vmsif.m v8, v16 (e64,m1,avl=5) */
+    li a0, 264
+    call setup
+    li a1, 32768
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vmsif.m v8, v16
+    call dump
+/* case 133: vmsif.m v8, v16 (e64,m2,avl=5) */
+    li a0, 1528
+    call setup
+    li a1, 127
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,ma
+    vmsif.m v8, v16
+    call dump
+/* case 134: vmsif.m v8, v16 (e64,m4,avl=2) */
+    li a0, 176
+    call setup
+    li a1, 18446744073709551615
+    li t0, 0
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,mu
+    vmsif.m v8, v16
+    call dump
+/* case 135: vmsif.m v8, v16, v0.t (e64,m8,avl=2) */
+    li a0, 1640
+    call setup
+    li a1, 255
+    li t0, 1
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,mu
+    vmsif.m v8, v16, v0.t
+    call dump
+/* case 136: vmsif.m v8, v16, v0.t (e64,mf2,avl=1) */
+    li a0, 448
+    call setup
+    li a1, 18446744073709551615
+    li t0, 7139229567144684592
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vmsif.m v8, v16, v0.t
+    call dump
+/* case 137: vmsif.m v8, v16, v0.t (e16,mf8,avl=3) */
+    li a0, 272
     call setup
     li a1, 5
-    li t0, 18446744073709513400
+    li t0, 52164
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vmsif.m v8, v16, v0.t
+    call dump
+/* case 138: vmsif.m v0, v26, v0.t (e8,mf8,avl=max) */
+    li a0, 704
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, tu,mu
+    vmsif.m v0, v26, v0.t
+    call dump
+/* case 139: vmsif.m v0, v12, v0.t (e8,m2,avl=max) */
+    li a0, 1264
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070530932944
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m2, tu,mu
+    vmsif.m v0, v12, v0.t
+    call dump
+/* case 140: vmsif.m v14, v18, v0.t (e32,m2,avl=5) */
+    li a0, 1728
+    call setup
+    li a1, 127
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vmsif.m v14, v18, v0.t
+    call dump
+/* case 141: vmsif.m v15, v0 (e8,m1,avl=1) */
+    li a0, 152
+    call setup
+    li a1, 7
+    li t0, 18446744072619310945
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m1, tu,mu
+    vmsif.m v15, v0
+    call dump
+/* case 142: vmsif.m v27, v27, v0.t (e8,mf2,avl=5) */
+    li a0, 1664
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vmsif.m v27, v27, v0.t
+    call dump
+/* case 143: vmsif.m v3, v3 (e8,mf4,avl=max) */
+    li a0, 1288
+    call setup
+    li a1, 0
+    li t0, 18446744072675344825
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf4, tu,mu
+    vmsif.m v3, v3
+    call dump
+/* case 144: viota.m v8, v16, v0.t (e8,mf8,avl=0) */
+    li a0, 304
+    call setup
+    li a1, 32768
+    li t0, 18446744073208852214
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,mu
+    viota.m v8, v16, v0.t
+    call dump
+/* case 145: viota.m v8, v16 (e8,mf4,avl=3) */
+    li a0, 688
+    call setup
+    li a1, 0
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,ma
+    viota.m v8, v16
+    call dump
+/* case 146: viota.m v8, v16, v0.t (e8,mf2,avl=max) */
+    li a0, 1272
+    call setup
+    li a1, 32768
+    li t0, 18446744073200023290
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    viota.m v8, v16, v0.t
+    call dump
+/* case 147: viota.m v8, v16, v0.t (e8,m1,avl=3) */
+    li a0, 1880
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072872633170
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,ma
+    viota.m v8, v16, v0.t
+    call dump
+/* case 148: viota.m v8, v16 (e8,m2,avl=13) */
+    li a0, 1288
+    call setup
+    li a1, 127
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m2, tu,mu
+    viota.m v8, v16
+    call dump
+/* case 149: viota.m v8, v16 (e8,m4,avl=max) */
+    li a0, 392
+    call setup
+    li a1, 7
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m4, tu,ma
+    viota.m v8, v16
+    call dump
+/* case 150: viota.m v8, v16, v0.t (e8,m8,avl=max) */
+    li a0, 936
+    call setup
+    li a1, 2
+    li t0, 18446744071443469970
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, tu,ma
+    viota.m v8, v16, v0.t
+    call dump
+/* case 151: viota.m v8, v16, v0.t (e16,mf4,avl=1000) */
+    li a0, 560
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e16, mf4, ta,ma
     viota.m v8, v16, v0.t
     call dump
-/* case 122: viota.m v8, v16, v0.t (e16,mf2,avl=5) */
-    li a0, 960
+/* case 152: viota.m v8, v16, v0.t (e16,mf2,avl=2) */
+    li a0, 800
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709508796
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, ta,ma
-    viota.m v8, v16, v0.t
-    call dump
-/* case 123: viota.m v8, v16, v0.t (e16,m1,avl=2) */
-    li a0, 2040
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709497756
+    li a1, 32767
+    li t0, 63533
     fmv.d.x fa1, t0
     li t0, 2
-    vsetvli t1, t0, e16, m1, ta,mu
+    vsetvli t1, t0, e16, mf2, tu,ma
     viota.m v8, v16, v0.t
     call dump
-/* case 124: viota.m v8, v16, v0.t (e16,m2,avl=2) */
-    li a0, 1248
-    call setup
-    li a1, 32768
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, tu,mu
-    viota.m v8, v16, v0.t
-    call dump
-/* case 125: viota.m v8, v16 (e16,m4,avl=1) */
-    li a0, 464
-    call setup
-    li a1, 2
-    li t0, 18446744073709502101
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,ma
-    viota.m v8, v16
-    call dump
-/* case 126: viota.m v8, v16 (e16,m8,avl=0) */
-    li a0, 456
-    call setup
-    li a1, 64320
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,mu
-    viota.m v8, v16
-    call dump
-/* case 127: viota.m v8, v16, v0.t (e32,mf2,avl=0) */
-    li a0, 1176
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071750843305
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,mu
-    viota.m v8, v16, v0.t
-    call dump
-/* case 128: viota.m v8, v16, v0.t (e32,m1,avl=7) */
-    li a0, 1496
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,ma
-    viota.m v8, v16, v0.t
-    call dump
-/* case 129: viota.m v8, v16 (e32,m2,avl=13) */
-    li a0, 1944
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072088011011
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,ma
-    viota.m v8, v16
-    call dump
-/* case 130: viota.m v8, v16, v0.t (e32,m4,avl=13) */
-    li a0, 1864
-    call setup
-    li a1, 255
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m4, ta,mu
-    viota.m v8, v16, v0.t
-    call dump
-/* case 131: viota.m v8, v16, v0.t (e32,m8,avl=13) */
-    li a0, 704
-    call setup
-    li a1, 2
-    li t0, 18446744071522958996
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m8, ta,mu
-    viota.m v8, v16, v0.t
-    call dump
-/* case 132: viota.m v8, v16 (e64,m1,avl=1000) */
-    li a0, 2016
-    call setup
-    li a1, 18446744073709551488
-    li t0, 4768225166378844549
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,mu
-    viota.m v8, v16
-    call dump
-/* case 133: viota.m v8, v16, v0.t (e64,m2,avl=2) */
-    li a0, 88
-    call setup
-    li a1, 1
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, ta,mu
-    viota.m v8, v16, v0.t
-    call dump
-/* case 134: viota.m v8, v16, v0.t (e64,m4,avl=2) */
-    li a0, 264
+/* case 153: viota.m v8, v16, v0.t (e16,m1,avl=max) */
+    li a0, 72
     call setup
     li a1, 128
-    li t0, 13830554455654793216
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, tu,mu
+    viota.m v8, v16, v0.t
+    call dump
+/* case 154: viota.m v8, v16 (e16,m2,avl=1) */
+    li a0, 1112
+    call setup
+    li a1, 2
+    li t0, 15116
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    viota.m v8, v16
+    call dump
+/* case 155: viota.m v8, v16 (e16,m4,avl=1) */
+    li a0, 1888
+    call setup
+    li a1, 32767
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, ta,mu
+    viota.m v8, v16
+    call dump
+/* case 156: viota.m v8, v16 (e16,m8,avl=0) */
+    li a0, 760
+    call setup
+    li a1, 32767
+    li t0, 18446744073709514145
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,ma
+    viota.m v8, v16
+    call dump
+/* case 157: viota.m v8, v16, v0.t (e32,mf2,avl=max) */
+    li a0, 1384
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070126898296
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, tu,mu
+    viota.m v8, v16, v0.t
+    call dump
+/* case 158: viota.m v8, v16, v0.t (e32,m1,avl=3) */
+    li a0, 1824
+    call setup
+    li a1, 24351
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,ma
+    viota.m v8, v16, v0.t
+    call dump
+/* case 159: viota.m v8, v16 (e32,m2,avl=max) */
+    li a0, 592
+    call setup
+    li a1, 32768
+    li t0, 18446744071602388799
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, tu,mu
+    viota.m v8, v16
+    call dump
+/* case 160: viota.m v8, v16 (e32,m4,avl=7) */
+    li a0, 1816
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069554832679
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m4, tu,ma
+    viota.m v8, v16
+    call dump
+/* case 161: viota.m v8, v16 (e32,m8,avl=max) */
+    li a0, 1080
+    call setup
+    li a1, 255
+    li t0, 3212836864
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, ta,ma
+    viota.m v8, v16
+    call dump
+/* case 162: viota.m v8, v16, v0.t (e64,m1,avl=max) */
+    li a0, 1016
+    call setup
+    li a1, 7
+    li t0, 15360943327627524374
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, ta,ma
+    viota.m v8, v16, v0.t
+    call dump
+/* case 163: viota.m v8, v16, v0.t (e64,m2,avl=2) */
+    li a0, 680
+    call setup
+    li a1, 255
+    li t0, 13569570181044639033
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, tu,ma
+    viota.m v8, v16, v0.t
+    call dump
+/* case 164: viota.m v8, v16, v0.t (e64,m4,avl=2) */
+    li a0, 968
+    call setup
+    li a1, 0
+    li t0, 4890909195324358656
     fmv.d.x fa1, t0
     li t0, 2
     vsetvli t1, t0, e64, m4, tu,ma
     viota.m v8, v16, v0.t
     call dump
-/* case 135: viota.m v8, v16 (e64,m8,avl=max) */
-    li a0, 1312
+/* case 165: viota.m v8, v16, v0.t (e64,m8,avl=2) */
+    li a0, 1528
     call setup
-    li a1, 11935954628716634936
-    li t0, 9476733221781983462
+    li a1, 2147483647
+    li t0, 11524222970331777994
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, ta,mu
-    viota.m v8, v16
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,mu
+    viota.m v8, v16, v0.t
     call dump
-/* case 136: viota.m v8, v16 (e64,mf2,avl=0) */
-    li a0, 1064
+/* case 166: viota.m v8, v16, v0.t (e64,mf2,avl=0) */
+    li a0, 984
     call setup
-    li a1, 18446744073709551614
-    li t0, 9945103834207823386
+    li a1, 2147483647
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e64, mf2, tu,mu
-    viota.m v8, v16
-    call dump
-/* case 137: viota.m v8, v16, v0.t (e16,mf8,avl=0) */
-    li a0, 736
-    call setup
-    li a1, 32767
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,ma
     viota.m v8, v16, v0.t
     call dump
-/* case 138: vid.v v8, v0.t (e8,mf8,avl=max) */
-    li a0, 1696
+/* case 167: viota.m v8, v16, v0.t (e16,mf8,avl=3) */
+    li a0, 992
     call setup
-    li a1, 2147483647
-    li t0, 18446744073525530397
+    li a1, 9223372036854775807
+    li t0, 18446744073709497667
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, ta,mu
-    vid.v v8, v0.t
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, ta,mu
+    viota.m v8, v16, v0.t
     call dump
-/* case 139: vid.v v8 (e8,mf4,avl=1) */
-    li a0, 0
+/* case 168: viota.m v18, v0, v0.t (e32,m8,avl=max) */
+    li a0, 72
     call setup
-    li a1, 32768
-    li t0, 18446744069414584320
+    li a1, 128
+    li t0, 2139095040
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, tu,mu
+    viota.m v18, v0, v0.t
+    call dump
+/* case 169: viota.m v22, v28 (e16,m2,avl=5) */
+    li a0, 1528
+    call setup
+    li a1, 228
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    viota.m v22, v28
+    call dump
+/* case 170: viota.m v0, v0, v0.t (e16,m8,avl=5) */
+    li a0, 360
+    call setup
+    li a1, 255
+    li t0, 18446744073709495888
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    viota.m v0, v0, v0.t
+    call dump
+/* case 171: viota.m v0, v13, v0.t (e8,mf4,avl=1) */
+    li a0, 584
+    call setup
+    li a1, 17204
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    viota.m v0, v13, v0.t
+    call dump
+/* case 172: viota.m v0, v16, v0.t (e64,m8,avl=5) */
+    li a0, 464
+    call setup
+    li a1, 13347773138278720951
+    li t0, 2921059678940793894
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    viota.m v0, v16, v0.t
+    call dump
+/* case 173: viota.m v24, v24, v0.t (e16,m4,avl=max) */
+    li a0, 1080
+    call setup
+    li a1, 255
+    li t0, 18446744073709542511
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m4, tu,mu
+    viota.m v24, v24, v0.t
+    call dump
+/* case 174: vid.v v8 (e8,mf8,avl=0) */
+    li a0, 976
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073434430442
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vid.v v8
+    call dump
+/* case 175: vid.v v8 (e8,mf4,avl=1) */
+    li a0, 1200
+    call setup
+    li a1, 255
+    li t0, 18446744070814175360
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, mf4, ta,ma
     vid.v v8
     call dump
-/* case 140: vid.v v8 (e8,mf2,avl=3) */
-    li a0, 832
+/* case 176: vid.v v8, v0.t (e8,mf2,avl=0) */
+    li a0, 960
     call setup
-    li a1, 0
-    li t0, 18446744071553679360
+    li a1, 255
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vid.v v8
-    call dump
-/* case 141: vid.v v8 (e8,m1,avl=7) */
-    li a0, 312
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vid.v v8
-    call dump
-/* case 142: vid.v v8, v0.t (e8,m2,avl=7) */
-    li a0, 40
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071103281222
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m2, tu,mu
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, tu,mu
     vid.v v8, v0.t
     call dump
-/* case 143: vid.v v8, v0.t (e8,m4,avl=7) */
-    li a0, 520
-    call setup
-    li a1, 127
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,mu
-    vid.v v8, v0.t
-    call dump
-/* case 144: vid.v v8, v0.t (e8,m8,avl=1000) */
-    li a0, 992
+/* case 177: vid.v v8 (e8,m1,avl=max) */
+    li a0, 1456
     call setup
     li a1, 32767
-    li t0, 18446744069856858166
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,ma
+    vsetvli t1, zero, e8, m1, ta,ma
+    vid.v v8
+    call dump
+/* case 178: vid.v v8, v0.t (e8,m2,avl=max) */
+    li a0, 1128
+    call setup
+    li a1, 62
+    li t0, 18446744071014547159
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m2, ta,mu
     vid.v v8, v0.t
     call dump
-/* case 145: vid.v v8, v0.t (e16,mf4,avl=1000) */
-    li a0, 1744
+/* case 179: vid.v v8, v0.t (e8,m4,avl=max) */
+    li a0, 1672
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744073709521150
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, tu,ma
+    vsetvli t1, zero, e8, m4, tu,ma
     vid.v v8, v0.t
     call dump
-/* case 146: vid.v v8 (e16,mf2,avl=2) */
-    li a0, 512
+/* case 180: vid.v v8 (e8,m8,avl=13) */
+    li a0, 456
     call setup
-    li a1, 192
-    li t0, 18446744073709538477
+    li a1, 18446744073709551488
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,ma
+    vid.v v8
+    call dump
+/* case 181: vid.v v8, v0.t (e16,mf4,avl=1000) */
+    li a0, 1152
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vid.v v8, v0.t
+    call dump
+/* case 182: vid.v v8 (e16,mf2,avl=2) */
+    li a0, 1664
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709486661
     fmv.d.x fa1, t0
     li t0, 2
     vsetvli t1, t0, e16, mf2, tu,ma
     vid.v v8
     call dump
-/* case 147: vid.v v8 (e16,m1,avl=max) */
-    li a0, 1648
+/* case 183: vid.v v8, v0.t (e16,m1,avl=max) */
+    li a0, 464
     call setup
-    li a1, 0
-    li t0, 18446744073709486080
+    li a1, 15718895214840706945
+    li t0, 39245
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, tu,mu
-    vid.v v8
-    call dump
-/* case 148: vid.v v8, v0.t (e16,m2,avl=max) */
-    li a0, 192
-    call setup
-    li a1, 128
-    li t0, 18446744073709505609
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,mu
+    vsetvli t1, zero, e16, m1, tu,ma
     vid.v v8, v0.t
     call dump
-/* case 149: vid.v v8, v0.t (e16,m4,avl=1) */
-    li a0, 1272
+/* case 184: vid.v v8, v0.t (e16,m2,avl=2) */
+    li a0, 960
     call setup
-    li a1, 127
-    li t0, 18446744073709545692
+    li a1, 2
+    li t0, 18446744073709533858
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,mu
+    vid.v v8, v0.t
+    call dump
+/* case 185: vid.v v8, v0.t (e16,m4,avl=1) */
+    li a0, 1344
+    call setup
+    li a1, 1093648060216349825
+    li t0, 18446744073709517823
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e16, m4, tu,mu
+    vsetvli t1, t0, e16, m4, ta,ma
     vid.v v8, v0.t
     call dump
-/* case 150: vid.v v8, v0.t (e16,m8,avl=0) */
-    li a0, 1888
-    call setup
-    li a1, 32767
-    li t0, 18446744073709534661
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,ma
-    vid.v v8, v0.t
-    call dump
-/* case 151: vid.v v8 (e32,mf2,avl=max) */
-    li a0, 1312
-    call setup
-    li a1, 2147483647
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vid.v v8
-    call dump
-/* case 152: vid.v v8, v0.t (e32,m1,avl=7) */
-    li a0, 32
-    call setup
-    li a1, 32767
-    li t0, 18446744071023840571
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,mu
-    vid.v v8, v0.t
-    call dump
-/* case 153: vid.v v8 (e32,m2,avl=max) */
-    li a0, 888
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072830063054
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,ma
-    vid.v v8
-    call dump
-/* case 154: vid.v v8 (e32,m4,avl=13) */
-    li a0, 1664
-    call setup
-    li a1, 128
-    li t0, 18446744069778780629
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m4, tu,mu
-    vid.v v8
-    call dump
-/* case 155: vid.v v8 (e32,m8,avl=13) */
-    li a0, 1192
+/* case 186: vid.v v8 (e16,m8,avl=3) */
+    li a0, 1632
     call setup
     li a1, 7
-    li t0, 18446744071078467162
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m8, tu,ma
-    vid.v v8
-    call dump
-/* case 156: vid.v v8, v0.t (e64,m1,avl=5) */
-    li a0, 808
-    call setup
-    li a1, 18446744073709551488
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,ma
-    vid.v v8, v0.t
-    call dump
-/* case 157: vid.v v8 (e64,m2,avl=1000) */
-    li a0, 1120
-    call setup
-    li a1, 8228
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
-    vid.v v8
-    call dump
-/* case 158: vid.v v8, v0.t (e64,m4,avl=5) */
-    li a0, 272
-    call setup
-    li a1, 9223372036854775807
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, ta,ma
-    vid.v v8, v0.t
-    call dump
-/* case 159: vid.v v8, v0.t (e64,m8,avl=max) */
-    li a0, 568
-    call setup
-    li a1, 255
-    li t0, 11286066380446269785
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, tu,mu
-    vid.v v8, v0.t
-    call dump
-/* case 160: vid.v v8, v0.t (e64,mf2,avl=1) */
-    li a0, 1160
-    call setup
-    li a1, 127
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vid.v v8, v0.t
-    call dump
-/* case 161: vid.v v8, v0.t (e16,mf8,avl=1) */
-    li a0, 256
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vid.v v8, v0.t
-    call dump
-/* case 162: vmandn.mm v8, v16, v24 (e8,mf8,avl=0) */
-    li a0, 2032
-    call setup
-    li a1, 128
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, tu,mu
-    vmandn.mm v8, v16, v24
-    call dump
-/* case 163: vmandn.mm v8, v16, v24 (e8,mf4,avl=1) */
-    li a0, 32
-    call setup
-    li a1, 128
-    li t0, 18446744070590672138
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vmandn.mm v8, v16, v24
-    call dump
-/* case 164: vmandn.mm v8, v16, v24 (e8,mf2,avl=3) */
-    li a0, 2040
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072627421184
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e8, mf2, tu,mu
-    vmandn.mm v8, v16, v24
+    vsetvli t1, t0, e16, m8, tu,ma
+    vid.v v8
     call dump
-/* case 165: vmandn.mm v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 584
+/* case 187: vid.v v8 (e32,mf2,avl=3) */
+    li a0, 1392
     call setup
-    li a1, 58989
-    li t0, 18446744073006000092
+    li a1, 2
+    li t0, 18446744069689616897
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vid.v v8
+    call dump
+/* case 188: vid.v v8 (e32,m1,avl=max) */
+    li a0, 136
+    call setup
+    li a1, 128
+    li t0, 18446744073029153047
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, ta,ma
+    vid.v v8
+    call dump
+/* case 189: vid.v v8, v0.t (e32,m2,avl=7) */
+    li a0, 712
+    call setup
+    li a1, 52072
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vmandn.mm v8, v16, v24
+    vsetvli t1, t0, e32, m2, tu,ma
+    vid.v v8, v0.t
     call dump
-/* case 166: vmandn.mm v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 1312
+/* case 190: vid.v v8 (e32,m4,avl=7) */
+    li a0, 1480
     call setup
-    li a1, 1
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, ta,mu
-    vmandn.mm v8, v16, v24
-    call dump
-/* case 167: vmandn.mm v8, v16, v24 (e8,m4,avl=7) */
-    li a0, 1224
-    call setup
-    li a1, 5
+    li a1, 18446744073709551615
     li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m4, tu,mu
-    vmandn.mm v8, v16, v24
+    vsetvli t1, t0, e32, m4, ta,ma
+    vid.v v8
     call dump
-/* case 168: vmandn.mm v8, v16, v24 (e8,m8,avl=13) */
-    li a0, 16
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, tu,mu
-    vmandn.mm v8, v16, v24
-    call dump
-/* case 169: vmandn.mm v8, v16, v24 (e16,mf4,avl=max) */
-    li a0, 192
-    call setup
-    li a1, 7
-    li t0, 18446744073709503273
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, mf4, ta,ma
-    vmandn.mm v8, v16, v24
-    call dump
-/* case 170: vmandn.mm v8, v16, v24 (e16,mf2,avl=5) */
-    li a0, 64
+/* case 191: vid.v v8, v0.t (e32,m8,avl=max) */
+    li a0, 984
     call setup
     li a1, 127
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, ta,mu
+    vid.v v8, v0.t
+    call dump
+/* case 192: vid.v v8 (e64,m1,avl=5) */
+    li a0, 384
+    call setup
+    li a1, 5
+    li t0, 17644579593454758502
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,ma
+    vid.v v8
+    call dump
+/* case 193: vid.v v8 (e64,m2,avl=2) */
+    li a0, 1784
+    call setup
+    li a1, 16927785450471556616
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, ta,ma
+    vid.v v8
+    call dump
+/* case 194: vid.v v8 (e64,m4,avl=max) */
+    li a0, 1584
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, tu,ma
+    vid.v v8
+    call dump
+/* case 195: vid.v v8 (e64,m8,avl=1) */
+    li a0, 584
+    call setup
+    li a1, 9223372036854775807
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vid.v v8
+    call dump
+/* case 196: vid.v v8, v0.t (e64,mf2,avl=max) */
+    li a0, 8
+    call setup
+    li a1, 0
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vid.v v8, v0.t
+    call dump
+/* case 197: vid.v v8, v0.t (e16,mf8,avl=0) */
+    li a0, 1384
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709551144
+    fmv.d.x fa1, t0
     li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vid.v v8, v0.t
+    call dump
+/* case 198: vid.v v0, v0.t (e16,mf2,avl=5) */
+    li a0, 384
+    call setup
+    li a1, 8805733034228512984
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vid.v v0, v0.t
+    call dump
+/* case 199: vid.v v16, v0.t (e8,m8,avl=1) */
+    li a0, 336
+    call setup
+    li a1, 32767
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m8, tu,mu
+    vid.v v16, v0.t
+    call dump
+/* case 200: vid.v v23, v0.t (e32,mf2,avl=1) */
+    li a0, 832
+    call setup
+    li a1, 5
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vid.v v23, v0.t
+    call dump
+/* case 201: vid.v v1 (e32,mf2,avl=1) */
+    li a0, 416
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vid.v v1
+    call dump
+/* case 202: vid.v v24, v0.t (e32,m8,avl=5) */
+    li a0, 1704
+    call setup
+    li a1, 55063
+    li t0, 18446744072030912075
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vid.v v24, v0.t
+    call dump
+/* case 203: vid.v v22 (e16,m2,avl=max) */
+    li a0, 328
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, tu,mu
+    vid.v v22
+    call dump
+/* case 204: vmandn.mm v8, v16, v24 (e8,mf8,avl=max) */
+    li a0, 368
+    call setup
+    li a1, 32768
+    li t0, 18446744070721581660
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, tu,ma
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 205: vmandn.mm v8, v16, v24 (e8,mf4,avl=1) */
+    li a0, 1616
+    call setup
+    li a1, 127
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 206: vmandn.mm v8, v16, v24 (e8,mf2,avl=3) */
+    li a0, 1144
+    call setup
+    li a1, 32768
+    li t0, 18446744072071755893
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, ta,ma
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 207: vmandn.mm v8, v16, v24 (e8,m1,avl=3) */
+    li a0, 1776
+    call setup
+    li a1, 12925426551906705920
+    li t0, 582981692
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,mu
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 208: vmandn.mm v8, v16, v24 (e8,m2,avl=7) */
+    li a0, 2008
+    call setup
+    li a1, 7
+    li t0, 18446744070590013763
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m2, tu,mu
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 209: vmandn.mm v8, v16, v24 (e8,m4,avl=13) */
+    li a0, 1192
+    call setup
+    li a1, 1
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,ma
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 210: vmandn.mm v8, v16, v24 (e8,m8,avl=max) */
+    li a0, 1400
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, ta,mu
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 211: vmandn.mm v8, v16, v24 (e16,mf4,avl=1000) */
+    li a0, 1856
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 212: vmandn.mm v8, v16, v24 (e16,mf2,avl=5) */
+    li a0, 72
+    call setup
+    li a1, 2
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e16, mf2, tu,mu
     vmandn.mm v8, v16, v24
     call dump
-/* case 171: vmandn.mm v8, v16, v24 (e16,m1,avl=2) */
-    li a0, 432
+/* case 213: vmandn.mm v8, v16, v24 (e16,m1,avl=2) */
+    li a0, 1536
     call setup
-    li a1, 18446744073709551614
-    li t0, 64715
+    li a1, 32767
+    li t0, 18446744073709501440
     fmv.d.x fa1, t0
     li t0, 2
-    vsetvli t1, t0, e16, m1, ta,mu
+    vsetvli t1, t0, e16, m1, ta,ma
     vmandn.mm v8, v16, v24
     call dump
-/* case 172: vmandn.mm v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 1080
+/* case 214: vmandn.mm v8, v16, v24 (e16,m2,avl=1) */
+    li a0, 1784
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709534048
+    li a1, 56381
+    li t0, 18446744073709505161
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,mu
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
     vmandn.mm v8, v16, v24
     call dump
-/* case 173: vmandn.mm v8, v16, v24 (e16,m4,avl=max) */
-    li a0, 1712
+/* case 215: vmandn.mm v8, v16, v24 (e16,m4,avl=1) */
+    li a0, 1904
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744073709517823
+    li t0, 18446744073709501440
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m4, ta,ma
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
     vmandn.mm v8, v16, v24
     call dump
-/* case 174: vmandn.mm v8, v16, v24 (e16,m8,avl=3) */
-    li a0, 880
+/* case 216: vmandn.mm v8, v16, v24 (e16,m8,avl=0) */
+    li a0, 384
     call setup
-    li a1, 255
-    li t0, 18446744073709534208
+    li a1, 9223372036854775807
+    li t0, 18446744073709544797
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, m8, ta,ma
+    li t0, 0
+    vsetvli t1, t0, e16, m8, ta,mu
     vmandn.mm v8, v16, v24
     call dump
-/* case 175: vmandn.mm v8, v16, v24 (e32,mf2,avl=0) */
-    li a0, 144
+/* case 217: vmandn.mm v8, v16, v24 (e32,mf2,avl=0) */
+    li a0, 704
     call setup
-    li a1, 32768
-    li t0, 18446744072711513188
+    li a1, 7
+    li t0, 2139095039
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e32, mf2, tu,ma
     vmandn.mm v8, v16, v24
     call dump
-/* case 176: vmandn.mm v8, v16, v24 (e32,m1,avl=max) */
-    li a0, 472
+/* case 218: vmandn.mm v8, v16, v24 (e32,m1,avl=7) */
+    li a0, 1840
     call setup
-    li a1, 1
-    li t0, 832716670
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, tu,ma
-    vmandn.mm v8, v16, v24
-    call dump
-/* case 177: vmandn.mm v8, v16, v24 (e32,m2,avl=max) */
-    li a0, 896
-    call setup
-    li a1, 8854536666900212120
-    li t0, 18446744069435966841
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, ta,mu
-    vmandn.mm v8, v16, v24
-    call dump
-/* case 178: vmandn.mm v8, v16, v24 (e32,m4,avl=7) */
-    li a0, 104
-    call setup
-    li a1, 15577071895629859994
-    li t0, 18446744071562067968
+    li a1, 9868584415735104979
+    li t0, 4286578688
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e32, m4, tu,mu
+    vsetvli t1, t0, e32, m1, tu,mu
     vmandn.mm v8, v16, v24
     call dump
-/* case 179: vmandn.mm v8, v16, v24 (e32,m8,avl=1000) */
-    li a0, 920
-    call setup
-    li a1, 18000104602444596550
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, ta,mu
-    vmandn.mm v8, v16, v24
-    call dump
-/* case 180: vmandn.mm v8, v16, v24 (e64,m1,avl=1000) */
-    li a0, 488
+/* case 219: vmandn.mm v8, v16, v24 (e32,m2,avl=7) */
+    li a0, 1672
     call setup
     li a1, 18446744073709551614
-    li t0, 4607182418800017408
+    li t0, 18446744071268050354
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,ma
+    li t0, 7
+    vsetvli t1, t0, e32, m2, tu,ma
     vmandn.mm v8, v16, v24
     call dump
-/* case 181: vmandn.mm v8, v16, v24 (e64,m2,avl=5) */
-    li a0, 1928
+/* case 220: vmandn.mm v8, v16, v24 (e32,m4,avl=13) */
+    li a0, 2032
     call setup
-    li a1, 18446744073709551614
-    li t0, 9219994337134247936
+    li a1, 2
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,mu
+    li t0, 13
+    vsetvli t1, t0, e32, m4, ta,ma
     vmandn.mm v8, v16, v24
     call dump
-/* case 182: vmandn.mm v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 624
+/* case 221: vmandn.mm v8, v16, v24 (e32,m8,avl=max) */
+    li a0, 1992
     call setup
-    li a1, 32768
-    li t0, 4916234649706078939
+    li a1, 127
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, ta,mu
+    vsetvli t1, zero, e32, m8, ta,mu
     vmandn.mm v8, v16, v24
     call dump
-/* case 183: vmandn.mm v8, v16, v24 (e64,m8,avl=2) */
-    li a0, 24
+/* case 222: vmandn.mm v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 528
     call setup
-    li a1, 32768
-    li t0, 4503599627370495
+    li a1, 255
+    li t0, 6804489081644754416
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, ta,ma
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 223: vmandn.mm v8, v16, v24 (e64,m2,avl=2) */
+    li a0, 1904
+    call setup
+    li a1, 127
+    li t0, 11222033194732744715
     fmv.d.x fa1, t0
     li t0, 2
-    vsetvli t1, t0, e64, m8, ta,mu
+    vsetvli t1, t0, e64, m2, ta,mu
     vmandn.mm v8, v16, v24
     call dump
-/* case 184: vmandn.mm v8, v16, v24 (e64,mf2,avl=max) */
-    li a0, 1288
+/* case 224: vmandn.mm v8, v16, v24 (e64,m4,avl=5) */
+    li a0, 408
     call setup
-    li a1, 3652178222117112925
-    li t0, 15240305160185736830
+    li a1, 40
+    li t0, 9959593276309476768
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, mf2, tu,ma
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
     vmandn.mm v8, v16, v24
     call dump
-/* case 185: vmandn.mm v8, v16, v24 (e16,mf8,avl=3) */
-    li a0, 1296
+/* case 225: vmandn.mm v8, v16, v24 (e64,m8,avl=2) */
+    li a0, 1616
     call setup
-    li a1, 0
-    li t0, 18446744073709487103
+    li a1, 127
+    li t0, 11651823296453887366
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m8, tu,mu
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 226: vmandn.mm v8, v16, v24 (e64,mf2,avl=0) */
+    li a0, 1512
+    call setup
+    li a1, 128
+    li t0, 1299998530490015712
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vmandn.mm v8, v16, v24
+    call dump
+/* case 227: vmandn.mm v8, v16, v24 (e16,mf8,avl=3) */
+    li a0, 1912
+    call setup
+    li a1, 8414192542437538466
+    li t0, 18446744073709505628
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, mf8, ta,ma
     vmandn.mm v8, v16, v24
     call dump
-/* case 186: vmand.mm v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 112
+/* case 228: vmandn.mm v15, v0, v0 (e32,mf2,avl=1) */
+    li a0, 1568
     call setup
-    li a1, 255
-    li t0, 18446744071555776512
+    li a1, 32768
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e8, mf8, tu,ma
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vmandn.mm v15, v0, v0
+    call dump
+/* case 229: vmandn.mm v0, v30, v0 (e8,m1,avl=5) */
+    li a0, 440
+    call setup
+    li a1, 18
+    li t0, 831305381
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m1, tu,mu
+    vmandn.mm v0, v30, v0
+    call dump
+/* case 230: vmandn.mm v12, v0, v28 (e32,m4,avl=max) */
+    li a0, 640
+    call setup
+    li a1, 56091
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,mu
+    vmandn.mm v12, v0, v28
+    call dump
+/* case 231: vmandn.mm v24, v17, v0 (e16,mf4,avl=1) */
+    li a0, 1312
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmandn.mm v24, v17, v0
+    call dump
+/* case 232: vmandn.mm v0, v0, v0 (e8,m2,avl=1) */
+    li a0, 1856
+    call setup
+    li a1, 1
+    li t0, 18446744069830506656
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m2, tu,mu
+    vmandn.mm v0, v0, v0
+    call dump
+/* case 233: vmandn.mm v31, v0, v25 (e16,m1,avl=1) */
+    li a0, 2040
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709508786
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmandn.mm v31, v0, v25
+    call dump
+/* case 234: vmand.mm v8, v16, v24 (e8,mf8,avl=0) */
+    li a0, 1216
+    call setup
+    li a1, 1
+    li t0, 18446744072958077574
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,ma
     vmand.mm v8, v16, v24
     call dump
-/* case 187: vmand.mm v8, v16, v24 (e8,mf4,avl=3) */
-    li a0, 832
+/* case 235: vmand.mm v8, v16, v24 (e8,mf4,avl=3) */
+    li a0, 784
     call setup
-    li a1, 3558289137488800986
-    li t0, 18446744070715418897
+    li a1, 11340228048776044913
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,ma
+    vsetvli t1, t0, e8, mf4, ta,mu
     vmand.mm v8, v16, v24
     call dump
-/* case 188: vmand.mm v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 1768
+/* case 236: vmand.mm v8, v16, v24 (e8,mf2,avl=0) */
+    li a0, 1408
     call setup
-    li a1, 9498483984290065611
-    li t0, 18446744071555776512
+    li a1, 9223372036854775807
+    li t0, 652748191
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf2, tu,mu
     vmand.mm v8, v16, v24
     call dump
-/* case 189: vmand.mm v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 336
+/* case 237: vmand.mm v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 808
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744070739984384
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
+    vsetvli t1, t0, e8, m1, tu,ma
     vmand.mm v8, v16, v24
     call dump
-/* case 190: vmand.mm v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 48
+/* case 238: vmand.mm v8, v16, v24 (e8,m2,avl=max) */
+    li a0, 792
     call setup
-    li a1, 9223372036854775807
+    li a1, 32768
+    li t0, 0
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m2, ta,mu
+    vmand.mm v8, v16, v24
+    call dump
+/* case 239: vmand.mm v8, v16, v24 (e8,m4,avl=13) */
+    li a0, 1720
+    call setup
+    li a1, 1
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,ma
+    vmand.mm v8, v16, v24
+    call dump
+/* case 240: vmand.mm v8, v16, v24 (e8,m8,avl=13) */
+    li a0, 488
+    call setup
+    li a1, 2
     li t0, 18446744071557873664
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, tu,ma
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,ma
     vmand.mm v8, v16, v24
     call dump
-/* case 191: vmand.mm v8, v16, v24 (e8,m4,avl=7) */
-    li a0, 1568
+/* case 241: vmand.mm v8, v16, v24 (e16,mf4,avl=max) */
+    li a0, 1720
     call setup
-    li a1, 0
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    vmand.mm v8, v16, v24
-    call dump
-/* case 192: vmand.mm v8, v16, v24 (e8,m8,avl=1000) */
-    li a0, 1976
-    call setup
-    li a1, 0
-    li t0, 18446744070896012512
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,mu
-    vmand.mm v8, v16, v24
-    call dump
-/* case 193: vmand.mm v8, v16, v24 (e16,mf4,avl=max) */
-    li a0, 0
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709501440
+    li a1, 127
+    li t0, 18446744073709537495
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, mf4, ta,ma
     vmand.mm v8, v16, v24
     call dump
-/* case 194: vmand.mm v8, v16, v24 (e16,mf2,avl=2) */
-    li a0, 1512
-    call setup
-    li a1, 2
-    li t0, 18446744073709486266
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vmand.mm v8, v16, v24
-    call dump
-/* case 195: vmand.mm v8, v16, v24 (e16,m1,avl=2) */
-    li a0, 1208
-    call setup
-    li a1, 127
-    li t0, 18446744073709501031
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,ma
-    vmand.mm v8, v16, v24
-    call dump
-/* case 196: vmand.mm v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 1984
-    call setup
-    li a1, 1
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,ma
-    vmand.mm v8, v16, v24
-    call dump
-/* case 197: vmand.mm v8, v16, v24 (e16,m4,avl=max) */
-    li a0, 472
-    call setup
-    li a1, 255
-    li t0, 18446744073709486879
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m4, ta,mu
-    vmand.mm v8, v16, v24
-    call dump
-/* case 198: vmand.mm v8, v16, v24 (e16,m8,avl=3) */
-    li a0, 1032
-    call setup
-    li a1, 2
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, m8, tu,ma
-    vmand.mm v8, v16, v24
-    call dump
-/* case 199: vmand.mm v8, v16, v24 (e32,mf2,avl=3) */
-    li a0, 1976
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vmand.mm v8, v16, v24
-    call dump
-/* case 200: vmand.mm v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 1256
-    call setup
-    li a1, 31244
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,mu
-    vmand.mm v8, v16, v24
-    call dump
-/* case 201: vmand.mm v8, v16, v24 (e32,m2,avl=13) */
-    li a0, 1984
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070696318780
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,mu
-    vmand.mm v8, v16, v24
-    call dump
-/* case 202: vmand.mm v8, v16, v24 (e32,m4,avl=7) */
-    li a0, 1000
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,ma
-    vmand.mm v8, v16, v24
-    call dump
-/* case 203: vmand.mm v8, v16, v24 (e32,m8,avl=13) */
-    li a0, 1904
-    call setup
-    li a1, 127
-    li t0, 18446744071797592304
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m8, ta,mu
-    vmand.mm v8, v16, v24
-    call dump
-/* case 204: vmand.mm v8, v16, v24 (e64,m1,avl=max) */
-    li a0, 1408
-    call setup
-    li a1, 0
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, tu,ma
-    vmand.mm v8, v16, v24
-    call dump
-/* case 205: vmand.mm v8, v16, v24 (e64,m2,avl=5) */
-    li a0, 648
-    call setup
-    li a1, 32767
-    li t0, 7973526527897810968
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,mu
-    vmand.mm v8, v16, v24
-    call dump
-/* case 206: vmand.mm v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 352
-    call setup
-    li a1, 9223372036854775807
-    li t0, 8470811362810744753
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, tu,ma
-    vmand.mm v8, v16, v24
-    call dump
-/* case 207: vmand.mm v8, v16, v24 (e64,m8,avl=1) */
-    li a0, 1392
+/* case 242: vmand.mm v8, v16, v24 (e16,mf2,avl=1000) */
+    li a0, 1008
     call setup
     li a1, 18446744073709551615
-    li t0, 12568045559842169190
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, m8, tu,ma
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,ma
     vmand.mm v8, v16, v24
     call dump
-/* case 208: vmand.mm v8, v16, v24 (e64,mf2,avl=max) */
-    li a0, 2040
+/* case 243: vmand.mm v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 1888
+    call setup
+    li a1, 7
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, tu,ma
+    vmand.mm v8, v16, v24
+    call dump
+/* case 244: vmand.mm v8, v16, v24 (e16,m2,avl=1) */
+    li a0, 560
+    call setup
+    li a1, 127
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,ma
+    vmand.mm v8, v16, v24
+    call dump
+/* case 245: vmand.mm v8, v16, v24 (e16,m4,avl=max) */
+    li a0, 440
+    call setup
+    li a1, 5
+    li t0, 18446744073709520115
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m4, ta,ma
+    vmand.mm v8, v16, v24
+    call dump
+/* case 246: vmand.mm v8, v16, v24 (e16,m8,avl=1) */
+    li a0, 1432
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,mu
+    vmand.mm v8, v16, v24
+    call dump
+/* case 247: vmand.mm v8, v16, v24 (e32,mf2,avl=0) */
+    li a0, 616
+    call setup
+    li a1, 7039493536707298267
+    li t0, 18446744069461969308
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vmand.mm v8, v16, v24
+    call dump
+/* case 248: vmand.mm v8, v16, v24 (e32,m1,avl=3) */
+    li a0, 64
+    call setup
+    li a1, 1
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,ma
+    vmand.mm v8, v16, v24
+    call dump
+/* case 249: vmand.mm v8, v16, v24 (e32,m2,avl=13) */
+    li a0, 760
+    call setup
+    li a1, 2
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, tu,mu
+    vmand.mm v8, v16, v24
+    call dump
+/* case 250: vmand.mm v8, v16, v24 (e32,m4,avl=max) */
+    li a0, 1608
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,mu
+    vmand.mm v8, v16, v24
+    call dump
+/* case 251: vmand.mm v8, v16, v24 (e32,m8,avl=13) */
+    li a0, 864
+    call setup
+    li a1, 32767
+    li t0, 8388607
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m8, tu,ma
+    vmand.mm v8, v16, v24
+    call dump
+/* case 252: vmand.mm v8, v16, v24 (e64,m1,avl=5) */
+    li a0, 1096
+    call setup
+    li a1, 32768
+    li t0, 1
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,ma
+    vmand.mm v8, v16, v24
+    call dump
+/* case 253: vmand.mm v8, v16, v24 (e64,m2,avl=5) */
+    li a0, 8
+    call setup
+    li a1, 255
+    li t0, 13137056168093015505
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,ma
+    vmand.mm v8, v16, v24
+    call dump
+/* case 254: vmand.mm v8, v16, v24 (e64,m4,avl=2) */
+    li a0, 816
     call setup
     li a1, 9223372036854775807
-    li t0, 6981990904733455778
+    li t0, 8773910292186910215
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,mu
+    vmand.mm v8, v16, v24
+    call dump
+/* case 255: vmand.mm v8, v16, v24 (e64,m8,avl=1) */
+    li a0, 1464
+    call setup
+    li a1, 18446744071562067968
+    li t0, 791660178787082647
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,mu
+    vmand.mm v8, v16, v24
+    call dump
+/* case 256: vmand.mm v8, v16, v24 (e64,mf2,avl=max) */
+    li a0, 1776
+    call setup
+    li a1, 255
+    li t0, 16946078939507463863
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, mf2, tu,mu
     vmand.mm v8, v16, v24
     call dump
-/* case 209: vmand.mm v8, v16, v24 (e16,mf8,avl=3) */
-    li a0, 1816
+/* case 257: vmand.mm v8, v16, v24 (e16,mf8,avl=3) */
+    li a0, 1600
     call setup
-    li a1, 18446744073709551615
-    li t0, 56100
+    li a1, 5
+    li t0, 18446744073709487103
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,ma
+    vsetvli t1, t0, e16, mf8, ta,ma
     vmand.mm v8, v16, v24
     call dump
-/* case 210: vmor.mm v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 2016
+/* case 258: vmand.mm v23, v0, v25 (e64,m4,avl=1) */
+    li a0, 1088
     call setup
-    li a1, 128
-    li t0, 18446744072887468032
+    li a1, 4141241067195270859
+    li t0, 11050514803078018288
     fmv.d.x fa1, t0
     li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vmand.mm v23, v0, v25
+    call dump
+/* case 259: vmand.mm v0, v0, v24 (e16,m8,avl=max) */
+    li a0, 720
+    call setup
+    li a1, 127
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m8, tu,mu
+    vmand.mm v0, v0, v24
+    call dump
+/* case 260: vmand.mm v0, v0, v17 (e16,m8,avl=1) */
+    li a0, 1248
+    call setup
+    li a1, 11476912324476437798
+    li t0, 18446744073709534249
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vmand.mm v0, v0, v17
+    call dump
+/* case 261: vmand.mm v9, v9, v9 (e8,mf4,avl=max) */
+    li a0, 1816
+    call setup
+    li a1, 0
+    li t0, 18446744071024658985
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf4, tu,mu
+    vmand.mm v9, v9, v9
+    call dump
+/* case 262: vmand.mm v3, v2, v25 (e64,m1,avl=5) */
+    li a0, 784
+    call setup
+    li a1, 18446744073709551615
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vmand.mm v3, v2, v25
+    call dump
+/* case 263: vmand.mm v0, v0, v0 (e16,m4,avl=1) */
+    li a0, 672
+    call setup
+    li a1, 2
+    li t0, 18446744073709523354
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmand.mm v0, v0, v0
+    call dump
+/* case 264: vmor.mm v8, v16, v24 (e8,mf8,avl=0) */
+    li a0, 2000
+    call setup
+    li a1, 255
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    li t0, 0
     vsetvli t1, t0, e8, mf8, ta,ma
     vmor.mm v8, v16, v24
     call dump
-/* case 211: vmor.mm v8, v16, v24 (e8,mf4,avl=3) */
-    li a0, 1360
+/* case 265: vmor.mm v8, v16, v24 (e8,mf4,avl=0) */
+    li a0, 1480
     call setup
-    li a1, 2147483647
-    li t0, 18446744069878181342
+    li a1, 1213574375235137193
+    li t0, 18446744070745606502
     fmv.d.x fa1, t0
-    li t0, 3
+    li t0, 0
     vsetvli t1, t0, e8, mf4, ta,ma
     vmor.mm v8, v16, v24
     call dump
-/* case 212: vmor.mm v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 1360
+/* case 266: vmor.mm v8, v16, v24 (e8,mf2,avl=0) */
+    li a0, 1504
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071555776512
+    li a1, 18446744073709551615
+    li t0, 2147483648
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,mu
+    vsetvli t1, t0, e8, mf2, ta,ma
     vmor.mm v8, v16, v24
     call dump
-/* case 213: vmor.mm v8, v16, v24 (e8,m1,avl=max) */
-    li a0, 1016
+/* case 267: vmor.mm v8, v16, v24 (e8,m1,avl=max) */
+    li a0, 904
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069501370036
+    li a1, 2147483647
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, ta,ma
+    vsetvli t1, zero, e8, m1, tu,mu
     vmor.mm v8, v16, v24
     call dump
-/* case 214: vmor.mm v8, v16, v24 (e8,m2,avl=13) */
-    li a0, 264
+/* case 268: vmor.mm v8, v16, v24 (e8,m2,avl=max) */
+    li a0, 1896
     call setup
-    li a1, 7
-    li t0, 18446744070762374928
+    li a1, 0
+    li t0, 18446744073263147531
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, ta,ma
+    vsetvli t1, zero, e8, m2, tu,ma
     vmor.mm v8, v16, v24
     call dump
-/* case 215: vmor.mm v8, v16, v24 (e8,m4,avl=max) */
-    li a0, 80
-    call setup
-    li a1, 1123
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m4, tu,ma
-    vmor.mm v8, v16, v24
-    call dump
-/* case 216: vmor.mm v8, v16, v24 (e8,m8,avl=1000) */
-    li a0, 1216
+/* case 269: vmor.mm v8, v16, v24 (e8,m4,avl=7) */
+    li a0, 832
     call setup
     li a1, 127
-    li t0, 18446744071555776512
+    li t0, 18446744073546653663
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,mu
+    li t0, 7
+    vsetvli t1, t0, e8, m4, tu,mu
     vmor.mm v8, v16, v24
     call dump
-/* case 217: vmor.mm v8, v16, v24 (e16,mf4,avl=1000) */
-    li a0, 296
+/* case 270: vmor.mm v8, v16, v24 (e8,m8,avl=1000) */
+    li a0, 648
     call setup
-    li a1, 18446744073709551614
-    li t0, 48128
+    li a1, 127
+    li t0, 18446744072220462297
     fmv.d.x fa1, t0
     li t0, 1000
-    vsetvli t1, t0, e16, mf4, tu,mu
+    vsetvli t1, t0, e8, m8, tu,ma
     vmor.mm v8, v16, v24
     call dump
-/* case 218: vmor.mm v8, v16, v24 (e16,mf2,avl=1000) */
-    li a0, 112
+/* case 271: vmor.mm v8, v16, v24 (e16,mf4,avl=max) */
+    li a0, 1264
     call setup
-    li a1, 7898992015391377931
-    li t0, 18446744073709524741
+    li a1, 127
+    li t0, 18446744073709535169
     fmv.d.x fa1, t0
-    li t0, 1000
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vmor.mm v8, v16, v24
+    call dump
+/* case 272: vmor.mm v8, v16, v24 (e16,mf2,avl=5) */
+    li a0, 2032
+    call setup
+    li a1, 2147483647
+    li t0, 1023
+    fmv.d.x fa1, t0
+    li t0, 5
     vsetvli t1, t0, e16, mf2, ta,ma
     vmor.mm v8, v16, v24
     call dump
-/* case 219: vmor.mm v8, v16, v24 (e16,m1,avl=5) */
-    li a0, 976
+/* case 273: vmor.mm v8, v16, v24 (e16,m1,avl=2) */
+    li a0, 120
     call setup
-    li a1, 1
-    li t0, 18446744073709527822
+    li a1, 18446744071562067968
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, tu,mu
+    li t0, 2
+    vsetvli t1, t0, e16, m1, ta,mu
     vmor.mm v8, v16, v24
     call dump
-/* case 220: vmor.mm v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 1344
+/* case 274: vmor.mm v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 1328
     call setup
-    li a1, 17955212521556034274
-    li t0, 18446744073709517824
+    li a1, 127
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m2, tu,ma
     vmor.mm v8, v16, v24
     call dump
-/* case 221: vmor.mm v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 176
+/* case 275: vmor.mm v8, v16, v24 (e16,m4,avl=0) */
+    li a0, 136
     call setup
-    li a1, 7631967148324883279
-    li t0, 0
+    li a1, 128
+    li t0, 18446744073709518336
     fmv.d.x fa1, t0
-    li t0, 1
+    li t0, 0
     vsetvli t1, t0, e16, m4, ta,mu
     vmor.mm v8, v16, v24
     call dump
-/* case 222: vmor.mm v8, v16, v24 (e16,m8,avl=0) */
-    li a0, 248
+/* case 276: vmor.mm v8, v16, v24 (e16,m8,avl=3) */
+    li a0, 1784
     call setup
-    li a1, 32767
-    li t0, 18446744073709531666
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,ma
-    vmor.mm v8, v16, v24
-    call dump
-/* case 223: vmor.mm v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 1152
-    call setup
-    li a1, 36342
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, mf2, ta,ma
-    vmor.mm v8, v16, v24
-    call dump
-/* case 224: vmor.mm v8, v16, v24 (e32,m1,avl=3) */
-    li a0, 792
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069414584321
+    li a1, 2147483647
+    li t0, 33739
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e32, m1, ta,ma
+    vsetvli t1, t0, e16, m8, tu,mu
     vmor.mm v8, v16, v24
     call dump
-/* case 225: vmor.mm v8, v16, v24 (e32,m2,avl=13) */
-    li a0, 416
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069692930230
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,ma
-    vmor.mm v8, v16, v24
-    call dump
-/* case 226: vmor.mm v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 360
-    call setup
-    li a1, 1
-    li t0, 18446744071944422967
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, tu,mu
-    vmor.mm v8, v16, v24
-    call dump
-/* case 227: vmor.mm v8, v16, v24 (e32,m8,avl=1000) */
-    li a0, 984
-    call setup
-    li a1, 255
-    li t0, 18446744073547351091
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, ta,mu
-    vmor.mm v8, v16, v24
-    call dump
-/* case 228: vmor.mm v8, v16, v24 (e64,m1,avl=max) */
-    li a0, 144
-    call setup
-    li a1, 7
-    li t0, 11471697657014057129
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, ta,mu
-    vmor.mm v8, v16, v24
-    call dump
-/* case 229: vmor.mm v8, v16, v24 (e64,m2,avl=5) */
-    li a0, 160
-    call setup
-    li a1, 32768
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,mu
-    vmor.mm v8, v16, v24
-    call dump
-/* case 230: vmor.mm v8, v16, v24 (e64,m4,avl=5) */
-    li a0, 768
+/* case 277: vmor.mm v8, v16, v24 (e32,mf2,avl=3) */
+    li a0, 2032
     call setup
     li a1, 127
-    li t0, 14231424884590053838
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, ta,ma
-    vmor.mm v8, v16, v24
-    call dump
-/* case 231: vmor.mm v8, v16, v24 (e64,m8,avl=1) */
-    li a0, 1400
-    call setup
-    li a1, 18446744073709551615
-    li t0, 7231476390139821719
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, m8, tu,mu
-    vmor.mm v8, v16, v24
-    call dump
-/* case 232: vmor.mm v8, v16, v24 (e64,mf2,avl=1) */
-    li a0, 1032
-    call setup
-    li a1, 1
-    li t0, 3010484385210712598
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vmor.mm v8, v16, v24
-    call dump
-/* case 233: vmor.mm v8, v16, v24 (e16,mf8,avl=3) */
-    li a0, 128
-    call setup
-    li a1, 128
-    li t0, 18446744073709517823
+    li t0, 18446744070528899938
     fmv.d.x fa1, t0
     li t0, 3
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vmor.mm v8, v16, v24
+    call dump
+/* case 278: vmor.mm v8, v16, v24 (e32,m1,avl=3) */
+    li a0, 488
+    call setup
+    li a1, 9736750819061504236
+    li t0, 18446744071494776215
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,mu
+    vmor.mm v8, v16, v24
+    call dump
+/* case 279: vmor.mm v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 1200
+    call setup
+    li a1, 18446744071562067968
+    li t0, 8388607
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, ta,mu
+    vmor.mm v8, v16, v24
+    call dump
+/* case 280: vmor.mm v8, v16, v24 (e32,m4,avl=13) */
+    li a0, 1104
+    call setup
+    li a1, 54300
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m4, tu,ma
+    vmor.mm v8, v16, v24
+    call dump
+/* case 281: vmor.mm v8, v16, v24 (e32,m8,avl=13) */
+    li a0, 1136
+    call setup
+    li a1, 7
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,ma
+    vmor.mm v8, v16, v24
+    call dump
+/* case 282: vmor.mm v8, v16, v24 (e64,m1,avl=1000) */
+    li a0, 1344
+    call setup
+    li a1, 9223372036854775807
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, ta,mu
+    vmor.mm v8, v16, v24
+    call dump
+/* case 283: vmor.mm v8, v16, v24 (e64,m2,avl=5) */
+    li a0, 552
+    call setup
+    li a1, 18446744073709551615
+    li t0, 11569751096851996602
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,mu
+    vmor.mm v8, v16, v24
+    call dump
+/* case 284: vmor.mm v8, v16, v24 (e64,m4,avl=max) */
+    li a0, 1864
+    call setup
+    li a1, 15275985320650509816
+    li t0, 6952233848705886025
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, tu,ma
+    vmor.mm v8, v16, v24
+    call dump
+/* case 285: vmor.mm v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 1768
+    call setup
+    li a1, 5
+    li t0, 2272852884720308371
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m8, ta,ma
+    vmor.mm v8, v16, v24
+    call dump
+/* case 286: vmor.mm v8, v16, v24 (e64,mf2,avl=1) */
+    li a0, 1624
+    call setup
+    li a1, 255
+    li t0, 18257597246656761053
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vmor.mm v8, v16, v24
+    call dump
+/* case 287: vmor.mm v8, v16, v24 (e16,mf8,avl=1) */
+    li a0, 40
+    call setup
+    li a1, 255
+    li t0, 18446744073709543531
+    fmv.d.x fa1, t0
+    li t0, 1
     vsetvli t1, t0, e16, mf8, tu,mu
     vmor.mm v8, v16, v24
     call dump
-/* case 234: vmxor.mm v8, v16, v24 (e8,mf8,avl=0) */
-    li a0, 1872
+/* case 288: vmor.mm v0, v0, v0 (e16,m4,avl=5) */
+    li a0, 1896
+    call setup
+    li a1, 127
+    li t0, 32000
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmor.mm v0, v0, v0
+    call dump
+/* case 289: vmor.mm v0, v0, v16 (e64,m4,avl=1) */
+    li a0, 1472
+    call setup
+    li a1, 0
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vmor.mm v0, v0, v16
+    call dump
+/* case 290: vmor.mm v9, v0, v0 (e64,m1,avl=5) */
+    li a0, 120
+    call setup
+    li a1, 32767
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vmor.mm v9, v0, v0
+    call dump
+/* case 291: vmor.mm v11, v11, v11 (e64,m8,avl=1) */
+    li a0, 1016
+    call setup
+    li a1, 127
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vmor.mm v11, v11, v11
+    call dump
+/* case 292: vmor.mm v22, v16, v16 (e16,mf4,avl=5) */
+    li a0, 1920
+    call setup
+    li a1, 128
+    li t0, 18446744073709549215
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmor.mm v22, v16, v16
+    call dump
+/* case 293: vmor.mm v18, v24, v9 (e16,m4,avl=5) */
+    li a0, 1376
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744073701163008
+    li t0, 18446744073709486982
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,ma
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmor.mm v18, v24, v9
+    call dump
+/* case 294: vmxor.mm v8, v16, v24 (e8,mf8,avl=1) */
+    li a0, 664
+    call setup
+    li a1, 11719914647707599066
+    li t0, 18446744070271107832
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,ma
     vmxor.mm v8, v16, v24
     call dump
-/* case 235: vmxor.mm v8, v16, v24 (e8,mf4,avl=3) */
-    li a0, 1352
+/* case 295: vmxor.mm v8, v16, v24 (e8,mf4,avl=0) */
+    li a0, 2040
     call setup
-    li a1, 2147483647
-    li t0, 18446744072476455888
+    li a1, 32768
+    li t0, 18446744071591250708
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 296: vmxor.mm v8, v16, v24 (e8,mf2,avl=3) */
+    li a0, 592
+    call setup
+    li a1, 2
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 236: vmxor.mm v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 1736
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    li t0, 0
     vsetvli t1, t0, e8, mf2, tu,mu
     vmxor.mm v8, v16, v24
     call dump
-/* case 237: vmxor.mm v8, v16, v24 (e8,m1,avl=max) */
-    li a0, 1544
+/* case 297: vmxor.mm v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 120
     call setup
-    li a1, 128
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, tu,mu
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 238: vmxor.mm v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 848
-    call setup
-    li a1, 53959
-    li t0, 18446744073546463649
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, tu,ma
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 239: vmxor.mm v8, v16, v24 (e8,m4,avl=7) */
-    li a0, 1352
-    call setup
-    li a1, 127
-    li t0, 18446744071557873664
+    li a1, 32767
+    li t0, 18446744070911851278
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m4, ta,mu
+    vsetvli t1, t0, e8, m1, ta,ma
     vmxor.mm v8, v16, v24
     call dump
-/* case 240: vmxor.mm v8, v16, v24 (e8,m8,avl=max) */
-    li a0, 848
+/* case 298: vmxor.mm v8, v16, v24 (e8,m2,avl=max) */
+    li a0, 1144
     call setup
-    li a1, 2537658562407770832
-    li t0, 3041898348
+    li a1, 18446744071562067968
+    li t0, 18446744073098120775
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, tu,mu
+    vsetvli t1, zero, e8, m2, ta,mu
     vmxor.mm v8, v16, v24
     call dump
-/* case 241: vmxor.mm v8, v16, v24 (e16,mf4,avl=max) */
-    li a0, 496
+/* case 299: vmxor.mm v8, v16, v24 (e8,m4,avl=max) */
+    li a0, 1192
     call setup
-    li a1, 21995
-    li t0, 18446744073709550592
+    li a1, 32767
+    li t0, 18446744069469439112
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, mf4, ta,ma
+    vsetvli t1, zero, e8, m4, tu,mu
     vmxor.mm v8, v16, v24
     call dump
-/* case 242: vmxor.mm v8, v16, v24 (e16,mf2,avl=2) */
-    li a0, 1528
+/* case 300: vmxor.mm v8, v16, v24 (e8,m8,avl=1000) */
+    li a0, 1464
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709518080
+    li a1, 127
+    li t0, 18446744072217606018
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,ma
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, tu,ma
     vmxor.mm v8, v16, v24
     call dump
-/* case 243: vmxor.mm v8, v16, v24 (e16,m1,avl=2) */
-    li a0, 1208
+/* case 301: vmxor.mm v8, v16, v24 (e16,mf4,avl=5) */
+    li a0, 352
     call setup
-    li a1, 12511768945189289883
-    li t0, 18446744073709490572
+    li a1, 0
+    li t0, 18446744073709532492
     fmv.d.x fa1, t0
-    li t0, 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 302: vmxor.mm v8, v16, v24 (e16,mf2,avl=1000) */
+    li a0, 2016
+    call setup
+    li a1, 255
+    li t0, 18446744073709525027
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 303: vmxor.mm v8, v16, v24 (e16,m1,avl=5) */
+    li a0, 1568
+    call setup
+    li a1, 16740686051672504156
+    li t0, 64
+    fmv.d.x fa1, t0
+    li t0, 5
     vsetvli t1, t0, e16, m1, tu,ma
     vmxor.mm v8, v16, v24
     call dump
-/* case 244: vmxor.mm v8, v16, v24 (e16,m2,avl=1) */
-    li a0, 1488
+/* case 304: vmxor.mm v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 1168
     call setup
-    li a1, 128
-    li t0, 18446744073709540556
+    li a1, 13734952742847217569
+    li t0, 18446744073709549733
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,ma
+    vsetvli t1, zero, e16, m2, ta,ma
     vmxor.mm v8, v16, v24
     call dump
-/* case 245: vmxor.mm v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 2024
+/* case 305: vmxor.mm v8, v16, v24 (e16,m4,avl=1) */
+    li a0, 432
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709534208
+    li a1, 32767
+    li t0, 18446744073709498464
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, m4, ta,ma
     vmxor.mm v8, v16, v24
     call dump
-/* case 246: vmxor.mm v8, v16, v24 (e16,m8,avl=1) */
-    li a0, 992
+/* case 306: vmxor.mm v8, v16, v24 (e16,m8,avl=1) */
+    li a0, 1456
     call setup
-    li a1, 2147483647
-    li t0, 64512
+    li a1, 18446744073709551615
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, m8, ta,ma
     vmxor.mm v8, v16, v24
     call dump
-/* case 247: vmxor.mm v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 56
+/* case 307: vmxor.mm v8, v16, v24 (e32,mf2,avl=0) */
+    li a0, 224
     call setup
-    li a1, 2147483647
-    li t0, 18446744069422972927
+    li a1, 244
+    li t0, 18446744070781285720
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, mf2, ta,ma
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
     vmxor.mm v8, v16, v24
     call dump
-/* case 248: vmxor.mm v8, v16, v24 (e32,m1,avl=3) */
-    li a0, 416
+/* case 308: vmxor.mm v8, v16, v24 (e32,m1,avl=3) */
+    li a0, 1976
     call setup
-    li a1, 32768
-    li t0, 18446744069503381698
+    li a1, 2147483647
+    li t0, 18446744070071845149
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e32, m1, ta,mu
+    vsetvli t1, t0, e32, m1, tu,ma
     vmxor.mm v8, v16, v24
     call dump
-/* case 249: vmxor.mm v8, v16, v24 (e32,m2,avl=7) */
-    li a0, 1160
+/* case 309: vmxor.mm v8, v16, v24 (e32,m2,avl=13) */
+    li a0, 1864
     call setup
-    li a1, 2147483647
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,ma
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 250: vmxor.mm v8, v16, v24 (e32,m4,avl=7) */
-    li a0, 1296
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071132351517
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,ma
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 251: vmxor.mm v8, v16, v24 (e32,m8,avl=13) */
-    li a0, 1376
-    call setup
-    li a1, 7
-    li t0, 18446744070739984384
+    li a1, 12978713143630981946
+    li t0, 18446744070802174338
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e32, m8, ta,ma
+    vsetvli t1, t0, e32, m2, ta,ma
     vmxor.mm v8, v16, v24
     call dump
-/* case 252: vmxor.mm v8, v16, v24 (e64,m1,avl=1000) */
-    li a0, 1880
-    call setup
-    li a1, 7
-    li t0, 11375995717553111268
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,mu
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 253: vmxor.mm v8, v16, v24 (e64,m2,avl=2) */
-    li a0, 1808
-    call setup
-    li a1, 18446744073709551488
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,mu
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 254: vmxor.mm v8, v16, v24 (e64,m4,avl=2) */
-    li a0, 528
-    call setup
-    li a1, 1
-    li t0, 5223839827853814480
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, tu,mu
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 255: vmxor.mm v8, v16, v24 (e64,m8,avl=1) */
-    li a0, 208
-    call setup
-    li a1, 255
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, m8, tu,ma
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 256: vmxor.mm v8, v16, v24 (e64,mf2,avl=0) */
-    li a0, 1808
-    call setup
-    li a1, 18446744073709551488
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 257: vmxor.mm v8, v16, v24 (e16,mf8,avl=0) */
-    li a0, 1416
-    call setup
-    li a1, 47244
-    li t0, 18446744073709551532
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vmxor.mm v8, v16, v24
-    call dump
-/* case 258: vmorn.mm v8, v16, v24 (e8,mf8,avl=max) */
-    li a0, 848
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, ta,mu
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 259: vmorn.mm v8, v16, v24 (e8,mf4,avl=1) */
-    li a0, 1440
+/* case 310: vmxor.mm v8, v16, v24 (e32,m4,avl=max) */
+    li a0, 1128
     call setup
     li a1, 128
-    li t0, 18446744071909956507
+    li t0, 18446744071990158864
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, ta,ma
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 311: vmxor.mm v8, v16, v24 (e32,m8,avl=max) */
+    li a0, 1592
+    call setup
+    li a1, 7
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, ta,mu
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 312: vmxor.mm v8, v16, v24 (e64,m1,avl=5) */
+    li a0, 224
+    call setup
+    li a1, 127
+    li t0, 16412660522812146096
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,ma
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 313: vmxor.mm v8, v16, v24 (e64,m2,avl=5) */
+    li a0, 1144
+    call setup
+    li a1, 18446744071562067968
+    li t0, 11489900238433286702
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,ma
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 314: vmxor.mm v8, v16, v24 (e64,m4,avl=2) */
+    li a0, 1176
+    call setup
+    li a1, 18446744071562067968
+    li t0, 13462517450750471997
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,mu
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 315: vmxor.mm v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 448
+    call setup
+    li a1, 32767
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 316: vmxor.mm v8, v16, v24 (e64,mf2,avl=0) */
+    li a0, 1000
+    call setup
+    li a1, 18446744073709551615
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 317: vmxor.mm v8, v16, v24 (e16,mf8,avl=3) */
+    li a0, 920
+    call setup
+    li a1, 18446744073709551488
+    li t0, 2858
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vmxor.mm v8, v16, v24
+    call dump
+/* case 318: vmxor.mm v0, v16, v16 (e16,m2,avl=5) */
+    li a0, 1024
+    call setup
+    li a1, 32768
+    li t0, 18446744073709542165
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vmxor.mm v0, v16, v16
+    call dump
+/* case 319: vmxor.mm v4, v0, v24 (e32,m4,avl=5) */
+    li a0, 808
+    call setup
+    li a1, 32767
+    li t0, 18446744071452456051
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmxor.mm v4, v0, v24
+    call dump
+/* case 320: vmxor.mm v0, v0, v0 (e32,m1,avl=max) */
+    li a0, 256
+    call setup
+    li a1, 152
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, tu,mu
+    vmxor.mm v0, v0, v0
+    call dump
+/* case 321: vmxor.mm v21, v21, v13 (e8,mf2,avl=1) */
+    li a0, 1344
+    call setup
+    li a1, 62919
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vmxor.mm v21, v21, v13
+    call dump
+/* case 322: vmxor.mm v0, v16, v8 (e16,m8,avl=5) */
+    li a0, 832
+    call setup
+    li a1, 5
+    li t0, 18446744073709524362
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vmxor.mm v0, v16, v8
+    call dump
+/* case 323: vmxor.mm v0, v24, v16 (e16,m4,avl=5) */
+    li a0, 568
+    call setup
+    li a1, 32768
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmxor.mm v0, v24, v16
+    call dump
+/* case 324: vmorn.mm v8, v16, v24 (e8,mf8,avl=max) */
+    li a0, 1864
+    call setup
+    li a1, 126
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, tu,ma
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 325: vmorn.mm v8, v16, v24 (e8,mf4,avl=1) */
+    li a0, 176
+    call setup
+    li a1, 1
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, mf4, ta,mu
     vmorn.mm v8, v16, v24
     call dump
-/* case 260: vmorn.mm v8, v16, v24 (e8,mf2,avl=3) */
-    li a0, 344
+/* case 326: vmorn.mm v8, v16, v24 (e8,mf2,avl=3) */
+    li a0, 1480
     call setup
-    li a1, 1
+    li a1, 5270609122962069620
     li t0, 18446744069414584320
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e8, mf2, tu,mu
+    vsetvli t1, t0, e8, mf2, tu,ma
     vmorn.mm v8, v16, v24
     call dump
-/* case 261: vmorn.mm v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 1392
+/* case 327: vmorn.mm v8, v16, v24 (e8,m1,avl=3) */
+    li a0, 1088
     call setup
-    li a1, 32767
-    li t0, 2058638969
+    li a1, 5
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
+    li t0, 3
+    vsetvli t1, t0, e8, m1, ta,mu
     vmorn.mm v8, v16, v24
     call dump
-/* case 262: vmorn.mm v8, v16, v24 (e8,m2,avl=7) */
-    li a0, 1680
-    call setup
-    li a1, 2274202341530138243
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m2, ta,ma
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 263: vmorn.mm v8, v16, v24 (e8,m4,avl=max) */
-    li a0, 1888
-    call setup
-    li a1, 255
-    li t0, 18446744073039809802
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m4, tu,ma
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 264: vmorn.mm v8, v16, v24 (e8,m8,avl=1000) */
-    li a0, 424
+/* case 328: vmorn.mm v8, v16, v24 (e8,m2,avl=7) */
+    li a0, 288
     call setup
     li a1, 128
-    li t0, 18446744070558046272
+    li t0, 3472883712
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,mu
+    li t0, 7
+    vsetvli t1, t0, e8, m2, ta,mu
     vmorn.mm v8, v16, v24
     call dump
-/* case 265: vmorn.mm v8, v16, v24 (e16,mf4,avl=1000) */
-    li a0, 896
+/* case 329: vmorn.mm v8, v16, v24 (e8,m4,avl=13) */
+    li a0, 1456
     call setup
-    li a1, 32768
-    li t0, 55505
+    li a1, 11556231311577242364
+    li t0, 3212836864
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,ma
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,mu
     vmorn.mm v8, v16, v24
     call dump
-/* case 266: vmorn.mm v8, v16, v24 (e16,mf2,avl=5) */
-    li a0, 464
-    call setup
-    li a1, 1
-    li t0, 18446744073709491109
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 267: vmorn.mm v8, v16, v24 (e16,m1,avl=5) */
-    li a0, 968
+/* case 330: vmorn.mm v8, v16, v24 (e8,m8,avl=13) */
+    li a0, 944
     call setup
     li a1, 2
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,mu
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 268: vmorn.mm v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 1040
-    call setup
-    li a1, 9990868975883409817
-    li t0, 43589
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,mu
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 269: vmorn.mm v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 600
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,mu
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 270: vmorn.mm v8, v16, v24 (e16,m8,avl=3) */
-    li a0, 1888
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709518625
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, m8, ta,ma
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 271: vmorn.mm v8, v16, v24 (e32,mf2,avl=3) */
-    li a0, 1944
-    call setup
-    li a1, 128
-    li t0, 18446744072318938808
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 272: vmorn.mm v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 1192
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073304184936
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,ma
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 273: vmorn.mm v8, v16, v24 (e32,m2,avl=13) */
-    li a0, 1920
-    call setup
-    li a1, 1
     li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e32, m2, ta,mu
+    vsetvli t1, t0, e8, m8, ta,mu
     vmorn.mm v8, v16, v24
     call dump
-/* case 274: vmorn.mm v8, v16, v24 (e32,m4,avl=13) */
-    li a0, 1880
+/* case 331: vmorn.mm v8, v16, v24 (e16,mf4,avl=5) */
+    li a0, 528
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073045859046
+    li a1, 2
+    li t0, 18446744073709551526
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 332: vmorn.mm v8, v16, v24 (e16,mf2,avl=2) */
+    li a0, 1664
+    call setup
+    li a1, 128
+    li t0, 18446744073709535304
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 333: vmorn.mm v8, v16, v24 (e16,m1,avl=5) */
+    li a0, 1632
+    call setup
+    li a1, 39978
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,ma
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 334: vmorn.mm v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 400
+    call setup
+    li a1, 32767
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, tu,ma
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 335: vmorn.mm v8, v16, v24 (e16,m4,avl=0) */
+    li a0, 280
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,mu
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 336: vmorn.mm v8, v16, v24 (e16,m8,avl=0) */
+    li a0, 1928
+    call setup
+    li a1, 2647822334764550157
+    li t0, 13653
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, ta,mu
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 337: vmorn.mm v8, v16, v24 (e32,mf2,avl=0) */
+    li a0, 944
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744072252424021
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 338: vmorn.mm v8, v16, v24 (e32,m1,avl=max) */
+    li a0, 656
+    call setup
+    li a1, 490361639472430933
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, tu,mu
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 339: vmorn.mm v8, v16, v24 (e32,m2,avl=13) */
+    li a0, 536
+    call setup
+    li a1, 128
+    li t0, 18446744071475055028
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, tu,ma
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 340: vmorn.mm v8, v16, v24 (e32,m4,avl=13) */
+    li a0, 736
+    call setup
+    li a1, 7481363225447818435
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 13
     vsetvli t1, t0, e32, m4, ta,ma
     vmorn.mm v8, v16, v24
     call dump
-/* case 275: vmorn.mm v8, v16, v24 (e32,m8,avl=13) */
-    li a0, 256
+/* case 341: vmorn.mm v8, v16, v24 (e32,m8,avl=max) */
+    li a0, 872
     call setup
-    li a1, 127
-    li t0, 18446744071793182590
+    li a1, 159
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m8, ta,mu
+    vsetvli t1, zero, e32, m8, ta,ma
     vmorn.mm v8, v16, v24
     call dump
-/* case 276: vmorn.mm v8, v16, v24 (e64,m1,avl=1000) */
-    li a0, 1768
-    call setup
-    li a1, 0
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, ta,mu
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 277: vmorn.mm v8, v16, v24 (e64,m2,avl=2) */
-    li a0, 640
-    call setup
-    li a1, 2147483647
-    li t0, 4112360939950777223
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,ma
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 278: vmorn.mm v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 1112
+/* case 342: vmorn.mm v8, v16, v24 (e64,m1,avl=5) */
+    li a0, 1848
     call setup
     li a1, 18446744073709551488
-    li t0, 18052424528375788105
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,ma
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 343: vmorn.mm v8, v16, v24 (e64,m2,avl=5) */
+    li a0, 1112
+    call setup
+    li a1, 13747577293877529628
+    li t0, 16918746258253572430
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 344: vmorn.mm v8, v16, v24 (e64,m4,avl=max) */
+    li a0, 1984
+    call setup
+    li a1, 4875780803984515680
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, m4, tu,ma
     vmorn.mm v8, v16, v24
     call dump
-/* case 279: vmorn.mm v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 568
-    call setup
-    li a1, 128
-    li t0, 1
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, tu,mu
-    vmorn.mm v8, v16, v24
-    call dump
-/* case 280: vmorn.mm v8, v16, v24 (e64,mf2,avl=1) */
-    li a0, 1824
+/* case 345: vmorn.mm v8, v16, v24 (e64,m8,avl=2) */
+    li a0, 1840
     call setup
     li a1, 2
-    li t0, 6083208378088673316
+    li t0, 6503526205852568932
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,ma
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,mu
     vmorn.mm v8, v16, v24
     call dump
-/* case 281: vmorn.mm v8, v16, v24 (e16,mf8,avl=3) */
-    li a0, 1608
+/* case 346: vmorn.mm v8, v16, v24 (e64,mf2,avl=max) */
+    li a0, 984
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709490567
+    li a1, 67
+    li t0, 9968629254038879953
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vmorn.mm v8, v16, v24
+    call dump
+/* case 347: vmorn.mm v8, v16, v24 (e16,mf8,avl=3) */
+    li a0, 1856
+    call setup
+    li a1, 1
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e16, mf8, ta,ma
+    vsetvli t1, t0, e16, mf8, tu,mu
     vmorn.mm v8, v16, v24
     call dump
-/* case 282: vmnand.mm v8, v16, v24 (e8,mf8,avl=0) */
-    li a0, 1552
+/* case 348: vmorn.mm v24, v24, v2 (e32,m4,avl=5) */
+    li a0, 1320
     call setup
-    li a1, 127
-    li t0, 18446744070408849926
+    li a1, 2147483647
+    li t0, 18446744071359224050
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, tu,ma
-    vmnand.mm v8, v16, v24
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmorn.mm v24, v24, v2
     call dump
-/* case 283: vmnand.mm v8, v16, v24 (e8,mf4,avl=1) */
-    li a0, 96
+/* case 349: vmorn.mm v24, v0, v0 (e16,m8,avl=max) */
+    li a0, 720
     call setup
-    li a1, 9768648578282554508
-    li t0, 18446744071471729333
+    li a1, 206
+    li t0, 18446744073709494338
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m8, tu,mu
+    vmorn.mm v24, v0, v0
+    call dump
+/* case 350: vmorn.mm v25, v12, v16 (e32,m2,avl=1) */
+    li a0, 1384
+    call setup
+    li a1, 46384
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vmnand.mm v8, v16, v24
+    vsetvli t1, t0, e32, m2, tu,mu
+    vmorn.mm v25, v12, v16
     call dump
-/* case 284: vmnand.mm v8, v16, v24 (e8,mf2,avl=max) */
-    li a0, 2024
+/* case 351: vmorn.mm v2, v23, v0 (e32,m8,avl=max) */
+    li a0, 720
     call setup
     li a1, 32768
-    li t0, 18446744072543835134
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, tu,mu
+    vmorn.mm v2, v23, v0
+    call dump
+/* case 352: vmorn.mm v7, v3, v3 (e64,m4,avl=5) */
+    li a0, 1856
+    call setup
+    li a1, 7002
+    li t0, 16798375273427863348
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vmorn.mm v7, v3, v3
+    call dump
+/* case 353: vmorn.mm v0, v25, v25 (e32,mf2,avl=1) */
+    li a0, 1640
+    call setup
+    li a1, 127
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vmorn.mm v0, v25, v25
+    call dump
+/* case 354: vmnand.mm v8, v16, v24 (e8,mf8,avl=max) */
+    li a0, 88
+    call setup
+    li a1, 18446744073709551614
+    li t0, 85995835
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, tu,ma
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 355: vmnand.mm v8, v16, v24 (e8,mf4,avl=1) */
+    li a0, 648
+    call setup
+    li a1, 4853424677610454290
+    li t0, 18446744073377203655
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 356: vmnand.mm v8, v16, v24 (e8,mf2,avl=max) */
+    li a0, 1344
+    call setup
+    li a1, 6413
+    li t0, 18446744072014740623
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, mf2, ta,ma
     vmnand.mm v8, v16, v24
     call dump
-/* case 285: vmnand.mm v8, v16, v24 (e8,m1,avl=3) */
-    li a0, 176
+/* case 357: vmnand.mm v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 40
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,mu
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 286: vmnand.mm v8, v16, v24 (e8,m2,avl=7) */
-    li a0, 1664
-    call setup
-    li a1, 146
-    li t0, 18446744071555776512
+    li a1, 2147483647
+    li t0, 18446744073658561065
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m2, tu,ma
+    vsetvli t1, t0, e8, m1, ta,ma
     vmnand.mm v8, v16, v24
     call dump
-/* case 287: vmnand.mm v8, v16, v24 (e8,m4,avl=max) */
-    li a0, 1192
+/* case 358: vmnand.mm v8, v16, v24 (e8,m2,avl=max) */
+    li a0, 1920
     call setup
-    li a1, 255
-    li t0, 2244636274
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m4, ta,ma
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 288: vmnand.mm v8, v16, v24 (e8,m8,avl=1000) */
-    li a0, 1904
-    call setup
-    li a1, 8680806877059591287
+    li a1, 5092961658223145216
     li t0, 18446744072627421184
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,mu
+    vsetvli t1, zero, e8, m2, ta,ma
     vmnand.mm v8, v16, v24
     call dump
-/* case 289: vmnand.mm v8, v16, v24 (e16,mf4,avl=5) */
-    li a0, 1408
+/* case 359: vmnand.mm v8, v16, v24 (e8,m4,avl=13) */
+    li a0, 368
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709539774
+    li a1, 13355759582617989668
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, ta,mu
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,mu
     vmnand.mm v8, v16, v24
     call dump
-/* case 290: vmnand.mm v8, v16, v24 (e16,mf2,avl=1000) */
-    li a0, 248
-    call setup
-    li a1, 2
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 291: vmnand.mm v8, v16, v24 (e16,m1,avl=2) */
-    li a0, 1712
-    call setup
-    li a1, 16226
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,ma
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 292: vmnand.mm v8, v16, v24 (e16,m2,avl=1) */
-    li a0, 1656
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709489569
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,ma
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 293: vmnand.mm v8, v16, v24 (e16,m4,avl=max) */
-    li a0, 1280
-    call setup
-    li a1, 18446744073709551488
-    li t0, 32256
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m4, tu,mu
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 294: vmnand.mm v8, v16, v24 (e16,m8,avl=3) */
-    li a0, 1928
-    call setup
-    li a1, 13605
-    li t0, 18446744073709521522
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, m8, tu,ma
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 295: vmnand.mm v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 1304
+/* case 360: vmnand.mm v8, v16, v24 (e8,m8,avl=1000) */
+    li a0, 128
     call setup
     li a1, 7
-    li t0, 18446744072308350728
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 296: vmnand.mm v8, v16, v24 (e32,m1,avl=3) */
-    li a0, 1008
-    call setup
-    li a1, 255
-    li t0, 18446744073478654542
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, ta,ma
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 297: vmnand.mm v8, v16, v24 (e32,m2,avl=7) */
-    li a0, 288
-    call setup
-    li a1, 32767
-    li t0, 18446744070355258748
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,mu
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 298: vmnand.mm v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 1880
-    call setup
-    li a1, 115
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, tu,ma
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 299: vmnand.mm v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 296
-    call setup
-    li a1, 128
-    li t0, 18446744071901937786
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, ta,mu
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 300: vmnand.mm v8, v16, v24 (e64,m1,avl=max) */
-    li a0, 1080
-    call setup
-    li a1, 2
-    li t0, 1275680618374247809
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, ta,mu
-    vmnand.mm v8, v16, v24
-    call dump
-/* case 301: vmnand.mm v8, v16, v24 (e64,m2,avl=1000) */
-    li a0, 1968
-    call setup
-    li a1, 18446744071562067968
-    li t0, 9223372036854775808
+    li t0, 18446744073328147524
     fmv.d.x fa1, t0
     li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
+    vsetvli t1, t0, e8, m8, tu,ma
     vmnand.mm v8, v16, v24
     call dump
-/* case 302: vmnand.mm v8, v16, v24 (e64,m4,avl=5) */
-    li a0, 1544
+/* case 361: vmnand.mm v8, v16, v24 (e16,mf4,avl=max) */
+    li a0, 1584
     call setup
-    li a1, 2
-    li t0, 9774189222640543215
+    li a1, 1
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, ta,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 362: vmnand.mm v8, v16, v24 (e16,mf2,avl=2) */
+    li a0, 496
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709531334
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 363: vmnand.mm v8, v16, v24 (e16,m1,avl=2) */
+    li a0, 1800
+    call setup
+    li a1, 7
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m1, ta,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 364: vmnand.mm v8, v16, v24 (e16,m2,avl=1) */
+    li a0, 344
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709549699
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 365: vmnand.mm v8, v16, v24 (e16,m4,avl=max) */
+    li a0, 1360
+    call setup
+    li a1, 127
+    li t0, 18446744073709510881
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m4, ta,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 366: vmnand.mm v8, v16, v24 (e16,m8,avl=0) */
+    li a0, 1592
+    call setup
+    li a1, 9223372036854775807
+    li t0, 1023
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, ta,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 367: vmnand.mm v8, v16, v24 (e32,mf2,avl=3) */
+    li a0, 536
+    call setup
+    li a1, 5
+    li t0, 18446744070793320590
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 368: vmnand.mm v8, v16, v24 (e32,m1,avl=3) */
+    li a0, 704
+    call setup
+    li a1, 0
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 369: vmnand.mm v8, v16, v24 (e32,m2,avl=13) */
+    li a0, 1224
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, tu,ma
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 370: vmnand.mm v8, v16, v24 (e32,m4,avl=max) */
+    li a0, 1048
+    call setup
+    li a1, 8604939175601136385
+    li t0, 18446744072654292889
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, ta,ma
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 371: vmnand.mm v8, v16, v24 (e32,m8,avl=1000) */
+    li a0, 528
+    call setup
+    li a1, 128
+    li t0, 18446744072651607501
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 372: vmnand.mm v8, v16, v24 (e64,m1,avl=5) */
+    li a0, 1264
+    call setup
+    li a1, 18446744073709551614
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,ma
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 373: vmnand.mm v8, v16, v24 (e64,m2,avl=1000) */
+    li a0, 1392
+    call setup
+    li a1, 127
+    li t0, 1357687935871762765
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 374: vmnand.mm v8, v16, v24 (e64,m4,avl=5) */
+    li a0, 1200
+    call setup
+    li a1, 5
+    li t0, 13957921982781983349
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e64, m4, ta,mu
     vmnand.mm v8, v16, v24
     call dump
-/* case 303: vmnand.mm v8, v16, v24 (e64,m8,avl=1) */
-    li a0, 736
+/* case 375: vmnand.mm v8, v16, v24 (e64,m8,avl=1) */
+    li a0, 1328
     call setup
-    li a1, 6345
-    li t0, 0
+    li a1, 0
+    li t0, 6343835435737346918
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e64, m8, tu,ma
+    vsetvli t1, t0, e64, m8, ta,mu
     vmnand.mm v8, v16, v24
     call dump
-/* case 304: vmnand.mm v8, v16, v24 (e64,mf2,avl=0) */
-    li a0, 1024
+/* case 376: vmnand.mm v8, v16, v24 (e64,mf2,avl=max) */
+    li a0, 1240
     call setup
-    li a1, 18103
-    li t0, 7491006280112897198
+    li a1, 127
+    li t0, 16717323876802637514
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vmnand.mm v8, v16, v24
+    call dump
+/* case 377: vmnand.mm v8, v16, v24 (e16,mf8,avl=0) */
+    li a0, 1360
+    call setup
+    li a1, 0
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,mu
+    vsetvli t1, t0, e16, mf8, ta,mu
     vmnand.mm v8, v16, v24
     call dump
-/* case 305: vmnand.mm v8, v16, v24 (e16,mf8,avl=0) */
-    li a0, 200
+/* case 378: vmnand.mm v20, v0, v12 (e8,m2,avl=1) */
+    li a0, 1760
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709486080
+    li a1, 48574
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vmnand.mm v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e8, m2, tu,mu
+    vmnand.mm v20, v0, v12
     call dump
-/* case 306: vmnor.mm v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 616
+/* case 379: vmnand.mm v17, v16, v9 (e8,m1,avl=max) */
+    li a0, 1728
     call setup
-    li a1, 255
+    li a1, 18446744073709551615
     li t0, 18446744069414584320
     fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, tu,mu
+    vmnand.mm v17, v16, v9
+    call dump
+/* case 380: vmnand.mm v0, v24, v0 (e64,m8,avl=max) */
+    li a0, 1688
+    call setup
+    li a1, 52465
+    li t0, 6592784471027740096
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vmnand.mm v0, v24, v0
+    call dump
+/* case 381: vmnand.mm v1, v0, v0 (e16,m1,avl=1) */
+    li a0, 840
+    call setup
+    li a1, 58074
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
     li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmnand.mm v1, v0, v0
+    call dump
+/* case 382: vmnand.mm v0, v4, v4 (e16,mf4,avl=max) */
+    li a0, 888
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vmnand.mm v0, v4, v4
+    call dump
+/* case 383: vmnand.mm v0, v4, v0 (e16,m4,avl=5) */
+    li a0, 144
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmnand.mm v0, v4, v0
+    call dump
+/* case 384: vmnor.mm v8, v16, v24 (e8,mf8,avl=0) */
+    li a0, 760
+    call setup
+    li a1, 2
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 0
     vsetvli t1, t0, e8, mf8, tu,mu
     vmnor.mm v8, v16, v24
     call dump
-/* case 307: vmnor.mm v8, v16, v24 (e8,mf4,avl=3) */
-    li a0, 552
-    call setup
-    li a1, 128
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,mu
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 308: vmnor.mm v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 2040
+/* case 385: vmnor.mm v8, v16, v24 (e8,mf4,avl=0) */
+    li a0, 1504
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744071553679359
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     li t0, 0
+    vsetvli t1, t0, e8, mf4, ta,ma
+    vmnor.mm v8, v16, v24
+    call dump
+/* case 386: vmnor.mm v8, v16, v24 (e8,mf2,avl=3) */
+    li a0, 1896
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    li t0, 3
     vsetvli t1, t0, e8, mf2, ta,ma
     vmnor.mm v8, v16, v24
     call dump
-/* case 309: vmnor.mm v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 1592
+/* case 387: vmnor.mm v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 1328
     call setup
-    li a1, 32768
-    li t0, 18446744069422972927
+    li a1, 2147483647
+    li t0, 18446744072378775501
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m1, ta,mu
+    vsetvli t1, t0, e8, m1, tu,mu
     vmnor.mm v8, v16, v24
     call dump
-/* case 310: vmnor.mm v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 648
+/* case 388: vmnor.mm v8, v16, v24 (e8,m2,avl=13) */
+    li a0, 1648
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071432315912
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, ta,mu
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 311: vmnor.mm v8, v16, v24 (e8,m4,avl=13) */
-    li a0, 136
-    call setup
-    li a1, 5
-    li t0, 18446744072240988189
+    li a1, 18446744073709551615
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e8, m4, ta,mu
+    vsetvli t1, t0, e8, m2, tu,mu
     vmnor.mm v8, v16, v24
     call dump
-/* case 312: vmnor.mm v8, v16, v24 (e8,m8,avl=13) */
-    li a0, 384
+/* case 389: vmnor.mm v8, v16, v24 (e8,m4,avl=7) */
+    li a0, 984
     call setup
-    li a1, 127
-    li t0, 18446744073637755442
+    li a1, 32767
+    li t0, 18446744073020730254
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m4, ta,ma
+    vmnor.mm v8, v16, v24
+    call dump
+/* case 390: vmnor.mm v8, v16, v24 (e8,m8,avl=13) */
+    li a0, 1640
+    call setup
+    li a1, 32768
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 13
     vsetvli t1, t0, e8, m8, ta,mu
     vmnor.mm v8, v16, v24
     call dump
-/* case 313: vmnor.mm v8, v16, v24 (e16,mf4,avl=5) */
-    li a0, 680
+/* case 391: vmnor.mm v8, v16, v24 (e16,mf4,avl=5) */
+    li a0, 1080
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709518336
+    li a1, 18446744073709551615
+    li t0, 31744
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,mu
+    vsetvli t1, t0, e16, mf4, ta,ma
     vmnor.mm v8, v16, v24
     call dump
-/* case 314: vmnor.mm v8, v16, v24 (e16,mf2,avl=2) */
-    li a0, 504
+/* case 392: vmnor.mm v8, v16, v24 (e16,mf2,avl=2) */
+    li a0, 384
     call setup
-    li a1, 0
-    li t0, 18446744073709501440
+    li a1, 32767
+    li t0, 18446744073709518336
     fmv.d.x fa1, t0
     li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,ma
+    vsetvli t1, t0, e16, mf2, ta,ma
     vmnor.mm v8, v16, v24
     call dump
-/* case 315: vmnor.mm v8, v16, v24 (e16,m1,avl=2) */
-    li a0, 1328
+/* case 393: vmnor.mm v8, v16, v24 (e16,m1,avl=2) */
+    li a0, 160
     call setup
-    li a1, 2
+    li a1, 8251316839479477530
+    li t0, 18446744073709523535
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m1, tu,ma
+    vmnor.mm v8, v16, v24
+    call dump
+/* case 394: vmnor.mm v8, v16, v24 (e16,m2,avl=1) */
+    li a0, 1472
+    call setup
+    li a1, 9223372036854775807
     li t0, 18446744073709499733
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,ma
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
     vmnor.mm v8, v16, v24
     call dump
-/* case 316: vmnor.mm v8, v16, v24 (e16,m2,avl=1) */
-    li a0, 1376
+/* case 395: vmnor.mm v8, v16, v24 (e16,m4,avl=0) */
+    li a0, 872
     call setup
-    li a1, 128
-    li t0, 18446744073709526491
+    li a1, 2
+    li t0, 18446744073709518848
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, tu,ma
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,mu
     vmnor.mm v8, v16, v24
     call dump
-/* case 317: vmnor.mm v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 680
+/* case 396: vmnor.mm v8, v16, v24 (e16,m8,avl=3) */
+    li a0, 1752
     call setup
-    li a1, 2147483647
-    li t0, 18446744073709550592
+    li a1, 0
+    li t0, 48128
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,ma
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 318: vmnor.mm v8, v16, v24 (e16,m8,avl=1) */
-    li a0, 136
-    call setup
-    li a1, 5
-    li t0, 18446744073709526940
-    fmv.d.x fa1, t0
-    li t0, 1
+    li t0, 3
     vsetvli t1, t0, e16, m8, tu,mu
     vmnor.mm v8, v16, v24
     call dump
-/* case 319: vmnor.mm v8, v16, v24 (e32,mf2,avl=3) */
-    li a0, 1840
+/* case 397: vmnor.mm v8, v16, v24 (e32,mf2,avl=max) */
+    li a0, 352
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069614140422
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 320: vmnor.mm v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 320
-    call setup
-    li a1, 2147483647
+    li a1, 18446744073709551615
     li t0, 18446744071555776512
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,ma
+    vsetvli t1, zero, e32, mf2, tu,ma
     vmnor.mm v8, v16, v24
     call dump
-/* case 321: vmnor.mm v8, v16, v24 (e32,m2,avl=max) */
-    li a0, 680
+/* case 398: vmnor.mm v8, v16, v24 (e32,m1,avl=max) */
+    li a0, 1520
     call setup
-    li a1, 2147483647
-    li t0, 18446744069414584320
+    li a1, 27877
+    li t0, 18446744071137185190
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, tu,ma
+    vmnor.mm v8, v16, v24
+    call dump
+/* case 399: vmnor.mm v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 408
+    call setup
+    li a1, 127
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
     vsetvli t1, zero, e32, m2, ta,mu
     vmnor.mm v8, v16, v24
     call dump
-/* case 322: vmnor.mm v8, v16, v24 (e32,m4,avl=7) */
-    li a0, 600
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069650977374
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,mu
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 323: vmnor.mm v8, v16, v24 (e32,m8,avl=13) */
-    li a0, 1496
-    call setup
-    li a1, 5
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m8, tu,ma
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 324: vmnor.mm v8, v16, v24 (e64,m1,avl=max) */
-    li a0, 160
-    call setup
-    li a1, 2006179971276217504
-    li t0, 16701188795302395995
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, ta,mu
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 325: vmnor.mm v8, v16, v24 (e64,m2,avl=1000) */
-    li a0, 1464
-    call setup
-    li a1, 7
-    li t0, 10219429266303617738
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,ma
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 326: vmnor.mm v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 752
-    call setup
-    li a1, 45
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, tu,mu
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 327: vmnor.mm v8, v16, v24 (e64,m8,avl=2) */
-    li a0, 1456
-    call setup
-    li a1, 18446744073709551614
-    li t0, 0
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m8, tu,ma
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 328: vmnor.mm v8, v16, v24 (e64,mf2,avl=0) */
-    li a0, 1624
-    call setup
-    li a1, 5
-    li t0, 5762028719404025488
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 329: vmnor.mm v8, v16, v24 (e16,mf8,avl=1) */
-    li a0, 1512
-    call setup
-    li a1, 1
-    li t0, 18446744073709486828
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vmnor.mm v8, v16, v24
-    call dump
-/* case 330: vmxnor.mm v8, v16, v24 (e8,mf8,avl=max) */
-    li a0, 856
-    call setup
-    li a1, 2
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, ta,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 331: vmxnor.mm v8, v16, v24 (e8,mf4,avl=0) */
-    li a0, 752
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 332: vmxnor.mm v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 1888
-    call setup
-    li a1, 0
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, tu,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 333: vmxnor.mm v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 1640
+/* case 400: vmnor.mm v8, v16, v24 (e32,m4,avl=max) */
+    li a0, 264
     call setup
     li a1, 128
-    li t0, 18446744069414584321
+    li t0, 18446744070453153240
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vmxnor.mm v8, v16, v24
+    vsetvli t1, zero, e32, m4, ta,ma
+    vmnor.mm v8, v16, v24
     call dump
-/* case 334: vmxnor.mm v8, v16, v24 (e8,m2,avl=13) */
-    li a0, 1240
+/* case 401: vmnor.mm v8, v16, v24 (e32,m8,avl=1000) */
+    li a0, 1792
     call setup
-    li a1, 14776654193818625801
-    li t0, 18446744069459108226
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, ta,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 335: vmxnor.mm v8, v16, v24 (e8,m4,avl=7) */
-    li a0, 472
-    call setup
-    li a1, 18446744073709551615
-    li t0, 0
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 336: vmxnor.mm v8, v16, v24 (e8,m8,avl=1000) */
-    li a0, 664
-    call setup
-    li a1, 2
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,ma
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 337: vmxnor.mm v8, v16, v24 (e16,mf4,avl=5) */
-    li a0, 1408
-    call setup
-    li a1, 11424520519257428282
-    li t0, 18446744073709522044
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 338: vmxnor.mm v8, v16, v24 (e16,mf2,avl=1000) */
-    li a0, 496
-    call setup
-    li a1, 3058454237012206369
-    li t0, 18446744073709542760
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 339: vmxnor.mm v8, v16, v24 (e16,m1,avl=2) */
-    li a0, 288
-    call setup
-    li a1, 209
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 340: vmxnor.mm v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 840
-    call setup
-    li a1, 32768
-    li t0, 18446744073709515013
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,ma
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 341: vmxnor.mm v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 360
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, ta,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 342: vmxnor.mm v8, v16, v24 (e16,m8,avl=0) */
-    li a0, 1304
-    call setup
-    li a1, 7628039024196391187
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 343: vmxnor.mm v8, v16, v24 (e32,mf2,avl=0) */
-    li a0, 1544
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 344: vmxnor.mm v8, v16, v24 (e32,m1,avl=3) */
-    li a0, 848
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, ta,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 345: vmxnor.mm v8, v16, v24 (e32,m2,avl=max) */
-    li a0, 304
-    call setup
-    li a1, 32767
-    li t0, 18446744071255994190
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 346: vmxnor.mm v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 640
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072512936498
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, ta,mu
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 347: vmxnor.mm v8, v16, v24 (e32,m8,avl=1000) */
-    li a0, 584
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072048367315
+    li a1, 128
+    li t0, 18446744070362183181
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e32, m8, ta,ma
-    vmxnor.mm v8, v16, v24
+    vmnor.mm v8, v16, v24
     call dump
-/* case 348: vmxnor.mm v8, v16, v24 (e64,m1,avl=1000) */
-    li a0, 88
+/* case 402: vmnor.mm v8, v16, v24 (e64,m1,avl=5) */
+    li a0, 688
     call setup
     li a1, 2
-    li t0, 13733970406014620930
+    li t0, 1
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vmnor.mm v8, v16, v24
+    call dump
+/* case 403: vmnor.mm v8, v16, v24 (e64,m2,avl=2) */
+    li a0, 40
+    call setup
+    li a1, 32767
+    li t0, 4024771387101847455
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, ta,ma
+    vmnor.mm v8, v16, v24
+    call dump
+/* case 404: vmnor.mm v8, v16, v24 (e64,m4,avl=max) */
+    li a0, 1416
+    call setup
+    li a1, 18446744073709551488
+    li t0, 1995811512905201932
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, ta,mu
+    vmnor.mm v8, v16, v24
+    call dump
+/* case 405: vmnor.mm v8, v16, v24 (e64,m8,avl=2) */
+    li a0, 568
+    call setup
+    li a1, 32768
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,mu
+    vmnor.mm v8, v16, v24
+    call dump
+/* case 406: vmnor.mm v8, v16, v24 (e64,mf2,avl=1) */
+    li a0, 24
+    call setup
+    li a1, 7
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vmnor.mm v8, v16, v24
+    call dump
+/* case 407: vmnor.mm v8, v16, v24 (e16,mf8,avl=3) */
+    li a0, 1056
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709546016
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vmnor.mm v8, v16, v24
+    call dump
+/* case 408: vmnor.mm v0, v3, v0 (e8,m1,avl=max) */
+    li a0, 592
+    call setup
+    li a1, 18446744073709551488
+    li t0, 8388607
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, tu,mu
+    vmnor.mm v0, v3, v0
+    call dump
+/* case 409: vmnor.mm v0, v0, v0 (e8,m4,avl=5) */
+    li a0, 1696
+    call setup
+    li a1, 153
+    li t0, 18446744073533882492
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m4, tu,mu
+    vmnor.mm v0, v0, v0
+    call dump
+/* case 410: vmnor.mm v20, v10, v6 (e8,m2,avl=1) */
+    li a0, 1088
+    call setup
+    li a1, 1
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m2, tu,mu
+    vmnor.mm v20, v10, v6
+    call dump
+/* case 411: vmnor.mm v26, v20, v26 (e8,mf8,avl=1) */
+    li a0, 2032
+    call setup
+    li a1, 1
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vmnor.mm v26, v20, v26
+    call dump
+/* case 412: vmnor.mm v0, v18, v0 (e32,m8,avl=1) */
+    li a0, 1512
+    call setup
+    li a1, 128
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vmnor.mm v0, v18, v0
+    call dump
+/* case 413: vmnor.mm v2, v3, v2 (e8,m1,avl=5) */
+    li a0, 896
+    call setup
+    li a1, 0
+    li t0, 1051372203
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m1, tu,mu
+    vmnor.mm v2, v3, v2
+    call dump
+/* case 414: vmxnor.mm v8, v16, v24 (e8,mf8,avl=0) */
+    li a0, 192
+    call setup
+    li a1, 128
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 415: vmxnor.mm v8, v16, v24 (e8,mf4,avl=1) */
+    li a0, 632
+    call setup
+    li a1, 2
+    li t0, 18446744071838978544
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 416: vmxnor.mm v8, v16, v24 (e8,mf2,avl=3) */
+    li a0, 1888
+    call setup
+    li a1, 5
+    li t0, 18446744072218135038
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 417: vmxnor.mm v8, v16, v24 (e8,m1,avl=3) */
+    li a0, 664
+    call setup
+    li a1, 2147483647
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, m1, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 418: vmxnor.mm v8, v16, v24 (e8,m2,avl=13) */
+    li a0, 1144
+    call setup
+    li a1, 3947375694943603933
+    li t0, 18446744070441526100
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m2, tu,ma
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 419: vmxnor.mm v8, v16, v24 (e8,m4,avl=max) */
+    li a0, 1840
+    call setup
+    li a1, 72
+    li t0, 18446744073691845212
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m4, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 420: vmxnor.mm v8, v16, v24 (e8,m8,avl=max) */
+    li a0, 1840
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, ta,ma
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 421: vmxnor.mm v8, v16, v24 (e16,mf4,avl=1000) */
+    li a0, 192
+    call setup
+    li a1, 1
+    li t0, 18446744073709510254
     fmv.d.x fa1, t0
     li t0, 1000
+    vsetvli t1, t0, e16, mf4, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 422: vmxnor.mm v8, v16, v24 (e16,mf2,avl=1000) */
+    li a0, 480
+    call setup
+    li a1, 255
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 423: vmxnor.mm v8, v16, v24 (e16,m1,avl=5) */
+    li a0, 1928
+    call setup
+    li a1, 18446744073709551488
+    li t0, 0
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,ma
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 424: vmxnor.mm v8, v16, v24 (e16,m2,avl=1) */
+    li a0, 288
+    call setup
+    li a1, 7
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 425: vmxnor.mm v8, v16, v24 (e16,m4,avl=0) */
+    li a0, 464
+    call setup
+    li a1, 255
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, tu,ma
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 426: vmxnor.mm v8, v16, v24 (e16,m8,avl=1) */
+    li a0, 336
+    call setup
+    li a1, 0
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 427: vmxnor.mm v8, v16, v24 (e32,mf2,avl=max) */
+    li a0, 1920
+    call setup
+    li a1, 2
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 428: vmxnor.mm v8, v16, v24 (e32,m1,avl=7) */
+    li a0, 216
+    call setup
+    li a1, 1
+    li t0, 18446744071149229375
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m1, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 429: vmxnor.mm v8, v16, v24 (e32,m2,avl=7) */
+    li a0, 1856
+    call setup
+    li a1, 128
+    li t0, 18446744069730440121
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m2, tu,ma
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 430: vmxnor.mm v8, v16, v24 (e32,m4,avl=13) */
+    li a0, 928
+    call setup
+    li a1, 32767
+    li t0, 18446744071605426962
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m4, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 431: vmxnor.mm v8, v16, v24 (e32,m8,avl=1000) */
+    li a0, 624
+    call setup
+    li a1, 0
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 432: vmxnor.mm v8, v16, v24 (e64,m1,avl=5) */
+    li a0, 1472
+    call setup
+    li a1, 1
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    li t0, 5
     vsetvli t1, t0, e64, m1, tu,mu
     vmxnor.mm v8, v16, v24
     call dump
-/* case 349: vmxnor.mm v8, v16, v24 (e64,m2,avl=5) */
-    li a0, 1176
+/* case 433: vmxnor.mm v8, v16, v24 (e64,m2,avl=5) */
+    li a0, 264
     call setup
-    li a1, 38554
-    li t0, 5223873414010147942
+    li a1, 10
+    li t0, 9219994337134247936
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e64, m2, tu,ma
+    vsetvli t1, t0, e64, m2, tu,mu
     vmxnor.mm v8, v16, v24
     call dump
-/* case 350: vmxnor.mm v8, v16, v24 (e64,m4,avl=2) */
-    li a0, 1376
-    call setup
-    li a1, 32768
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, ta,ma
-    vmxnor.mm v8, v16, v24
-    call dump
-/* case 351: vmxnor.mm v8, v16, v24 (e64,m8,avl=2) */
-    li a0, 1840
+/* case 434: vmxnor.mm v8, v16, v24 (e64,m4,avl=5) */
+    li a0, 320
     call setup
     li a1, 32767
-    li t0, 7827472918990339675
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m8, ta,ma
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
     vmxnor.mm v8, v16, v24
     call dump
-/* case 352: vmxnor.mm v8, v16, v24 (e64,mf2,avl=0) */
-    li a0, 1008
+/* case 435: vmxnor.mm v8, v16, v24 (e64,m8,avl=2) */
+    li a0, 1440
     call setup
-    li a1, 127
-    li t0, 15924018694504649002
+    li a1, 32768
+    li t0, 9219994337134247936
     fmv.d.x fa1, t0
-    li t0, 0
+    li t0, 2
+    vsetvli t1, t0, e64, m8, tu,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 436: vmxnor.mm v8, v16, v24 (e64,mf2,avl=1) */
+    li a0, 1216
+    call setup
+    li a1, 1
+    li t0, 9555010608385808318
+    fmv.d.x fa1, t0
+    li t0, 1
     vsetvli t1, t0, e64, mf2, tu,mu
     vmxnor.mm v8, v16, v24
     call dump
-/* case 353: vmxnor.mm v8, v16, v24 (e16,mf8,avl=1) */
-    li a0, 1368
+/* case 437: vmxnor.mm v8, v16, v24 (e16,mf8,avl=3) */
+    li a0, 136
     call setup
-    li a1, 34
-    li t0, 48128
+    li a1, 32767
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vmxnor.mm v8, v16, v24
+    call dump
+/* case 438: vmxnor.mm v0, v0, v0 (e8,mf8,avl=1) */
+    li a0, 416
+    call setup
+    li a1, 40344
+    li t0, 18446744072619543563
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vmxnor.mm v8, v16, v24
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vmxnor.mm v0, v0, v0
+    call dump
+/* case 439: vmxnor.mm v12, v0, v0 (e32,m8,avl=max) */
+    li a0, 1824
+    call setup
+    li a1, 1
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, tu,mu
+    vmxnor.mm v12, v0, v0
+    call dump
+/* case 440: vmxnor.mm v13, v13, v30 (e8,mf4,avl=5) */
+    li a0, 1000
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vmxnor.mm v13, v13, v30
+    call dump
+/* case 441: vmxnor.mm v2, v2, v0 (e8,m2,avl=5) */
+    li a0, 1112
+    call setup
+    li a1, 7
+    li t0, 18446744073147283864
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m2, tu,mu
+    vmxnor.mm v2, v2, v0
+    call dump
+/* case 442: vmxnor.mm v0, v15, v11 (e16,m8,avl=1) */
+    li a0, 1128
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709545150
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    vmxnor.mm v0, v15, v11
+    call dump
+/* case 443: vmxnor.mm v19, v19, v16 (e16,m2,avl=5) */
+    li a0, 400
+    call setup
+    li a1, 2
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vmxnor.mm v19, v19, v16
     call dump
     j pass
 
@@ -5941,4 +6814,4 @@ midx64:
     .dword 1000,360,512,792,312,576,336,416,512,880,488,808,416,872,344,472
     .section .sig, "aw", @nobits
     .align 6
-    .skip 22656
+    .skip 28416

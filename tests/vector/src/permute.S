@@ -2,279 +2,277 @@
     .text
     .globl test_main
 test_main:
-/* case 0: vrgather.vv v8, v16, v24, v0.t (e8,mf8,avl=max) */
-    li a0, 488
+/* case 0: vrgather.vv v8, v16, v24, v0.t (e8,mf8,avl=1) */
+    li a0, 736
     call setup
-    li a1, 32768
-    li t0, 18446744070739984384
+    li a1, 2
+    li t0, 18446744071201112420
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, ta,mu
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,ma
     la a0, gidx8
     call load_idx
     vrgather.vv v8, v16, v24, v0.t
     call dump
-/* case 1: vrgather.vv v8, v16, v24 (e8,mf4,avl=0) */
-    li a0, 1168
+/* case 1: vrgather.vv v8, v16, v24 (e8,mf4,avl=3) */
+    li a0, 1568
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070459883054
+    li a1, 18446744071562067968
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
-    li t0, 0
+    li t0, 3
     vsetvli t1, t0, e8, mf4, tu,ma
     la a0, gidx8
     call load_idx
     vrgather.vv v8, v16, v24
     call dump
-/* case 2: vrgather.vv v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 368
+/* case 2: vrgather.vv v8, v16, v24 (e8,mf2,avl=max) */
+    li a0, 472
     call setup
-    li a1, 9926
-    li t0, 18446744069907882650
+    li a1, 18446744071562067968
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, tu,ma
+    vsetvli t1, zero, e8, mf2, tu,mu
     la a0, gidx8
     call load_idx
     vrgather.vv v8, v16, v24
     call dump
-/* case 3: vrgather.vv v8, v16, v24 (e8,m1,avl=max) */
-    li a0, 664
+/* case 3: vrgather.vv v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 1152
     call setup
-    li a1, 18446744071562067968
+    li a1, 128
+    li t0, 18446744072023990859
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,mu
+    la a0, gidx8
+    call load_idx
+    vrgather.vv v8, v16, v24
+    call dump
+/* case 4: vrgather.vv v8, v16, v24, v0.t (e8,m2,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 5001170223680857315
     li t0, 18446744069422972927
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, ta,ma
-    la a0, gidx8
-    call load_idx
-    vrgather.vv v8, v16, v24
-    call dump
-/* case 4: vrgather.vv v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 1712
-    call setup
-    li a1, 7
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, ta,ma
-    la a0, gidx8
-    call load_idx
-    vrgather.vv v8, v16, v24
-    call dump
-/* case 5: vrgather.vv v8, v16, v24, v0.t (e8,m4,avl=13) */
-    li a0, 128
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m4, tu,ma
+    vsetvli t1, zero, e8, m2, tu,mu
     la a0, gidx8
     call load_idx
     vrgather.vv v8, v16, v24, v0.t
     call dump
-/* case 6: vrgather.vv v8, v16, v24 (e8,m8,avl=13) */
-    li a0, 384
+/* case 5: vrgather.vv v8, v16, v24, v0.t (e8,m4,avl=max) */
+    li a0, 208
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073277459660
+    li a1, 255
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, ta,ma
+    vsetvli t1, zero, e8, m4, tu,ma
     la a0, gidx8
     call load_idx
-    vrgather.vv v8, v16, v24
+    vrgather.vv v8, v16, v24, v0.t
     call dump
-/* case 7: vrgather.vv v8, v16, v24 (e16,mf4,avl=1000) */
-    li a0, 1400
+/* case 6: vrgather.vv v8, v16, v24, v0.t (e8,m8,avl=max) */
+    li a0, 1216
     call setup
-    li a1, 32767
-    li t0, 15360
+    li a1, 10570339992120251034
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,mu
+    vsetvli t1, zero, e8, m8, ta,mu
+    la a0, gidx8
+    call load_idx
+    vrgather.vv v8, v16, v24, v0.t
+    call dump
+/* case 7: vrgather.vv v8, v16, v24 (e16,mf4,avl=5) */
+    li a0, 1192
+    call setup
+    li a1, 22077395425693898
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
     la a0, gidx16
     call load_idx
     vrgather.vv v8, v16, v24
     call dump
-/* case 8: vrgather.vv v8, v16, v24 (e16,mf2,avl=5) */
-    li a0, 1424
+/* case 8: vrgather.vv v8, v16, v24 (e16,mf2,avl=2) */
+    li a0, 360
     call setup
-    li a1, 128
-    li t0, 31743
+    li a1, 32768
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, tu,ma
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,ma
     la a0, gidx16
     call load_idx
     vrgather.vv v8, v16, v24
     call dump
 /* case 9: vrgather.vv v8, v16, v24, v0.t (e16,m1,avl=max) */
-    li a0, 0
+    li a0, 392
     call setup
-    li a1, 1
-    li t0, 18446744073709527217
+    li a1, 255
+    li t0, 25666
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, ta,ma
+    vsetvli t1, zero, e16, m1, tu,ma
     la a0, gidx16
     call load_idx
     vrgather.vv v8, v16, v24, v0.t
     call dump
-/* case 10: vrgather.vv v8, v16, v24, v0.t (e16,m2,avl=2) */
-    li a0, 1912
+/* case 10: vrgather.vv v8, v16, v24, v0.t (e16,m2,avl=1) */
+    li a0, 648
     call setup
-    li a1, 255
-    li t0, 18446744073709529392
+    li a1, 5
+    li t0, 15360
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, tu,mu
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,mu
     la a0, gidx16
     call load_idx
     vrgather.vv v8, v16, v24, v0.t
     call dump
 /* case 11: vrgather.vv v8, v16, v24 (e16,m4,avl=max) */
-    li a0, 432
+    li a0, 944
     call setup
-    li a1, 1249176535841713381
-    li t0, 18446744073709486081
+    li a1, 5
+    li t0, 16867
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m4, tu,mu
+    vsetvli t1, zero, e16, m4, ta,ma
     la a0, gidx16
     call load_idx
     vrgather.vv v8, v16, v24
     call dump
-/* case 12: vrgather.vv v8, v16, v24, v0.t (e16,m8,avl=3) */
-    li a0, 120
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, m8, tu,ma
-    la a0, gidx16
-    call load_idx
-    vrgather.vv v8, v16, v24, v0.t
-    call dump
-/* case 13: vrgather.vv v8, v16, v24, v0.t (e32,mf2,avl=max) */
+/* case 12: vrgather.vv v8, v16, v24 (e16,m8,avl=1) */
     li a0, 816
     call setup
-    li a1, 32768
-    li t0, 18446744072654170285
+    li a1, 127
+    li t0, 18446744073709509461
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, mf2, ta,mu
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,mu
+    la a0, gidx16
+    call load_idx
+    vrgather.vv v8, v16, v24
+    call dump
+/* case 13: vrgather.vv v8, v16, v24, v0.t (e32,mf2,avl=max) */
+    li a0, 848
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, tu,mu
     la a0, gidx32
     call load_idx
     vrgather.vv v8, v16, v24, v0.t
     call dump
-/* case 14: vrgather.vv v8, v16, v24 (e32,m1,avl=3) */
-    li a0, 1712
+/* case 14: vrgather.vv v8, v16, v24, v0.t (e32,m1,avl=max) */
+    li a0, 1784
+    call setup
+    li a1, 2
+    li t0, 18446744072652380374
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, tu,ma
+    la a0, gidx32
+    call load_idx
+    vrgather.vv v8, v16, v24, v0.t
+    call dump
+/* case 15: vrgather.vv v8, v16, v24, v0.t (e32,m2,avl=13) */
+    li a0, 304
+    call setup
+    li a1, 49760
+    li t0, 18446744071909737665
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, tu,mu
+    la a0, gidx32
+    call load_idx
+    vrgather.vv v8, v16, v24, v0.t
+    call dump
+/* case 16: vrgather.vv v8, v16, v24, v0.t (e32,m4,avl=max) */
+    li a0, 1184
+    call setup
+    li a1, 5
+    li t0, 18446744070132839996
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, ta,mu
+    la a0, gidx32
+    call load_idx
+    vrgather.vv v8, v16, v24, v0.t
+    call dump
+/* case 17: vrgather.vv v8, v16, v24 (e32,m8,avl=1000) */
+    li a0, 208
+    call setup
+    li a1, 32767
+    li t0, 3964856933
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,mu
+    la a0, gidx32
+    call load_idx
+    vrgather.vv v8, v16, v24
+    call dump
+/* case 18: vrgather.vv v8, v16, v24, v0.t (e64,m1,avl=1000) */
+    li a0, 896
     call setup
     li a1, 1
-    li t0, 2143289344
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, tu,mu
-    la a0, gidx32
-    call load_idx
-    vrgather.vv v8, v16, v24
-    call dump
-/* case 15: vrgather.vv v8, v16, v24 (e32,m2,avl=max) */
-    li a0, 528
-    call setup
-    li a1, 1
-    li t0, 18446744072427082690
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, ta,ma
-    la a0, gidx32
-    call load_idx
-    vrgather.vv v8, v16, v24
-    call dump
-/* case 16: vrgather.vv v8, v16, v24 (e32,m4,avl=7) */
-    li a0, 424
-    call setup
-    li a1, 127
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,mu
-    la a0, gidx32
-    call load_idx
-    vrgather.vv v8, v16, v24
-    call dump
-/* case 17: vrgather.vv v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 824
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069982751750
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,ma
-    la a0, gidx32
-    call load_idx
-    vrgather.vv v8, v16, v24
-    call dump
-/* case 18: vrgather.vv v8, v16, v24 (e64,m1,avl=1000) */
-    li a0, 440
-    call setup
-    li a1, 128
-    li t0, 11409025077353684244
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e64, m1, ta,ma
     la a0, gidx64
     call load_idx
-    vrgather.vv v8, v16, v24
+    vrgather.vv v8, v16, v24, v0.t
     call dump
-/* case 19: vrgather.vv v8, v16, v24 (e64,m2,avl=1000) */
-    li a0, 1016
+/* case 19: vrgather.vv v8, v16, v24, v0.t (e64,m2,avl=1000) */
+    li a0, 1376
     call setup
-    li a1, 255
-    li t0, 4890909195324358656
+    li a1, 7
+    li t0, 12346828648808345813
     fmv.d.x fa1, t0
     li t0, 1000
-    vsetvli t1, t0, e64, m2, tu,mu
-    la a0, gidx64
-    call load_idx
-    vrgather.vv v8, v16, v24
-    call dump
-/* case 20: vrgather.vv v8, v16, v24 (e64,m4,avl=5) */
-    li a0, 1000
-    call setup
-    li a1, 127
-    li t0, 0
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, tu,ma
-    la a0, gidx64
-    call load_idx
-    vrgather.vv v8, v16, v24
-    call dump
-/* case 21: vrgather.vv v8, v16, v24 (e64,m8,avl=2) */
-    li a0, 272
-    call setup
-    li a1, 32767
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m8, tu,ma
-    la a0, gidx64
-    call load_idx
-    vrgather.vv v8, v16, v24
-    call dump
-/* case 22: vrgather.vv v8, v16, v24, v0.t (e64,mf2,avl=0) */
-    li a0, 1448
-    call setup
-    li a1, 2866079400979016897
-    li t0, 5781173312567982903
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,ma
+    vsetvli t1, t0, e64, m2, ta,ma
     la a0, gidx64
     call load_idx
     vrgather.vv v8, v16, v24, v0.t
     call dump
-/* case 23: vrgather.vv v8, v16, v24, v0.t (e16,mf8,avl=1) */
-    li a0, 1176
+/* case 20: vrgather.vv v8, v16, v24 (e64,m4,avl=5) */
+    li a0, 608
+    call setup
+    li a1, 9223372036854775807
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,mu
+    la a0, gidx64
+    call load_idx
+    vrgather.vv v8, v16, v24
+    call dump
+/* case 21: vrgather.vv v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 520
+    call setup
+    li a1, 32768
+    li t0, 12588878546762770655
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m8, tu,mu
+    la a0, gidx64
+    call load_idx
+    vrgather.vv v8, v16, v24
+    call dump
+/* case 22: vrgather.vv v8, v16, v24 (e64,mf2,avl=1) */
+    li a0, 1544
     call setup
     li a1, 32767
-    li t0, 18446744073709550592
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, ta,ma
+    la a0, gidx64
+    call load_idx
+    vrgather.vv v8, v16, v24
+    call dump
+/* case 23: vrgather.vv v8, v16, v24, v0.t (e16,mf8,avl=1) */
+    li a0, 816
+    call setup
+    li a1, 11660881320972588923
+    li t0, 5760
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, mf8, ta,ma
@@ -282,622 +280,809 @@ test_main:
     call load_idx
     vrgather.vv v8, v16, v24, v0.t
     call dump
-/* case 24: vrgather.vx v8, v16, a1, v0.t (e8,mf8,avl=max) */
-    li a0, 1296
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, ta,mu
-    li a1, 23
-    la a0, gidx8
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 25: vrgather.vx v8, v16, a1, v0.t (e8,mf4,avl=3) */
-    li a0, 744
-    call setup
-    li a1, 127
-    li t0, 18446744073236491767
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,ma
-    li a1, 32
-    la a0, gidx8
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 26: vrgather.vx v8, v16, a1 (e8,mf2,avl=3) */
-    li a0, 40
-    call setup
-    li a1, 32767
-    li t0, 4205068441
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, tu,ma
-    li a1, 17
-    la a0, gidx8
-    call load_idx
-    vrgather.vx v8, v16, a1
-    call dump
-/* case 27: vrgather.vx v8, v16, a1, v0.t (e8,m1,avl=max) */
-    li a0, 1504
+/* case 24: vrgather.vv v8, v16, v24 (e64,m8,avl=1) */
+    li a0, 464
     call setup
     li a1, 128
-    li t0, 18446744070387959320
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, ta,mu
-    li a1, 17
-    la a0, gidx8
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 28: vrgather.vx v8, v16, a1, v0.t (e8,m2,avl=max) */
-    li a0, 328
-    call setup
-    li a1, 32768
-    li t0, 18446744071517083093
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, tu,ma
-    li a1, 49
-    la a0, gidx8
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 29: vrgather.vx v8, v16, a1 (e8,m4,avl=13) */
-    li a0, 1576
-    call setup
-    li a1, 2
-    li t0, 3988157211
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m4, tu,mu
-    li a1, 40
-    la a0, gidx8
-    call load_idx
-    vrgather.vx v8, v16, a1
-    call dump
-/* case 30: vrgather.vx v8, v16, a1, v0.t (e8,m8,avl=13) */
-    li a0, 640
-    call setup
-    li a1, 127
-    li t0, 126540406
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, tu,ma
-    li a1, 24
-    la a0, gidx8
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 31: vrgather.vx v8, v16, a1 (e16,mf4,avl=max) */
-    li a0, 960
-    call setup
-    li a1, 255
-    li t0, 18446744073709502456
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, mf4, tu,mu
-    li a1, 12
-    la a0, gidx16
-    call load_idx
-    vrgather.vx v8, v16, a1
-    call dump
-/* case 32: vrgather.vx v8, v16, a1, v0.t (e16,mf2,avl=5) */
-    li a0, 1912
-    call setup
-    li a1, 0
-    li t0, 18446744073709545358
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, tu,mu
-    li a1, 10
-    la a0, gidx16
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 33: vrgather.vx v8, v16, a1 (e16,m1,avl=5) */
-    li a0, 1504
-    call setup
-    li a1, 37
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, tu,ma
-    li a1, 43
-    la a0, gidx16
-    call load_idx
-    vrgather.vx v8, v16, a1
-    call dump
-/* case 34: vrgather.vx v8, v16, a1 (e16,m2,avl=1) */
-    li a0, 728
-    call setup
-    li a1, 7
-    li t0, 18446744073709525033
+    li t0, 6312891314148012804
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e16, m2, ta,ma
-    li a1, 2
-    la a0, gidx16
-    call load_idx
-    vrgather.vx v8, v16, a1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vrgather.vv v8, v16, v24
     call dump
-/* case 35: vrgather.vx v8, v16, a1, v0.t (e16,m4,avl=max) */
-    li a0, 1680
-    call setup
-    li a1, 32768
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m4, tu,ma
-    li a1, 53
-    la a0, gidx16
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 36: vrgather.vx v8, v16, a1 (e16,m8,avl=0) */
-    li a0, 304
-    call setup
-    li a1, 7
-    li t0, 18446744073709537470
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,mu
-    li a1, 43
-    la a0, gidx16
-    call load_idx
-    vrgather.vx v8, v16, a1
-    call dump
-/* case 37: vrgather.vx v8, v16, a1, v0.t (e32,mf2,avl=0) */
-    li a0, 256
-    call setup
-    li a1, 7
-    li t0, 18446744071166721145
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,ma
-    li a1, 46
-    la a0, gidx32
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 38: vrgather.vx v8, v16, a1, v0.t (e32,m1,avl=max) */
-    li a0, 128
-    call setup
-    li a1, 65
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, ta,ma
-    li a1, 21
-    la a0, gidx32
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 39: vrgather.vx v8, v16, a1 (e32,m2,avl=7) */
-    li a0, 976
-    call setup
-    li a1, 232
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, tu,ma
-    li a1, 60
-    la a0, gidx32
-    call load_idx
-    vrgather.vx v8, v16, a1
-    call dump
-/* case 40: vrgather.vx v8, v16, a1, v0.t (e32,m4,avl=7) */
-    li a0, 776
+/* case 25: vrgather.vv v4, v16, v7, v0.t (e8,m4,avl=5) */
+    li a0, 264
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744071289904839
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,ma
-    li a1, 34
-    la a0, gidx32
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 41: vrgather.vx v8, v16, a1, v0.t (e32,m8,avl=max) */
-    li a0, 1984
-    call setup
-    li a1, 32768
-    li t0, 18446744073621514455
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,ma
-    li a1, 28
-    la a0, gidx32
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 42: vrgather.vx v8, v16, a1, v0.t (e64,m1,avl=5) */
-    li a0, 160
-    call setup
-    li a1, 255
-    li t0, 17263083942658438727
+    li t0, 18446744073570610873
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e64, m1, tu,ma
-    li a1, 58
-    la a0, gidx64
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e8, m4, tu,mu
+    vrgather.vv v4, v16, v7, v0.t
     call dump
-/* case 43: vrgather.vx v8, v16, a1, v0.t (e64,m2,avl=1000) */
-    li a0, 504
+/* case 26: vrgather.vv v7, v24, v0, v0.t (e8,mf2,avl=1) */
+    li a0, 424
     call setup
-    li a1, 2147483647
-    li t0, 0
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, tu,ma
-    li a1, 24
-    la a0, gidx64
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 44: vrgather.vx v8, v16, a1, v0.t (e64,m4,avl=5) */
-    li a0, 616
-    call setup
-    li a1, 128
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, tu,mu
-    li a1, 4
-    la a0, gidx64
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 45: vrgather.vx v8, v16, a1, v0.t (e64,m8,avl=2) */
-    li a0, 256
-    call setup
-    li a1, 2
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m8, ta,mu
-    li a1, 21
-    la a0, gidx64
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
-    call dump
-/* case 46: vrgather.vx v8, v16, a1 (e64,mf2,avl=1) */
-    li a0, 912
-    call setup
-    li a1, 5
-    li t0, 9669215196670383660
+    li a1, 18446744073709551488
+    li t0, 8388607
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,ma
-    li a1, 50
-    la a0, gidx64
-    call load_idx
-    vrgather.vx v8, v16, a1
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vrgather.vv v7, v24, v0, v0.t
     call dump
-/* case 47: vrgather.vx v8, v16, a1, v0.t (e16,mf8,avl=0) */
-    li a0, 1440
+/* case 27: vrgather.vv v5, v0, v12, v0.t (e8,m1,avl=1) */
+    li a0, 1536
     call setup
-    li a1, 255
-    li t0, 18446744073709494205
+    li a1, 1
+    li t0, 2141192192
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,ma
-    li a1, 44
-    la a0, gidx16
-    call load_idx
-    vrgather.vx v8, v16, a1, v0.t
+    li t0, 1
+    vsetvli t1, t0, e8, m1, tu,mu
+    vrgather.vv v5, v0, v12, v0.t
     call dump
-/* case 48: vrgather.vi v8, v16, 13 (e8,mf8,avl=1) */
-    li a0, 360
+/* case 28: vrgather.vv v0, v0, v0 (e16,m8,avl=5) */
+    li a0, 928
     call setup
-    li a1, 32767
+    li a1, 2
+    li t0, 18446744073709488974
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vrgather.vv v0, v0, v0
+    call dump
+/* case 29: vrgather.vv v31, v4, v31, v0.t (e16,mf2,avl=1) */
+    li a0, 272
+    call setup
+    li a1, 127
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vrgather.vv v31, v4, v31, v0.t
+    call dump
+/* case 30: vrgather.vx v8, v16, a1 (e8,mf8,avl=1) */
+    li a0, 1784
+    call setup
+    li a1, 10753624015458790089
     li t0, 18446744069422972927
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e8, mf8, tu,ma
+    vsetvli t1, t0, e8, mf8, ta,mu
+    li a1, 18
     la a0, gidx8
     call load_idx
-    vrgather.vi v8, v16, 13
+    vrgather.vx v8, v16, a1
     call dump
-/* case 49: vrgather.vi v8, v16, 28, v0.t (e8,mf4,avl=3) */
-    li a0, 1632
+/* case 31: vrgather.vx v8, v16, a1 (e8,mf4,avl=3) */
+    li a0, 536
     call setup
-    li a1, 16314060489828213595
+    li a1, 18446744071562067968
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,ma
+    li a1, 37
+    la a0, gidx8
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 32: vrgather.vx v8, v16, a1 (e8,mf2,avl=3) */
+    li a0, 352
+    call setup
+    li a1, 32768
+    li t0, 18446744073664290436
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, tu,mu
+    li a1, 46
+    la a0, gidx8
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 33: vrgather.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
+    li a0, 600
+    call setup
+    li a1, 128
+    li t0, 3212836864
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, m1, ta,ma
+    li a1, 13
+    la a0, gidx8
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 34: vrgather.vx v8, v16, a1, v0.t (e8,m2,avl=13) */
+    li a0, 264
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070210174388
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m2, ta,mu
+    li a1, 63
+    la a0, gidx8
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 35: vrgather.vx v8, v16, a1, v0.t (e8,m4,avl=max) */
+    li a0, 1256
+    call setup
+    li a1, 85
+    li t0, 18446744070607653727
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m4, tu,mu
+    li a1, 46
+    la a0, gidx8
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 36: vrgather.vx v8, v16, a1, v0.t (e8,m8,avl=13) */
+    li a0, 560
+    call setup
+    li a1, 1
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,mu
+    li a1, 41
+    la a0, gidx8
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 37: vrgather.vx v8, v16, a1 (e16,mf4,avl=1000) */
+    li a0, 1960
+    call setup
+    li a1, 4983545606222057656
+    li t0, 18446744073709503052
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,mu
+    li a1, 65
+    la a0, gidx16
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 38: vrgather.vx v8, v16, a1 (e16,mf2,avl=2) */
+    li a0, 112
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,ma
+    li a1, 25
+    la a0, gidx16
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 39: vrgather.vx v8, v16, a1 (e16,m1,avl=5) */
+    li a0, 1856
+    call setup
+    li a1, 255
+    li t0, 18446744073709538622
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    li a1, 41
+    la a0, gidx16
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 40: vrgather.vx v8, v16, a1 (e16,m2,avl=2) */
+    li a0, 600
+    call setup
+    li a1, 7
+    li t0, 18446744073709532563
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, tu,mu
+    li a1, 2
+    la a0, gidx16
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 41: vrgather.vx v8, v16, a1, v0.t (e16,m4,avl=1) */
+    li a0, 616
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709511562
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, ta,ma
+    li a1, 2
+    la a0, gidx16
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 42: vrgather.vx v8, v16, a1, v0.t (e16,m8,avl=3) */
+    li a0, 1504
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709538797
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, m8, ta,ma
+    li a1, 24
+    la a0, gidx16
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 43: vrgather.vx v8, v16, a1, v0.t (e32,mf2,avl=0) */
+    li a0, 1168
+    call setup
+    li a1, 18446744071562067968
     li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
+    li a1, 63
+    la a0, gidx32
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 44: vrgather.vx v8, v16, a1, v0.t (e32,m1,avl=3) */
+    li a0, 1080
+    call setup
+    li a1, 1
+    li t0, 18446744069656697977
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,ma
+    li a1, 54
+    la a0, gidx32
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 45: vrgather.vx v8, v16, a1, v0.t (e32,m2,avl=max) */
+    li a0, 272
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744072561163455
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, ta,ma
+    li a1, 21
+    la a0, gidx32
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 46: vrgather.vx v8, v16, a1 (e32,m4,avl=max) */
+    li a0, 1688
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,ma
+    li a1, 3
+    la a0, gidx32
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 47: vrgather.vx v8, v16, a1, v0.t (e32,m8,avl=13) */
+    li a0, 1128
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070956730803
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m8, tu,mu
+    li a1, 3
+    la a0, gidx32
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 48: vrgather.vx v8, v16, a1 (e64,m1,avl=1000) */
+    li a0, 1304
+    call setup
+    li a1, 5
+    li t0, 13304517126326020071
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, tu,mu
+    li a1, 36
+    la a0, gidx64
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 49: vrgather.vx v8, v16, a1 (e64,m2,avl=5) */
+    li a0, 1840
+    call setup
+    li a1, 12877572411087129430
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,mu
+    li a1, 9
+    la a0, gidx64
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 50: vrgather.vx v8, v16, a1, v0.t (e64,m4,avl=2) */
+    li a0, 424
+    call setup
+    li a1, 255
+    li t0, 12806860505578988435
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, tu,mu
+    li a1, 44
+    la a0, gidx64
+    call load_idx
+    vrgather.vx v8, v16, a1, v0.t
+    call dump
+/* case 51: vrgather.vx v8, v16, a1 (e64,m8,avl=2) */
+    li a0, 1088
+    call setup
+    li a1, 5
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,mu
+    li a1, 66
+    la a0, gidx64
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 52: vrgather.vx v8, v16, a1 (e64,mf2,avl=0) */
+    li a0, 960
+    call setup
+    li a1, 5
+    li t0, 15874053500226954552
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, tu,mu
+    li a1, 54
+    la a0, gidx64
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 53: vrgather.vx v8, v16, a1 (e16,mf8,avl=0) */
+    li a0, 1032
+    call setup
+    li a1, 32768
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, tu,ma
+    li a1, 46
+    la a0, gidx16
+    call load_idx
+    vrgather.vx v8, v16, a1
+    call dump
+/* case 54: vrgather.vx v19, v26, a1, v0.t (e16,mf2,avl=5) */
+    li a0, 1176
+    call setup
+    li a1, 255
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    li a1, 45
+    vrgather.vx v19, v26, a1, v0.t
+    call dump
+/* case 55: vrgather.vx v5, v0, a1 (e8,mf2,avl=max) */
+    li a0, 1928
+    call setup
+    li a1, 127
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    li a1, 11
+    vrgather.vx v5, v0, a1
+    call dump
+/* case 56: vrgather.vx v0, v0, a1, v0.t (e64,m4,avl=max) */
+    li a0, 1152
+    call setup
+    li a1, 255
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, tu,mu
+    li a1, 68
+    vrgather.vx v0, v0, a1, v0.t
+    call dump
+/* case 57: vrgather.vx v0, v25, a1 (e16,m2,avl=5) */
+    li a0, 1648
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709493850
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    li a1, 28
+    vrgather.vx v0, v25, a1
+    call dump
+/* case 58: vrgather.vx v30, v4, a1, v0.t (e8,m1,avl=5) */
+    li a0, 792
+    call setup
+    li a1, 0
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m1, tu,mu
+    li a1, 21
+    vrgather.vx v30, v4, a1, v0.t
+    call dump
+/* case 59: vrgather.vx v15, v13, a1, v0.t (e32,m1,avl=5) */
+    li a0, 24
+    call setup
+    li a1, 2
+    li t0, 18446744070607333000
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    li a1, 43
+    vrgather.vx v15, v13, a1, v0.t
+    call dump
+/* case 60: vrgather.vi v8, v16, 19, v0.t (e8,mf8,avl=1) */
+    li a0, 992
+    call setup
+    li a1, 6934224362025401152
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,ma
+    la a0, gidx8
+    call load_idx
+    vrgather.vi v8, v16, 19, v0.t
+    call dump
+/* case 61: vrgather.vi v8, v16, 25, v0.t (e8,mf4,avl=3) */
+    li a0, 1944
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e8, mf4, tu,ma
     la a0, gidx8
     call load_idx
-    vrgather.vi v8, v16, 28, v0.t
+    vrgather.vi v8, v16, 25, v0.t
     call dump
-/* case 50: vrgather.vi v8, v16, 0 (e8,mf2,avl=max) */
-    li a0, 712
+/* case 62: vrgather.vi v8, v16, 14, v0.t (e8,mf2,avl=max) */
+    li a0, 1008
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069855830642
+    li a1, 18446744073709551614
+    li t0, 18446744070802232392
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,ma
+    vsetvli t1, zero, e8, mf2, tu,mu
     la a0, gidx8
     call load_idx
-    vrgather.vi v8, v16, 0
+    vrgather.vi v8, v16, 14, v0.t
     call dump
-/* case 51: vrgather.vi v8, v16, 9 (e8,m1,avl=7) */
-    li a0, 128
+/* case 63: vrgather.vi v8, v16, 5 (e8,m1,avl=7) */
+    li a0, 2016
     call setup
-    li a1, 16471746352776054566
-    li t0, 18446744069422972927
+    li a1, 32768
+    li t0, 3472883712
     fmv.d.x fa1, t0
     li t0, 7
     vsetvli t1, t0, e8, m1, tu,ma
     la a0, gidx8
     call load_idx
-    vrgather.vi v8, v16, 9
+    vrgather.vi v8, v16, 5
     call dump
-/* case 52: vrgather.vi v8, v16, 26 (e8,m2,avl=max) */
-    li a0, 312
+/* case 64: vrgather.vi v8, v16, 17, v0.t (e8,m2,avl=7) */
+    li a0, 1512
     call setup
-    li a1, 2
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, ta,mu
-    la a0, gidx8
-    call load_idx
-    vrgather.vi v8, v16, 26
-    call dump
-/* case 53: vrgather.vi v8, v16, 27, v0.t (e8,m4,avl=7) */
-    li a0, 592
-    call setup
-    li a1, 0
-    li t0, 18446744073701163008
+    li a1, 127
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m4, tu,ma
+    vsetvli t1, t0, e8, m2, tu,ma
     la a0, gidx8
     call load_idx
-    vrgather.vi v8, v16, 27, v0.t
+    vrgather.vi v8, v16, 17, v0.t
     call dump
-/* case 54: vrgather.vi v8, v16, 4 (e8,m8,avl=13) */
-    li a0, 1624
+/* case 65: vrgather.vi v8, v16, 17 (e8,m4,avl=13) */
+    li a0, 544
     call setup
-    li a1, 26108
-    li t0, 18446744069681597356
+    li a1, 32768
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,ma
+    la a0, gidx8
+    call load_idx
+    vrgather.vi v8, v16, 17
+    call dump
+/* case 66: vrgather.vi v8, v16, 4, v0.t (e8,m8,avl=13) */
+    li a0, 32
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 13
     vsetvli t1, t0, e8, m8, ta,ma
     la a0, gidx8
     call load_idx
-    vrgather.vi v8, v16, 4
+    vrgather.vi v8, v16, 4, v0.t
     call dump
-/* case 55: vrgather.vi v8, v16, 31 (e16,mf4,avl=max) */
-    li a0, 1432
+/* case 67: vrgather.vi v8, v16, 13, v0.t (e16,mf4,avl=5) */
+    li a0, 1464
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709517823
+    li a1, 18446744071562067968
+    li t0, 18446744073709490576
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, mf4, ta,ma
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,ma
     la a0, gidx16
     call load_idx
-    vrgather.vi v8, v16, 31
+    vrgather.vi v8, v16, 13, v0.t
     call dump
-/* case 56: vrgather.vi v8, v16, 30 (e16,mf2,avl=2) */
-    li a0, 1184
+/* case 68: vrgather.vi v8, v16, 8 (e16,mf2,avl=1000) */
+    li a0, 1808
     call setup
-    li a1, 0
-    li t0, 18446744073709496768
+    li a1, 32768
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,ma
+    la a0, gidx16
+    call load_idx
+    vrgather.vi v8, v16, 8
+    call dump
+/* case 69: vrgather.vi v8, v16, 9 (e16,m1,avl=2) */
+    li a0, 808
+    call setup
+    li a1, 170
+    li t0, 18446744073709524966
     fmv.d.x fa1, t0
     li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,mu
+    vsetvli t1, t0, e16, m1, tu,ma
     la a0, gidx16
     call load_idx
-    vrgather.vi v8, v16, 30
+    vrgather.vi v8, v16, 9
     call dump
-/* case 57: vrgather.vi v8, v16, 27, v0.t (e16,m1,avl=2) */
-    li a0, 1704
+/* case 70: vrgather.vi v8, v16, 30 (e16,m2,avl=max) */
+    li a0, 1648
     call setup
-    li a1, 18274
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,ma
-    la a0, gidx16
-    call load_idx
-    vrgather.vi v8, v16, 27, v0.t
-    call dump
-/* case 58: vrgather.vi v8, v16, 16, v0.t (e16,m2,avl=max) */
-    li a0, 704
-    call setup
-    li a1, 17275033632757486587
-    li t0, 18446744073709534208
+    li a1, 9223372036854775807
+    li t0, 18446744073709543297
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m2, ta,mu
     la a0, gidx16
     call load_idx
-    vrgather.vi v8, v16, 16, v0.t
+    vrgather.vi v8, v16, 30
     call dump
-/* case 59: vrgather.vi v8, v16, 24 (e16,m4,avl=1) */
-    li a0, 848
+/* case 71: vrgather.vi v8, v16, 22, v0.t (e16,m4,avl=0) */
+    li a0, 600
     call setup
-    li a1, 2
-    li t0, 18446744073709512678
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,mu
-    la a0, gidx16
-    call load_idx
-    vrgather.vi v8, v16, 24
-    call dump
-/* case 60: vrgather.vi v8, v16, 15, v0.t (e16,m8,avl=3) */
-    li a0, 1328
-    call setup
-    li a1, 32767
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, m8, ta,mu
-    la a0, gidx16
-    call load_idx
-    vrgather.vi v8, v16, 15, v0.t
-    call dump
-/* case 61: vrgather.vi v8, v16, 2 (e32,mf2,avl=0) */
-    li a0, 360
-    call setup
-    li a1, 669769398339961754
-    li t0, 18446744073013289485
+    li a1, 128
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,mu
+    vsetvli t1, t0, e16, m4, tu,ma
+    la a0, gidx16
+    call load_idx
+    vrgather.vi v8, v16, 22, v0.t
+    call dump
+/* case 72: vrgather.vi v8, v16, 16 (e16,m8,avl=3) */
+    li a0, 1104
+    call setup
+    li a1, 5
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,mu
+    la a0, gidx16
+    call load_idx
+    vrgather.vi v8, v16, 16
+    call dump
+/* case 73: vrgather.vi v8, v16, 3 (e32,mf2,avl=max) */
+    li a0, 1992
+    call setup
+    li a1, 0
+    li t0, 18446744072227136185
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, tu,mu
     la a0, gidx32
     call load_idx
-    vrgather.vi v8, v16, 2
+    vrgather.vi v8, v16, 3
     call dump
-/* case 62: vrgather.vi v8, v16, 12, v0.t (e32,m1,avl=7) */
-    li a0, 1776
+/* case 74: vrgather.vi v8, v16, 13 (e32,m1,avl=7) */
+    li a0, 728
     call setup
-    li a1, 2840
-    li t0, 18446744070758762498
+    li a1, 18446744071562067968
+    li t0, 18446744070983091443
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e32, m1, tu,ma
+    vsetvli t1, t0, e32, m1, ta,mu
     la a0, gidx32
     call load_idx
-    vrgather.vi v8, v16, 12, v0.t
+    vrgather.vi v8, v16, 13
     call dump
-/* case 63: vrgather.vi v8, v16, 28 (e32,m2,avl=max) */
-    li a0, 96
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072113523305
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,mu
-    la a0, gidx32
-    call load_idx
-    vrgather.vi v8, v16, 28
-    call dump
-/* case 64: vrgather.vi v8, v16, 29, v0.t (e32,m4,avl=max) */
-    li a0, 352
+/* case 75: vrgather.vi v8, v16, 4 (e32,m2,avl=13) */
+    li a0, 640
     call setup
     li a1, 7
-    li t0, 18446744070739984384
+    li t0, 18446744072357330683
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,mu
+    la a0, gidx32
+    call load_idx
+    vrgather.vi v8, v16, 4
+    call dump
+/* case 76: vrgather.vi v8, v16, 16 (e32,m4,avl=max) */
+    li a0, 1520
+    call setup
+    li a1, 5
+    li t0, 18446744072132655569
     fmv.d.x fa1, t0
     vsetvli t1, zero, e32, m4, tu,ma
     la a0, gidx32
     call load_idx
-    vrgather.vi v8, v16, 29, v0.t
+    vrgather.vi v8, v16, 16
     call dump
-/* case 65: vrgather.vi v8, v16, 2 (e32,m8,avl=1000) */
-    li a0, 688
+/* case 77: vrgather.vi v8, v16, 12 (e32,m8,avl=max) */
+    li a0, 240
     call setup
-    li a1, 2147483647
-    li t0, 18446744071553679360
+    li a1, 5
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, ta,ma
+    vsetvli t1, zero, e32, m8, tu,mu
     la a0, gidx32
     call load_idx
-    vrgather.vi v8, v16, 2
+    vrgather.vi v8, v16, 12
     call dump
-/* case 66: vrgather.vi v8, v16, 19 (e64,m1,avl=5) */
-    li a0, 1520
+/* case 78: vrgather.vi v8, v16, 31 (e64,m1,avl=max) */
+    li a0, 1392
     call setup
-    li a1, 18132354879256854814
-    li t0, 3126322673292170532
+    li a1, 9223372036854775807
+    li t0, 14726032265277933187
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,mu
+    vsetvli t1, zero, e64, m1, ta,mu
     la a0, gidx64
     call load_idx
-    vrgather.vi v8, v16, 19
+    vrgather.vi v8, v16, 31
     call dump
-/* case 67: vrgather.vi v8, v16, 9, v0.t (e64,m2,avl=2) */
-    li a0, 136
+/* case 79: vrgather.vi v8, v16, 12, v0.t (e64,m2,avl=1000) */
+    li a0, 1992
     call setup
-    li a1, 127
-    li t0, 5610344954042856205
+    li a1, 18446744073709551614
+    li t0, 6284957605914417599
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,mu
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,ma
     la a0, gidx64
     call load_idx
-    vrgather.vi v8, v16, 9, v0.t
+    vrgather.vi v8, v16, 12, v0.t
     call dump
-/* case 68: vrgather.vi v8, v16, 13, v0.t (e64,m4,avl=2) */
-    li a0, 1024
+/* case 80: vrgather.vi v8, v16, 6 (e64,m4,avl=2) */
+    li a0, 1008
     call setup
-    li a1, 2
-    li t0, 9218868437227405312
+    li a1, 11119884413860657208
+    li t0, 1805155134530052530
     fmv.d.x fa1, t0
     li t0, 2
     vsetvli t1, t0, e64, m4, tu,mu
     la a0, gidx64
     call load_idx
-    vrgather.vi v8, v16, 13, v0.t
+    vrgather.vi v8, v16, 6
     call dump
-/* case 69: vrgather.vi v8, v16, 0 (e64,m8,avl=2) */
-    li a0, 1152
+/* case 81: vrgather.vi v8, v16, 5, v0.t (e64,m8,avl=2) */
+    li a0, 816
     call setup
-    li a1, 18446744073709551614
-    li t0, 7802256810922492127
+    li a1, 0
+    li t0, 5481144997205473550
     fmv.d.x fa1, t0
     li t0, 2
-    vsetvli t1, t0, e64, m8, ta,ma
+    vsetvli t1, t0, e64, m8, ta,mu
     la a0, gidx64
     call load_idx
-    vrgather.vi v8, v16, 0
+    vrgather.vi v8, v16, 5, v0.t
     call dump
-/* case 70: vrgather.vi v8, v16, 10 (e64,mf2,avl=1) */
-    li a0, 112
+/* case 82: vrgather.vi v8, v16, 22 (e64,mf2,avl=0) */
+    li a0, 904
     call setup
-    li a1, 1
-    li t0, 9218868437227405312
+    li a1, 128
+    li t0, 15260949911675697399
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,mu
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, ta,ma
     la a0, gidx64
     call load_idx
-    vrgather.vi v8, v16, 10
+    vrgather.vi v8, v16, 22
     call dump
-/* case 71: vrgather.vi v8, v16, 22, v0.t (e16,mf8,avl=0) */
-    li a0, 1112
+/* case 83: vrgather.vi v8, v16, 11 (e16,mf8,avl=0) */
+    li a0, 1320
     call setup
     li a1, 32768
-    li t0, 0
+    li t0, 49536
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,mu
+    vsetvli t1, t0, e16, mf8, ta,ma
     la a0, gidx16
     call load_idx
-    vrgather.vi v8, v16, 22, v0.t
+    vrgather.vi v8, v16, 11
     call dump
-/* case 72: vrgatherei16.vv v8, v16, v24, v0.t (e8,mf8,avl=1) */
-    li a0, 1040
+/* case 84: vrgather.vi v2, v16, 24 (e64,m1,avl=5) */
+    li a0, 840
     call setup
-    li a1, 1
-    li t0, 18446744072056675807
+    li a1, 2
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vrgather.vi v2, v16, 24
+    call dump
+/* case 85: vrgather.vi v0, v0, 28, v0.t (e32,m4,avl=1) */
+    li a0, 696
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24, v0.t
+    vsetvli t1, t0, e32, m4, tu,mu
+    vrgather.vi v0, v0, 28, v0.t
     call dump
-/* case 73: vrgatherei16.vv v8, v16, v24, v0.t (e8,mf4,avl=3) */
-    li a0, 512
+/* case 86: vrgather.vi v16, v7, 23, v0.t (e64,m8,avl=5) */
+    li a0, 712
+    call setup
+    li a1, 127
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m8, tu,mu
+    vrgather.vi v16, v7, 23, v0.t
+    call dump
+/* case 87: vrgather.vi v11, v11, 14, v0.t (e32,m2,avl=1) */
+    li a0, 1136
     call setup
     li a1, 255
-    li t0, 18446744069910987302
+    li t0, 18446744070479937536
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,ma
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vrgather.vi v11, v11, 14, v0.t
+    call dump
+/* case 88: vrgather.vi v10, v10, 19 (e16,mf2,avl=max) */
+    li a0, 1576
+    call setup
+    li a1, 0
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vrgather.vi v10, v10, 19
+    call dump
+/* case 89: vrgather.vi v3, v0, 19, v0.t (e8,mf4,avl=1) */
+    li a0, 280
+    call setup
+    li a1, 128849585128509105
+    li t0, 18446744071317968068
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vrgather.vi v3, v0, 19, v0.t
+    call dump
+/* case 90: vrgatherei16.vv v8, v16, v24 (e8,mf8,avl=0) */
+    li a0, 712
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069774161463
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,ma
     la a0, gidx16
     call load_idx
-    vrgatherei16.vv v8, v16, v24, v0.t
+    vrgatherei16.vv v8, v16, v24
     call dump
-/* case 74: vrgatherei16.vv v8, v16, v24, v0.t (e8,mf2,avl=0) */
-    li a0, 560
+/* case 91: vrgatherei16.vv v8, v16, v24 (e8,mf4,avl=3) */
+    li a0, 1272
     call setup
-    li a1, 8286225555098805051
-    li t0, 18446744071640775532
+    li a1, 9223372036854775807
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, ta,mu
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24
+    call dump
+/* case 92: vrgatherei16.vv v8, v16, v24, v0.t (e8,mf2,avl=0) */
+    li a0, 48
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf2, ta,ma
@@ -905,4144 +1090,5224 @@ test_main:
     call load_idx
     vrgatherei16.vv v8, v16, v24, v0.t
     call dump
-/* case 75: vrgatherei16.vv v8, v16, v24 (e8,m1,avl=max) */
-    li a0, 1192
-    call setup
-    li a1, 151
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, tu,ma
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24
-    call dump
-/* case 76: vrgatherei16.vv v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 1464
-    call setup
-    li a1, 207
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, tu,mu
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24
-    call dump
-/* case 77: vrgatherei16.vv v8, v16, v24 (e8,m4,avl=13) */
-    li a0, 1248
-    call setup
-    li a1, 18338737975528716865
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m4, tu,mu
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24
-    call dump
-/* case 78: vrgatherei16.vv v8, v16, v24, v0.t (e8,m8,avl=1000) */
-    li a0, 1504
+/* case 93: vrgatherei16.vv v8, v16, v24 (e8,m1,avl=max) */
+    li a0, 1808
     call setup
     li a1, 2147483647
-    li t0, 3335704607
+    li t0, 18446744073189935565
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,mu
+    vsetvli t1, zero, e8, m1, ta,mu
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24
+    call dump
+/* case 94: vrgatherei16.vv v8, v16, v24 (e8,m2,avl=max) */
+    li a0, 1608
+    call setup
+    li a1, 1
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m2, ta,ma
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24
+    call dump
+/* case 95: vrgatherei16.vv v8, v16, v24, v0.t (e8,m4,avl=7) */
+    li a0, 1096
+    call setup
+    li a1, 16375333910125094078
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m4, ta,ma
     la a0, gidx16
     call load_idx
     vrgatherei16.vv v8, v16, v24, v0.t
     call dump
-/* case 79: vrgatherei16.vv v8, v16, v24, v0.t (e16,mf4,avl=5) */
-    li a0, 832
+/* case 96: vrgatherei16.vv v8, v16, v24, v0.t (e8,m8,avl=13) */
+    li a0, 1664
+    call setup
+    li a1, 10082128912787804840
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,ma
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24, v0.t
+    call dump
+/* case 97: vrgatherei16.vv v8, v16, v24, v0.t (e16,mf4,avl=1000) */
+    li a0, 464
     call setup
     li a1, 255
-    li t0, 18446744073709548734
+    li t0, 18446744073709517823
     fmv.d.x fa1, t0
-    li t0, 5
+    li t0, 1000
     vsetvli t1, t0, e16, mf4, tu,ma
     la a0, gidx16
     call load_idx
     vrgatherei16.vv v8, v16, v24, v0.t
     call dump
-/* case 80: vrgatherei16.vv v8, v16, v24 (e16,mf2,avl=2) */
-    li a0, 1688
-    call setup
-    li a1, 32767
-    li t0, 32256
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, ta,mu
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24
-    call dump
-/* case 81: vrgatherei16.vv v8, v16, v24 (e16,m1,avl=max) */
-    li a0, 1616
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, ta,ma
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24
-    call dump
-/* case 82: vrgatherei16.vv v8, v16, v24 (e16,m2,avl=1) */
-    li a0, 184
-    call setup
-    li a1, 127
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, tu,ma
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24
-    call dump
-/* case 83: vrgatherei16.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 1784
-    call setup
-    li a1, 127
-    li t0, 18446744073709495371
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m4, ta,ma
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24, v0.t
-    call dump
-/* case 84: vrgatherei16.vv v8, v16, v24, v0.t (e16,m8,avl=1) */
-    li a0, 1648
-    call setup
-    li a1, 127
-    li t0, 18446744073709501051
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, tu,mu
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24, v0.t
-    call dump
-/* case 85: vrgatherei16.vv v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 1264
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, mf2, ta,mu
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24
-    call dump
-/* case 86: vrgatherei16.vv v8, v16, v24, v0.t (e32,m1,avl=7) */
-    li a0, 1936
-    call setup
-    li a1, 128
-    li t0, 18446744070179089913
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,mu
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24, v0.t
-    call dump
-/* case 87: vrgatherei16.vv v8, v16, v24 (e32,m2,avl=7) */
-    li a0, 912
+/* case 98: vrgatherei16.vv v8, v16, v24, v0.t (e16,mf2,avl=1000) */
+    li a0, 1080
     call setup
     li a1, 0
-    li t0, 18446744072096015011
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, ta,mu
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24
-    call dump
-/* case 88: vrgatherei16.vv v8, v16, v24, v0.t (e32,m4,avl=max) */
-    li a0, 320
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, tu,mu
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,mu
     la a0, gidx16
     call load_idx
     vrgatherei16.vv v8, v16, v24, v0.t
     call dump
-/* case 89: vrgatherei16.vv v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 1352
+/* case 99: vrgatherei16.vv v8, v16, v24, v0.t (e16,m1,avl=2) */
+    li a0, 1856
     call setup
-    li a1, 1
-    li t0, 18446744071553679360
+    li a1, 255
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, ta,mu
-    la a0, gidx16
-    call load_idx
-    vrgatherei16.vv v8, v16, v24
-    call dump
-/* case 90: vrgatherei16.vv v8, v16, v24, v0.t (e64,m1,avl=1000) */
-    li a0, 1752
-    call setup
-    li a1, 127
-    li t0, 10894480260167462182
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, ta,mu
+    li t0, 2
+    vsetvli t1, t0, e16, m1, ta,mu
     la a0, gidx16
     call load_idx
     vrgatherei16.vv v8, v16, v24, v0.t
     call dump
-/* case 91: vrgatherei16.vv v8, v16, v24 (e64,m2,avl=1000) */
-    li a0, 704
+/* case 100: vrgatherei16.vv v8, v16, v24 (e16,m2,avl=2) */
+    li a0, 1616
     call setup
-    li a1, 18446744073709551615
-    li t0, 9221120237041090560
+    li a1, 128
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,ma
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,ma
     la a0, gidx16
     call load_idx
     vrgatherei16.vv v8, v16, v24
     call dump
-/* case 92: vrgatherei16.vv v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 1136
+/* case 101: vrgatherei16.vv v8, v16, v24, v0.t (e16,m4,avl=max) */
+    li a0, 960
     call setup
-    li a1, 9223372036854775807
-    li t0, 14029642908188297762
+    li a1, 14119729103889626659
+    li t0, 13653
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, ta,ma
+    vsetvli t1, zero, e16, m4, tu,mu
     la a0, gidx16
     call load_idx
-    vrgatherei16.vv v8, v16, v24
+    vrgatherei16.vv v8, v16, v24, v0.t
     call dump
-/* case 93: vrgatherei16.vv v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 1584
+/* case 102: vrgatherei16.vv v8, v16, v24 (e16,m8,avl=1) */
+    li a0, 848
     call setup
     li a1, 18446744073709551614
-    li t0, 9218868437227405311
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,mu
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24
+    call dump
+/* case 103: vrgatherei16.vv v8, v16, v24 (e32,mf2,avl=0) */
+    li a0, 1416
+    call setup
+    li a1, 15385
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,ma
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24
+    call dump
+/* case 104: vrgatherei16.vv v8, v16, v24 (e32,m1,avl=3) */
+    li a0, 640
+    call setup
+    li a1, 127
+    li t0, 18446744069731852340
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,ma
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24
+    call dump
+/* case 105: vrgatherei16.vv v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 208
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071507009743
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, tu,mu
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24
+    call dump
+/* case 106: vrgatherei16.vv v8, v16, v24, v0.t (e32,m4,avl=13) */
+    li a0, 96
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m4, tu,ma
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24, v0.t
+    call dump
+/* case 107: vrgatherei16.vv v8, v16, v24 (e32,m8,avl=1000) */
+    li a0, 760
+    call setup
+    li a1, 32767
+    li t0, 18446744070168633265
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, ta,ma
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24
+    call dump
+/* case 108: vrgatherei16.vv v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 1056
+    call setup
+    li a1, 18446744073709551615
+    li t0, 5482609092964167723
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, ta,ma
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24
+    call dump
+/* case 109: vrgatherei16.vv v8, v16, v24, v0.t (e64,m2,avl=1000) */
+    li a0, 816
+    call setup
+    li a1, 18446744073709551615
+    li t0, 4093955593047752465
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, ta,mu
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24, v0.t
+    call dump
+/* case 110: vrgatherei16.vv v8, v16, v24, v0.t (e64,m4,avl=2) */
+    li a0, 328
+    call setup
+    li a1, 2147483647
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, tu,mu
+    la a0, gidx16
+    call load_idx
+    vrgatherei16.vv v8, v16, v24, v0.t
+    call dump
+/* case 111: vrgatherei16.vv v8, v16, v24, v0.t (e64,m8,avl=max) */
+    li a0, 984
+    call setup
+    li a1, 5
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, m8, ta,ma
     la a0, gidx16
     call load_idx
-    vrgatherei16.vv v8, v16, v24
+    vrgatherei16.vv v8, v16, v24, v0.t
     call dump
-/* case 94: vrgatherei16.vv v8, v16, v24 (e64,mf2,avl=max) */
-    li a0, 136
+/* case 112: vrgatherei16.vv v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 960
     call setup
-    li a1, 255
-    li t0, 4607182418800017408
+    li a1, 9223372036854775807
+    li t0, 6141345841874022011
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, mf2, ta,ma
     la a0, gidx16
     call load_idx
-    vrgatherei16.vv v8, v16, v24
+    vrgatherei16.vv v8, v16, v24, v0.t
     call dump
-/* case 95: vrgatherei16.vv v8, v16, v24, v0.t (e16,mf8,avl=3) */
-    li a0, 984
+/* case 113: vrgatherei16.vv v8, v16, v24, v0.t (e16,mf8,avl=0) */
+    li a0, 848
     call setup
-    li a1, 2
-    li t0, 18446744073709494536
+    li a1, 2147483647
+    li t0, 18446744073709536927
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,ma
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, tu,mu
     la a0, gidx16
     call load_idx
     vrgatherei16.vv v8, v16, v24, v0.t
     call dump
-/* case 96: vslideup.vx v8, v16, a1, v0.t (e8,mf8,avl=1) */
-    li a0, 608
+/* case 114: vrgatherei16.vv v26, v26, v26, v0.t (e32,m2,avl=1) */
+    li a0, 1600
     call setup
-    li a1, 32767
-    li t0, 18446744071562067968
+    li a1, 9223372036854775807
+    li t0, 18446744071858600751
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e8, mf8, tu,mu
-    li a1, 26
-    vslideup.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e32, m2, tu,mu
+    vrgatherei16.vv v26, v26, v26, v0.t
     call dump
-/* case 97: vslideup.vx v8, v16, a1 (e8,mf4,avl=3) */
-    li a0, 1056
+/* case 115: vrgatherei16.vv v0, v15, v20 (e16,m2,avl=max) */
+    li a0, 464
     call setup
-    li a1, 0
-    li t0, 18446744073409114656
+    li a1, 32767
+    li t0, 18446744073709538205
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, tu,mu
-    li a1, 33
-    vslideup.vx v8, v16, a1
+    vsetvli t1, zero, e16, m2, tu,mu
+    vrgatherei16.vv v0, v15, v20
     call dump
-/* case 98: vslideup.vx v8, v16, a1 (e8,mf2,avl=3) */
-    li a0, 1848
-    call setup
-    li a1, 12716429289571895909
-    li t0, 18446744073064006669
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, ta,ma
-    li a1, 60
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 99: vslideup.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
-    li a0, 1736
-    call setup
-    li a1, 63019
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,ma
-    li a1, 17
-    vslideup.vx v8, v16, a1, v0.t
-    call dump
-/* case 100: vslideup.vx v8, v16, a1 (e8,m2,avl=max) */
-    li a0, 1064
-    call setup
-    li a1, 5
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, ta,mu
-    li a1, 49
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 101: vslideup.vx v8, v16, a1, v0.t (e8,m4,avl=7) */
-    li a0, 1456
-    call setup
-    li a1, 5
-    li t0, 18446744073460851387
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, tu,ma
-    li a1, 0
-    vslideup.vx v8, v16, a1, v0.t
-    call dump
-/* case 102: vslideup.vx v8, v16, a1 (e8,m8,avl=max) */
-    li a0, 1664
-    call setup
-    li a1, 0
-    li t0, 2651345369
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, tu,ma
-    li a1, 17
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 103: vslideup.vx v8, v16, a1 (e16,mf4,avl=5) */
-    li a0, 296
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709531918
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,mu
-    li a1, 2
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 104: vslideup.vx v8, v16, a1, v0.t (e16,mf2,avl=2) */
-    li a0, 472
-    call setup
-    li a1, 210
-    li t0, 18446744073709537486
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,ma
-    li a1, 36
-    vslideup.vx v8, v16, a1, v0.t
-    call dump
-/* case 105: vslideup.vx v8, v16, a1, v0.t (e16,m1,avl=5) */
-    li a0, 192
+/* case 116: vrgatherei16.vv v5, v17, v17, v0.t (e64,m1,avl=1) */
+    li a0, 320
     call setup
     li a1, 2147483647
-    li t0, 18446744073709515193
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,ma
-    li a1, 6
-    vslideup.vx v8, v16, a1, v0.t
-    call dump
-/* case 106: vslideup.vx v8, v16, a1, v0.t (e16,m2,avl=1) */
-    li a0, 688
-    call setup
-    li a1, 67
-    li t0, 18446744073709523802
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,mu
-    li a1, 60
-    vslideup.vx v8, v16, a1, v0.t
-    call dump
-/* case 107: vslideup.vx v8, v16, a1, v0.t (e16,m4,avl=1) */
-    li a0, 1992
-    call setup
-    li a1, 3804372899925549454
-    li t0, 32918
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, ta,ma
-    li a1, 29
-    vslideup.vx v8, v16, a1, v0.t
-    call dump
-/* case 108: vslideup.vx v8, v16, a1 (e16,m8,avl=1) */
-    li a0, 80
-    call setup
-    li a1, 1
-    li t0, 18446744073709486567
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,ma
-    li a1, 34
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 109: vslideup.vx v8, v16, a1, v0.t (e32,mf2,avl=0) */
-    li a0, 2016
-    call setup
-    li a1, 7
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,mu
-    li a1, 2
-    vslideup.vx v8, v16, a1, v0.t
-    call dump
-/* case 110: vslideup.vx v8, v16, a1 (e32,m1,avl=max) */
-    li a0, 408
-    call setup
-    li a1, 2
-    li t0, 18446744071562067968
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, tu,ma
-    li a1, 45
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 111: vslideup.vx v8, v16, a1 (e32,m2,avl=13) */
-    li a0, 1592
-    call setup
-    li a1, 6792239354030287574
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, tu,ma
-    li a1, 17
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 112: vslideup.vx v8, v16, a1 (e32,m4,avl=7) */
-    li a0, 1704
-    call setup
-    li a1, 2
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,mu
-    li a1, 45
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 113: vslideup.vx v8, v16, a1 (e32,m8,avl=max) */
-    li a0, 1128
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,mu
-    li a1, 12
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 114: vslideup.vx v8, v16, a1, v0.t (e64,m1,avl=5) */
-    li a0, 784
-    call setup
-    li a1, 5
-    li t0, 11262933408995880331
-    fmv.d.x fa1, t0
-    li t0, 5
+    li t0, 1
     vsetvli t1, t0, e64, m1, tu,mu
-    li a1, 48
-    vslideup.vx v8, v16, a1, v0.t
+    vrgatherei16.vv v5, v17, v17, v0.t
     call dump
-/* case 115: vslideup.vx v8, v16, a1, v0.t (e64,m2,avl=5) */
-    li a0, 456
+/* case 117: vrgatherei16.vv v11, v1, v1, v0.t (e16,m4,avl=1) */
+    li a0, 1720
     call setup
-    li a1, 29
-    li t0, 2600155076063784270
+    li a1, 255
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vrgatherei16.vv v11, v1, v1, v0.t
+    call dump
+/* case 118: vrgatherei16.vv v24, v24, v24 (e16,m8,avl=5) */
+    li a0, 392
+    call setup
+    li a1, 0
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e64, m2, tu,mu
-    li a1, 63
-    vslideup.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e16, m8, tu,mu
+    vrgatherei16.vv v24, v24, v24
     call dump
-/* case 116: vslideup.vx v8, v16, a1 (e64,m4,avl=max) */
-    li a0, 1248
-    call setup
-    li a1, 18070017090081355465
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, ta,mu
-    li a1, 23
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 117: vslideup.vx v8, v16, a1 (e64,m8,avl=max) */
-    li a0, 568
-    call setup
-    li a1, 50958
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, tu,mu
-    li a1, 67
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 118: vslideup.vx v8, v16, a1 (e64,mf2,avl=1) */
-    li a0, 720
-    call setup
-    li a1, 1
-    li t0, 0
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,mu
-    li a1, 17
-    vslideup.vx v8, v16, a1
-    call dump
-/* case 119: vslideup.vx v8, v16, a1, v0.t (e16,mf8,avl=1) */
-    li a0, 1672
-    call setup
-    li a1, 5
-    li t0, 18446744073709543549
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, ta,mu
-    li a1, 40
-    vslideup.vx v8, v16, a1, v0.t
-    call dump
-/* case 120: vslideup.vi v8, v16, 11, v0.t (e8,mf8,avl=max) */
+/* case 119: vrgatherei16.vv v0, v4, v0 (e64,m4,avl=5) */
     li a0, 224
     call setup
-    li a1, 5
-    li t0, 18446744071555776512
+    li a1, 7
+    li t0, 2749601496650920606
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, ta,ma
-    vslideup.vi v8, v16, 11, v0.t
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vrgatherei16.vv v0, v4, v0
     call dump
-/* case 121: vslideup.vi v8, v16, 5 (e8,mf4,avl=1) */
-    li a0, 1648
+/* case 120: vslideup.vx v8, v16, a1, v0.t (e8,mf8,avl=0) */
+    li a0, 504
     call setup
-    li a1, 4848734299790981688
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,ma
-    vslideup.vi v8, v16, 5
-    call dump
-/* case 122: vslideup.vi v8, v16, 0 (e8,mf2,avl=0) */
-    li a0, 648
-    call setup
-    li a1, 5
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vslideup.vi v8, v16, 0
-    call dump
-/* case 123: vslideup.vi v8, v16, 10 (e8,m1,avl=max) */
-    li a0, 408
-    call setup
-    li a1, 9223372036854775807
+    li a1, 255
     li t0, 18446744071562067968
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, ta,mu
-    vslideup.vi v8, v16, 10
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,mu
+    li a1, 58
+    vslideup.vx v8, v16, a1, v0.t
     call dump
-/* case 124: vslideup.vi v8, v16, 22, v0.t (e8,m2,avl=7) */
-    li a0, 640
+/* case 121: vslideup.vx v8, v16, a1 (e8,mf4,avl=3) */
+    li a0, 2016
     call setup
     li a1, 32767
-    li t0, 18446744070719329529
+    li t0, 18446744071718628797
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, ta,ma
+    li a1, 3
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 122: vslideup.vx v8, v16, a1 (e8,mf2,avl=3) */
+    li a0, 416
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072383386756
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, ta,mu
+    li a1, 25
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 123: vslideup.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
+    li a0, 648
+    call setup
+    li a1, 1
+    li t0, 18446744070582694362
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,ma
+    li a1, 4
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 124: vslideup.vx v8, v16, a1, v0.t (e8,m2,avl=7) */
+    li a0, 408
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 7
     vsetvli t1, t0, e8, m2, tu,ma
-    vslideup.vi v8, v16, 22, v0.t
+    li a1, 48
+    vslideup.vx v8, v16, a1, v0.t
     call dump
-/* case 125: vslideup.vi v8, v16, 15 (e8,m4,avl=7) */
-    li a0, 1856
+/* case 125: vslideup.vx v8, v16, a1, v0.t (e8,m4,avl=max) */
+    li a0, 1064
+    call setup
+    li a1, 32768
+    li t0, 0
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m4, tu,mu
+    li a1, 12
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 126: vslideup.vx v8, v16, a1, v0.t (e8,m8,avl=max) */
+    li a0, 1880
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, tu,ma
+    li a1, 42
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 127: vslideup.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
+    li a0, 320
+    call setup
+    li a1, 1
+    li t0, 18446744073709511383
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, ta,mu
+    li a1, 54
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 128: vslideup.vx v8, v16, a1 (e16,mf2,avl=5) */
+    li a0, 672
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,ma
+    li a1, 51
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 129: vslideup.vx v8, v16, a1, v0.t (e16,m1,avl=2) */
+    li a0, 728
+    call setup
+    li a1, 4175
+    li t0, 18446744073709512701
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m1, tu,mu
+    li a1, 61
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 130: vslideup.vx v8, v16, a1 (e16,m2,avl=2) */
+    li a0, 120
+    call setup
+    li a1, 1
+    li t0, 18446744073709541311
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,mu
+    li a1, 45
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 131: vslideup.vx v8, v16, a1, v0.t (e16,m4,avl=1) */
+    li a0, 144
+    call setup
+    li a1, 128
+    li t0, 18446744073709503147
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,ma
+    li a1, 35
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 132: vslideup.vx v8, v16, a1, v0.t (e16,m8,avl=1) */
+    li a0, 1312
+    call setup
+    li a1, 0
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,mu
+    li a1, 65
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 133: vslideup.vx v8, v16, a1 (e32,mf2,avl=0) */
+    li a0, 480
+    call setup
+    li a1, 5
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
+    li a1, 60
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 134: vslideup.vx v8, v16, a1, v0.t (e32,m1,avl=7) */
+    li a0, 1544
+    call setup
+    li a1, 128
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,mu
+    li a1, 6
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 135: vslideup.vx v8, v16, a1 (e32,m2,avl=7) */
+    li a0, 480
+    call setup
+    li a1, 32767
+    li t0, 18446744072974634062
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m2, ta,mu
+    li a1, 24
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 136: vslideup.vx v8, v16, a1, v0.t (e32,m4,avl=max) */
+    li a0, 864
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, ta,mu
+    li a1, 28
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 137: vslideup.vx v8, v16, a1, v0.t (e32,m8,avl=max) */
+    li a0, 1640
+    call setup
+    li a1, 32767
+    li t0, 18446744073574984279
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, tu,mu
+    li a1, 8
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 138: vslideup.vx v8, v16, a1 (e64,m1,avl=max) */
+    li a0, 1968
+    call setup
+    li a1, 12535032416370283016
+    li t0, 7580506126086950211
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, tu,ma
+    li a1, 43
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 139: vslideup.vx v8, v16, a1 (e64,m2,avl=2) */
+    li a0, 1288
+    call setup
+    li a1, 128
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, tu,mu
+    li a1, 46
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 140: vslideup.vx v8, v16, a1 (e64,m4,avl=2) */
+    li a0, 1216
+    call setup
+    li a1, 39834
+    li t0, 0
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,ma
+    li a1, 0
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 141: vslideup.vx v8, v16, a1 (e64,m8,avl=1) */
+    li a0, 1464
+    call setup
+    li a1, 18446744071562067968
+    li t0, 14985254513381110677
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,mu
+    li a1, 19
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 142: vslideup.vx v8, v16, a1, v0.t (e64,mf2,avl=1) */
+    li a0, 1176
+    call setup
+    li a1, 7
+    li t0, 17816835363995627486
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, tu,mu
+    li a1, 53
+    vslideup.vx v8, v16, a1, v0.t
+    call dump
+/* case 143: vslideup.vx v8, v16, a1 (e16,mf8,avl=3) */
+    li a0, 16
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, tu,ma
+    li a1, 5
+    vslideup.vx v8, v16, a1
+    call dump
+/* case 144: vslideup.vx v0, v9, a1 (e64,m1,avl=5) */
+    li a0, 24
+    call setup
+    li a1, 67
+    li t0, 3885199603693400283
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    li a1, 7
+    vslideup.vx v0, v9, a1
+    call dump
+/* case 145: vslideup.vx v0, v8, a1, v0.t (e64,m2,avl=5) */
+    li a0, 1640
+    call setup
+    li a1, 32768
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    li a1, 42
+    vslideup.vx v0, v8, a1, v0.t
+    call dump
+/* case 146: vslideup.vx v2, v0, a1, v0.t (e8,m1,avl=5) */
+    li a0, 0
+    call setup
+    li a1, 32767
+    li t0, 18446744072940002448
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m1, tu,mu
+    li a1, 30
+    vslideup.vx v2, v0, a1, v0.t
+    call dump
+/* case 147: vslideup.vx v28, v4, a1 (e16,m2,avl=5) */
+    li a0, 768
+    call setup
+    li a1, 127
+    li t0, 18446744073709501245
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    li a1, 66
+    vslideup.vx v28, v4, a1
+    call dump
+/* case 148: vslideup.vx v0, v0, a1 (e8,mf4,avl=1) */
+    li a0, 176
+    call setup
+    li a1, 0
+    li t0, 18446744070344305626
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    li a1, 0
+    vslideup.vx v0, v0, a1
+    call dump
+/* case 149: vslideup.vx v0, v24, a1 (e8,m8,avl=1) */
+    li a0, 1608
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744072481614622
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m8, tu,mu
+    li a1, 65
+    vslideup.vx v0, v24, a1
+    call dump
+/* case 150: vslideup.vi v8, v16, 30, v0.t (e8,mf8,avl=0) */
+    li a0, 1536
+    call setup
+    li a1, 255
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vslideup.vi v8, v16, 30, v0.t
+    call dump
+/* case 151: vslideup.vi v8, v16, 23 (e8,mf4,avl=3) */
+    li a0, 1344
+    call setup
+    li a1, 2
+    li t0, 18446744069865626496
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vslideup.vi v8, v16, 23
+    call dump
+/* case 152: vslideup.vi v8, v16, 13, v0.t (e8,mf2,avl=max) */
+    li a0, 496
+    call setup
+    li a1, 32767
+    li t0, 3754407169
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vslideup.vi v8, v16, 13, v0.t
+    call dump
+/* case 153: vslideup.vi v8, v16, 23 (e8,m1,avl=max) */
+    li a0, 744
+    call setup
+    li a1, 2
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, ta,ma
+    vslideup.vi v8, v16, 23
+    call dump
+/* case 154: vslideup.vi v8, v16, 22 (e8,m2,avl=7) */
+    li a0, 1784
+    call setup
+    li a1, 7
+    li t0, 18446744073231306742
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m2, ta,ma
+    vslideup.vi v8, v16, 22
+    call dump
+/* case 155: vslideup.vi v8, v16, 1, v0.t (e8,m4,avl=13) */
+    li a0, 1456
+    call setup
+    li a1, 16198543817556608862
+    li t0, 2139095040
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,ma
+    vslideup.vi v8, v16, 1, v0.t
+    call dump
+/* case 156: vslideup.vi v8, v16, 5, v0.t (e8,m8,avl=max) */
+    li a0, 1128
+    call setup
+    li a1, 741324258235948183
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, tu,ma
+    vslideup.vi v8, v16, 5, v0.t
+    call dump
+/* case 157: vslideup.vi v8, v16, 31, v0.t (e16,mf4,avl=max) */
+    li a0, 1400
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vslideup.vi v8, v16, 31, v0.t
+    call dump
+/* case 158: vslideup.vi v8, v16, 18 (e16,mf2,avl=5) */
+    li a0, 1832
+    call setup
+    li a1, 32768
+    li t0, 18446744073709544442
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vslideup.vi v8, v16, 18
+    call dump
+/* case 159: vslideup.vi v8, v16, 22 (e16,m1,avl=5) */
+    li a0, 888
+    call setup
+    li a1, 255
+    li t0, 18446744073709540677
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, ta,ma
+    vslideup.vi v8, v16, 22
+    call dump
+/* case 160: vslideup.vi v8, v16, 24, v0.t (e16,m2,avl=max) */
+    li a0, 1392
+    call setup
+    li a1, 255
+    li t0, 18446744073709512278
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, ta,mu
+    vslideup.vi v8, v16, 24, v0.t
+    call dump
+/* case 161: vslideup.vi v8, v16, 20 (e16,m4,avl=1) */
+    li a0, 640
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709526663
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,ma
+    vslideup.vi v8, v16, 20
+    call dump
+/* case 162: vslideup.vi v8, v16, 16, v0.t (e16,m8,avl=0) */
+    li a0, 664
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709519393
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, ta,mu
+    vslideup.vi v8, v16, 16, v0.t
+    call dump
+/* case 163: vslideup.vi v8, v16, 14 (e32,mf2,avl=max) */
+    li a0, 1344
+    call setup
+    li a1, 64810
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vslideup.vi v8, v16, 14
+    call dump
+/* case 164: vslideup.vi v8, v16, 10, v0.t (e32,m1,avl=7) */
+    li a0, 488
+    call setup
+    li a1, 27283
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,ma
+    vslideup.vi v8, v16, 10, v0.t
+    call dump
+/* case 165: vslideup.vi v8, v16, 18 (e32,m2,avl=7) */
+    li a0, 656
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744069615594735
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m2, tu,mu
+    vslideup.vi v8, v16, 18
+    call dump
+/* case 166: vslideup.vi v8, v16, 21 (e32,m4,avl=7) */
+    li a0, 256
+    call setup
+    li a1, 128
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m4, ta,mu
+    vslideup.vi v8, v16, 21
+    call dump
+/* case 167: vslideup.vi v8, v16, 17, v0.t (e32,m8,avl=max) */
+    li a0, 1440
     call setup
     li a1, 127
     li t0, 18446744073701163008
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,mu
-    vslideup.vi v8, v16, 15
-    call dump
-/* case 126: vslideup.vi v8, v16, 13 (e8,m8,avl=13) */
-    li a0, 736
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, tu,ma
-    vslideup.vi v8, v16, 13
-    call dump
-/* case 127: vslideup.vi v8, v16, 29, v0.t (e16,mf4,avl=max) */
-    li a0, 1136
-    call setup
-    li a1, 2
-    li t0, 18446744073709544169
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, mf4, tu,ma
-    vslideup.vi v8, v16, 29, v0.t
-    call dump
-/* case 128: vslideup.vi v8, v16, 20, v0.t (e16,mf2,avl=5) */
-    li a0, 568
-    call setup
-    li a1, 18152249531205930229
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vslideup.vi v8, v16, 20, v0.t
-    call dump
-/* case 129: vslideup.vi v8, v16, 17, v0.t (e16,m1,avl=max) */
-    li a0, 1576
-    call setup
-    li a1, 0
-    li t0, 18446744073709549145
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, ta,ma
+    vsetvli t1, zero, e32, m8, ta,ma
     vslideup.vi v8, v16, 17, v0.t
     call dump
-/* case 130: vslideup.vi v8, v16, 5 (e16,m2,avl=max) */
-    li a0, 344
-    call setup
-    li a1, 32768
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,mu
-    vslideup.vi v8, v16, 5
-    call dump
-/* case 131: vslideup.vi v8, v16, 16, v0.t (e16,m4,avl=0) */
-    li a0, 1936
-    call setup
-    li a1, 5
-    li t0, 18446744073709517374
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,mu
-    vslideup.vi v8, v16, 16, v0.t
-    call dump
-/* case 132: vslideup.vi v8, v16, 13, v0.t (e16,m8,avl=1) */
-    li a0, 728
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,ma
-    vslideup.vi v8, v16, 13, v0.t
-    call dump
-/* case 133: vslideup.vi v8, v16, 10 (e32,mf2,avl=3) */
-    li a0, 1136
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073253394525
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vslideup.vi v8, v16, 10
-    call dump
-/* case 134: vslideup.vi v8, v16, 14 (e32,m1,avl=max) */
-    li a0, 800
-    call setup
-    li a1, 16572084948884491569
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, ta,mu
-    vslideup.vi v8, v16, 14
-    call dump
-/* case 135: vslideup.vi v8, v16, 21, v0.t (e32,m2,avl=13) */
-    li a0, 112
-    call setup
-    li a1, 1522358564629630346
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,ma
-    vslideup.vi v8, v16, 21, v0.t
-    call dump
-/* case 136: vslideup.vi v8, v16, 26 (e32,m4,avl=max) */
-    li a0, 1776
-    call setup
-    li a1, 5501857364279683461
-    li t0, 18446744072872343528
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, ta,mu
-    vslideup.vi v8, v16, 26
-    call dump
-/* case 137: vslideup.vi v8, v16, 28 (e32,m8,avl=13) */
-    li a0, 984
+/* case 168: vslideup.vi v8, v16, 4, v0.t (e64,m1,avl=max) */
+    li a0, 1624
     call setup
     li a1, 18446744073709551615
-    li t0, 2139095039
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m8, ta,ma
-    vslideup.vi v8, v16, 28
-    call dump
-/* case 138: vslideup.vi v8, v16, 13, v0.t (e64,m1,avl=max) */
-    li a0, 696
-    call setup
-    li a1, 18446744073709551488
     li t0, 9219994337134247936
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, ta,ma
-    vslideup.vi v8, v16, 13, v0.t
-    call dump
-/* case 139: vslideup.vi v8, v16, 21 (e64,m2,avl=1000) */
-    li a0, 560
-    call setup
-    li a1, 7
-    li t0, 1
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,ma
-    vslideup.vi v8, v16, 21
-    call dump
-/* case 140: vslideup.vi v8, v16, 4, v0.t (e64,m4,avl=5) */
-    li a0, 1808
-    call setup
-    li a1, 20511
-    li t0, 0
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, ta,mu
+    vsetvli t1, zero, e64, m1, tu,ma
     vslideup.vi v8, v16, 4, v0.t
     call dump
-/* case 141: vslideup.vi v8, v16, 6 (e64,m8,avl=max) */
-    li a0, 552
-    call setup
-    li a1, 18446744073709551614
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, ta,ma
-    vslideup.vi v8, v16, 6
-    call dump
-/* case 142: vslideup.vi v8, v16, 17, v0.t (e64,mf2,avl=max) */
-    li a0, 1392
-    call setup
-    li a1, 242
-    li t0, 1
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vslideup.vi v8, v16, 17, v0.t
-    call dump
-/* case 143: vslideup.vi v8, v16, 24, v0.t (e16,mf8,avl=0) */
-    li a0, 1936
-    call setup
-    li a1, 232
-    li t0, 18446744073709525715
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vslideup.vi v8, v16, 24, v0.t
-    call dump
-/* case 144: vslidedown.vx v8, v16, a1 (e8,mf8,avl=max) */
-    li a0, 456
-    call setup
-    li a1, 1
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, ta,ma
-    li a1, 2
-    vslidedown.vx v8, v16, a1
-    call dump
-/* case 145: vslidedown.vx v8, v16, a1, v0.t (e8,mf4,avl=1) */
-    li a0, 1000
-    call setup
-    li a1, 255
-    li t0, 18446744073261357063
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,mu
-    li a1, 8
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 146: vslidedown.vx v8, v16, a1 (e8,mf2,avl=max) */
-    li a0, 760
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070085736145
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, tu,mu
-    li a1, 55
-    vslidedown.vx v8, v16, a1
-    call dump
-/* case 147: vslidedown.vx v8, v16, a1, v0.t (e8,m1,avl=7) */
-    li a0, 424
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    li a1, 27
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 148: vslidedown.vx v8, v16, a1 (e8,m2,avl=13) */
-    li a0, 1040
-    call setup
-    li a1, 5
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, ta,ma
-    li a1, 46
-    vslidedown.vx v8, v16, a1
-    call dump
-/* case 149: vslidedown.vx v8, v16, a1 (e8,m4,avl=max) */
-    li a0, 928
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070460746246
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m4, tu,ma
-    li a1, 10
-    vslidedown.vx v8, v16, a1
-    call dump
-/* case 150: vslidedown.vx v8, v16, a1, v0.t (e8,m8,avl=max) */
-    li a0, 1600
-    call setup
-    li a1, 32768
-    li t0, 18446744073308672686
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, tu,ma
-    li a1, 42
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 151: vslidedown.vx v8, v16, a1, v0.t (e16,mf4,avl=max) */
-    li a0, 1464
-    call setup
-    li a1, 1
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, mf4, ta,ma
-    li a1, 15
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 152: vslidedown.vx v8, v16, a1, v0.t (e16,mf2,avl=1000) */
-    li a0, 1904
-    call setup
-    li a1, 5
-    li t0, 18446744073709517900
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,mu
-    li a1, 25
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 153: vslidedown.vx v8, v16, a1, v0.t (e16,m1,avl=2) */
-    li a0, 920
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,ma
-    li a1, 30
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 154: vslidedown.vx v8, v16, a1 (e16,m2,avl=2) */
-    li a0, 688
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709517335
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, tu,mu
-    li a1, 43
-    vslidedown.vx v8, v16, a1
-    call dump
-/* case 155: vslidedown.vx v8, v16, a1, v0.t (e16,m4,avl=max) */
-    li a0, 1704
-    call setup
-    li a1, 4664523512340305332
-    li t0, 18446744073709487750
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m4, ta,mu
-    li a1, 38
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 156: vslidedown.vx v8, v16, a1, v0.t (e16,m8,avl=0) */
-    li a0, 56
+/* case 169: vslideup.vi v8, v16, 23 (e64,m2,avl=5) */
+    li a0, 40
     call setup
     li a1, 127
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, ta,ma
-    li a1, 68
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 157: vslidedown.vx v8, v16, a1, v0.t (e32,mf2,avl=3) */
-    li a0, 1280
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071732499313
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, tu,ma
-    li a1, 36
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 158: vslidedown.vx v8, v16, a1 (e32,m1,avl=3) */
-    li a0, 1960
-    call setup
-    li a1, 3177402115913790909
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, ta,mu
-    li a1, 52
-    vslidedown.vx v8, v16, a1
-    call dump
-/* case 159: vslidedown.vx v8, v16, a1, v0.t (e32,m2,avl=13) */
-    li a0, 1544
-    call setup
-    li a1, 5
-    li t0, 18446744073041689561
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, tu,ma
-    li a1, 30
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 160: vslidedown.vx v8, v16, a1, v0.t (e32,m4,avl=13) */
-    li a0, 592
-    call setup
-    li a1, 255
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m4, ta,mu
-    li a1, 26
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 161: vslidedown.vx v8, v16, a1 (e32,m8,avl=1000) */
-    li a0, 1232
-    call setup
-    li a1, 255
-    li t0, 18446744072788325032
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, tu,mu
-    li a1, 46
-    vslidedown.vx v8, v16, a1
-    call dump
-/* case 162: vslidedown.vx v8, v16, a1, v0.t (e64,m1,avl=5) */
-    li a0, 1704
-    call setup
-    li a1, 2147483647
-    li t0, 13830554455654793216
+    li t0, 12619808711712878172
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e64, m1, ta,mu
-    li a1, 24
-    vslidedown.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e64, m2, tu,ma
+    vslideup.vi v8, v16, 23
     call dump
-/* case 163: vslidedown.vx v8, v16, a1, v0.t (e64,m2,avl=2) */
-    li a0, 160
+/* case 170: vslideup.vi v8, v16, 15 (e64,m4,avl=2) */
+    li a0, 1672
     call setup
-    li a1, 42682
-    li t0, 17122252221274169106
+    li a1, 32768
+    li t0, 8004551336716145972
     fmv.d.x fa1, t0
     li t0, 2
-    vsetvli t1, t0, e64, m2, ta,mu
-    li a1, 58
-    vslidedown.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e64, m4, tu,mu
+    vslideup.vi v8, v16, 15
     call dump
-/* case 164: vslidedown.vx v8, v16, a1, v0.t (e64,m4,avl=max) */
-    li a0, 944
+/* case 171: vslideup.vi v8, v16, 26, v0.t (e64,m8,avl=2) */
+    li a0, 1368
     call setup
-    li a1, 255
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, tu,ma
-    li a1, 15
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 165: vslidedown.vx v8, v16, a1, v0.t (e64,m8,avl=max) */
-    li a0, 408
-    call setup
-    li a1, 5
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, ta,ma
-    li a1, 67
-    vslidedown.vx v8, v16, a1, v0.t
-    call dump
-/* case 166: vslidedown.vx v8, v16, a1 (e64,mf2,avl=0) */
-    li a0, 1080
-    call setup
-    li a1, 12581350871048610445
-    li t0, 17673471030742212381
-    fmv.d.x fa1, t0
+    li a1, 127
     li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,mu
-    li a1, 20
-    vslidedown.vx v8, v16, a1
-    call dump
-/* case 167: vslidedown.vx v8, v16, a1, v0.t (e16,mf8,avl=0) */
-    li a0, 2024
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709518848
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,ma
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,mu
+    vslideup.vi v8, v16, 26, v0.t
+    call dump
+/* case 172: vslideup.vi v8, v16, 13 (e64,mf2,avl=max) */
+    li a0, 232
+    call setup
     li a1, 2
-    vslidedown.vx v8, v16, a1, v0.t
+    li t0, 4520717078954344449
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vslideup.vi v8, v16, 13
     call dump
-/* case 168: vslidedown.vi v8, v16, 22 (e8,mf8,avl=0) */
-    li a0, 1104
+/* case 173: vslideup.vi v8, v16, 8 (e16,mf8,avl=1) */
+    li a0, 1824
     call setup
     li a1, 1
-    li t0, 18446744071955312204
+    li t0, 40884
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, tu,ma
-    vslidedown.vi v8, v16, 22
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vslideup.vi v8, v16, 8
     call dump
-/* case 169: vslidedown.vi v8, v16, 5 (e8,mf4,avl=0) */
-    li a0, 1768
+/* case 174: vslideup.vi v7, v7, 31 (e8,mf4,avl=max) */
+    li a0, 768
     call setup
-    li a1, 128
-    li t0, 18446744071814187430
+    li a1, 2147483647
+    li t0, 18446744072026972971
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf4, tu,mu
+    vslideup.vi v7, v7, 31
+    call dump
+/* case 175: vslideup.vi v0, v19, 6 (e16,m1,avl=5) */
+    li a0, 136
+    call setup
+    li a1, 0
+    li t0, 25941
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vslideup.vi v0, v19, 6
+    call dump
+/* case 176: vslideup.vi v10, v0, 8 (e16,m2,avl=max) */
+    li a0, 1312
+    call setup
+    li a1, 0
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, tu,mu
+    vslideup.vi v10, v0, 8
+    call dump
+/* case 177: vslideup.vi v0, v28, 11 (e16,mf2,avl=1) */
+    li a0, 920
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709493529
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vslideup.vi v0, v28, 11
+    call dump
+/* case 178: vslideup.vi v12, v13, 0, v0.t (e64,m1,avl=max) */
+    li a0, 800
+    call setup
+    li a1, 18446744073709551615
+    li t0, 15684518556154795643
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, tu,mu
+    vslideup.vi v12, v13, 0, v0.t
+    call dump
+/* case 179: vslideup.vi v19, v0, 31 (e8,mf4,avl=5) */
+    li a0, 672
+    call setup
+    li a1, 2
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vslideup.vi v19, v0, 31
+    call dump
+/* case 180: vslidedown.vx v8, v16, a1 (e8,mf8,avl=1) */
+    li a0, 1400
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744070131164404
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,ma
+    li a1, 12
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 181: vslidedown.vx v8, v16, a1, v0.t (e8,mf4,avl=0) */
+    li a0, 768
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744070005251923
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf4, ta,mu
-    vslidedown.vi v8, v16, 5
+    li a1, 31
+    vslidedown.vx v8, v16, a1, v0.t
     call dump
-/* case 170: vslidedown.vi v8, v16, 19 (e8,mf2,avl=max) */
-    li a0, 1848
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, tu,ma
-    vslidedown.vi v8, v16, 19
-    call dump
-/* case 171: vslidedown.vi v8, v16, 4, v0.t (e8,m1,avl=7) */
-    li a0, 1656
-    call setup
-    li a1, 7
-    li t0, 18446744072461435852
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vslidedown.vi v8, v16, 4, v0.t
-    call dump
-/* case 172: vslidedown.vi v8, v16, 15 (e8,m2,avl=7) */
-    li a0, 1008
-    call setup
-    li a1, 32768
-    li t0, 18446744072566771616
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m2, tu,mu
-    vslidedown.vi v8, v16, 15
-    call dump
-/* case 173: vslidedown.vi v8, v16, 12 (e8,m4,avl=max) */
-    li a0, 96
-    call setup
-    li a1, 16355096310282683170
-    li t0, 18446744069512394566
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m4, tu,ma
-    vslidedown.vi v8, v16, 12
-    call dump
-/* case 174: vslidedown.vi v8, v16, 9, v0.t (e8,m8,avl=13) */
-    li a0, 104
-    call setup
-    li a1, 71
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, ta,ma
-    vslidedown.vi v8, v16, 9, v0.t
-    call dump
-/* case 175: vslidedown.vi v8, v16, 20, v0.t (e16,mf4,avl=5) */
-    li a0, 928
+/* case 182: vslidedown.vx v8, v16, a1 (e8,mf2,avl=max) */
+    li a0, 856
     call setup
     li a1, 1
-    li t0, 18446744073709486859
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, ta,ma
+    li a1, 64
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 183: vslidedown.vx v8, v16, a1 (e8,m1,avl=max) */
+    li a0, 1432
+    call setup
+    li a1, 7
+    li t0, 1121944609
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, ta,mu
+    li a1, 46
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 184: vslidedown.vx v8, v16, a1 (e8,m2,avl=13) */
+    li a0, 1920
+    call setup
+    li a1, 18057964540044404394
+    li t0, 18446744072557089189
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m2, tu,ma
+    li a1, 64
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 185: vslidedown.vx v8, v16, a1, v0.t (e8,m4,avl=13) */
+    li a0, 600
+    call setup
+    li a1, 127
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,mu
+    li a1, 39
+    vslidedown.vx v8, v16, a1, v0.t
+    call dump
+/* case 186: vslidedown.vx v8, v16, a1, v0.t (e8,m8,avl=max) */
+    li a0, 1616
+    call setup
+    li a1, 127
+    li t0, 18446744073255993422
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, ta,ma
+    li a1, 46
+    vslidedown.vx v8, v16, a1, v0.t
+    call dump
+/* case 187: vslidedown.vx v8, v16, a1 (e16,mf4,avl=5) */
+    li a0, 1728
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709510524
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,ma
+    li a1, 27
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 188: vslidedown.vx v8, v16, a1 (e16,mf2,avl=5) */
+    li a0, 1816
+    call setup
+    li a1, 32767
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, ta,ma
+    li a1, 25
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 189: vslidedown.vx v8, v16, a1, v0.t (e16,m1,avl=2) */
+    li a0, 976
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m1, tu,ma
+    li a1, 11
+    vslidedown.vx v8, v16, a1, v0.t
+    call dump
+/* case 190: vslidedown.vx v8, v16, a1 (e16,m2,avl=2) */
+    li a0, 800
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709542109
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,mu
+    li a1, 58
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 191: vslidedown.vx v8, v16, a1 (e16,m4,avl=0) */
+    li a0, 1496
+    call setup
+    li a1, 101
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,ma
+    li a1, 21
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 192: vslidedown.vx v8, v16, a1 (e16,m8,avl=3) */
+    li a0, 504
+    call setup
+    li a1, 13270648290499894316
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,mu
+    li a1, 19
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 193: vslidedown.vx v8, v16, a1 (e32,mf2,avl=0) */
+    li a0, 280
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071129374087
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, tu,ma
+    li a1, 23
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 194: vslidedown.vx v8, v16, a1, v0.t (e32,m1,avl=3) */
+    li a0, 1336
+    call setup
+    li a1, 11108292194956634151
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,mu
+    li a1, 59
+    vslidedown.vx v8, v16, a1, v0.t
+    call dump
+/* case 195: vslidedown.vx v8, v16, a1, v0.t (e32,m2,avl=7) */
+    li a0, 1064
+    call setup
+    li a1, 2
+    li t0, 3212836864
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m2, tu,ma
+    li a1, 24
+    vslidedown.vx v8, v16, a1, v0.t
+    call dump
+/* case 196: vslidedown.vx v8, v16, a1 (e32,m4,avl=13) */
+    li a0, 336
+    call setup
+    li a1, 127
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m4, tu,ma
+    li a1, 35
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 197: vslidedown.vx v8, v16, a1, v0.t (e32,m8,avl=1000) */
+    li a0, 1088
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070789827620
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,mu
+    li a1, 17
+    vslidedown.vx v8, v16, a1, v0.t
+    call dump
+/* case 198: vslidedown.vx v8, v16, a1, v0.t (e64,m1,avl=5) */
+    li a0, 40
+    call setup
+    li a1, 29847
+    li t0, 1
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,ma
+    li a1, 14
+    vslidedown.vx v8, v16, a1, v0.t
+    call dump
+/* case 199: vslidedown.vx v8, v16, a1 (e64,m2,avl=1000) */
+    li a0, 1448
+    call setup
+    li a1, 2
+    li t0, 10324515962098707191
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, ta,mu
+    li a1, 68
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 200: vslidedown.vx v8, v16, a1 (e64,m4,avl=5) */
+    li a0, 1976
+    call setup
+    li a1, 32768
+    li t0, 1
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,ma
+    li a1, 33
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 201: vslidedown.vx v8, v16, a1 (e64,m8,avl=max) */
+    li a0, 1344
+    call setup
+    li a1, 255
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m8, tu,ma
+    li a1, 30
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 202: vslidedown.vx v8, v16, a1 (e64,mf2,avl=1) */
+    li a0, 1224
+    call setup
+    li a1, 128
+    li t0, 4480246374564298974
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, tu,mu
+    li a1, 10
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 203: vslidedown.vx v8, v16, a1 (e16,mf8,avl=0) */
+    li a0, 96
+    call setup
+    li a1, 5
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, tu,mu
+    li a1, 38
+    vslidedown.vx v8, v16, a1
+    call dump
+/* case 204: vslidedown.vx v16, v11, a1 (e32,m2,avl=max) */
+    li a0, 1336
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, tu,mu
+    li a1, 39
+    vslidedown.vx v16, v11, a1
+    call dump
+/* case 205: vslidedown.vx v11, v27, a1 (e8,m1,avl=max) */
+    li a0, 1512
+    call setup
+    li a1, 0
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, tu,mu
+    li a1, 13
+    vslidedown.vx v11, v27, a1
+    call dump
+/* case 206: vslidedown.vx v16, v10, a1, v0.t (e8,m8,avl=5) */
+    li a0, 2032
+    call setup
+    li a1, 1
+    li t0, 3611781849
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m8, tu,mu
+    li a1, 15
+    vslidedown.vx v16, v10, a1, v0.t
+    call dump
+/* case 207: vslidedown.vx v31, v24, a1 (e8,mf4,avl=max) */
+    li a0, 456
+    call setup
+    li a1, 255
+    li t0, 18446744073056883627
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf4, tu,mu
+    li a1, 24
+    vslidedown.vx v31, v24, a1
+    call dump
+/* case 208: vslidedown.vx v23, v23, a1, v0.t (e8,m8,avl=5) */
+    li a0, 2032
+    call setup
+    li a1, 1
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m8, tu,mu
+    li a1, 15
+    vslidedown.vx v23, v23, a1, v0.t
+    call dump
+/* case 209: vslidedown.vx v0, v0, a1 (e16,m8,avl=5) */
+    li a0, 1952
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    li a1, 46
+    vslidedown.vx v0, v0, a1
+    call dump
+/* case 210: vslidedown.vi v8, v16, 12 (e8,mf8,avl=0) */
+    li a0, 1584
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,ma
+    vslidedown.vi v8, v16, 12
+    call dump
+/* case 211: vslidedown.vi v8, v16, 17, v0.t (e8,mf4,avl=3) */
+    li a0, 1584
+    call setup
+    li a1, 134
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vslidedown.vi v8, v16, 17, v0.t
+    call dump
+/* case 212: vslidedown.vi v8, v16, 14 (e8,mf2,avl=max) */
+    li a0, 664
+    call setup
+    li a1, 218
+    li t0, 18446744072829452073
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vslidedown.vi v8, v16, 14
+    call dump
+/* case 213: vslidedown.vi v8, v16, 15, v0.t (e8,m1,avl=max) */
+    li a0, 80
+    call setup
+    li a1, 57194193133942620
+    li t0, 18446744072092937186
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, ta,mu
+    vslidedown.vi v8, v16, 15, v0.t
+    call dump
+/* case 214: vslidedown.vi v8, v16, 4, v0.t (e8,m2,avl=13) */
+    li a0, 1304
+    call setup
+    li a1, 2147483647
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m2, ta,mu
+    vslidedown.vi v8, v16, 4, v0.t
+    call dump
+/* case 215: vslidedown.vi v8, v16, 13 (e8,m4,avl=13) */
+    li a0, 968
+    call setup
+    li a1, 12552982764205234505
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,mu
+    vslidedown.vi v8, v16, 13
+    call dump
+/* case 216: vslidedown.vi v8, v16, 14, v0.t (e8,m8,avl=1000) */
+    li a0, 640
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073420031836
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, ta,ma
+    vslidedown.vi v8, v16, 14, v0.t
+    call dump
+/* case 217: vslidedown.vi v8, v16, 24, v0.t (e16,mf4,avl=5) */
+    li a0, 800
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e16, mf4, ta,mu
-    vslidedown.vi v8, v16, 20, v0.t
+    vslidedown.vi v8, v16, 24, v0.t
     call dump
-/* case 176: vslidedown.vi v8, v16, 5, v0.t (e16,mf2,avl=1000) */
-    li a0, 1704
+/* case 218: vslidedown.vi v8, v16, 4, v0.t (e16,mf2,avl=2) */
+    li a0, 144
     call setup
-    li a1, 2147483647
+    li a1, 2
+    li t0, 18446744073709515080
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vslidedown.vi v8, v16, 4, v0.t
+    call dump
+/* case 219: vslidedown.vi v8, v16, 26 (e16,m1,avl=max) */
+    li a0, 2000
+    call setup
+    li a1, 194
     li t0, 18446744073709518336
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vslidedown.vi v8, v16, 5, v0.t
+    vsetvli t1, zero, e16, m1, ta,mu
+    vslidedown.vi v8, v16, 26
     call dump
-/* case 177: vslidedown.vi v8, v16, 7 (e16,m1,avl=max) */
-    li a0, 1320
+/* case 220: vslidedown.vi v8, v16, 11 (e16,m2,avl=1) */
+    li a0, 1896
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709525689
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, ta,ma
-    vslidedown.vi v8, v16, 7
-    call dump
-/* case 178: vslidedown.vi v8, v16, 11 (e16,m2,avl=1) */
-    li a0, 944
-    call setup
-    li a1, 18446744073709551615
+    li a1, 10405819063244624244
     li t0, 18446744073709486081
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, m2, tu,ma
     vslidedown.vi v8, v16, 11
     call dump
-/* case 179: vslidedown.vi v8, v16, 7 (e16,m4,avl=1) */
-    li a0, 1240
-    call setup
-    li a1, 32768
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,ma
-    vslidedown.vi v8, v16, 7
-    call dump
-/* case 180: vslidedown.vi v8, v16, 10 (e16,m8,avl=3) */
-    li a0, 1248
-    call setup
-    li a1, 26782
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, m8, ta,ma
-    vslidedown.vi v8, v16, 10
-    call dump
-/* case 181: vslidedown.vi v8, v16, 22, v0.t (e32,mf2,avl=0) */
-    li a0, 968
-    call setup
-    li a1, 32768
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vslidedown.vi v8, v16, 22, v0.t
-    call dump
-/* case 182: vslidedown.vi v8, v16, 28 (e32,m1,avl=3) */
-    li a0, 16
-    call setup
-    li a1, 16428309806690199651
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, tu,mu
-    vslidedown.vi v8, v16, 28
-    call dump
-/* case 183: vslidedown.vi v8, v16, 24, v0.t (e32,m2,avl=13) */
-    li a0, 40
-    call setup
-    li a1, 0
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, tu,ma
-    vslidedown.vi v8, v16, 24, v0.t
-    call dump
-/* case 184: vslidedown.vi v8, v16, 17 (e32,m4,avl=max) */
-    li a0, 1808
-    call setup
-    li a1, 32767
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, tu,ma
-    vslidedown.vi v8, v16, 17
-    call dump
-/* case 185: vslidedown.vi v8, v16, 19, v0.t (e32,m8,avl=max) */
-    li a0, 1640
-    call setup
-    li a1, 32767
-    li t0, 18446744071105119868
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, ta,mu
-    vslidedown.vi v8, v16, 19, v0.t
-    call dump
-/* case 186: vslidedown.vi v8, v16, 22, v0.t (e64,m1,avl=max) */
-    li a0, 1280
-    call setup
-    li a1, 5
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, ta,ma
-    vslidedown.vi v8, v16, 22, v0.t
-    call dump
-/* case 187: vslidedown.vi v8, v16, 3 (e64,m2,avl=2) */
-    li a0, 824
-    call setup
-    li a1, 255
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,mu
-    vslidedown.vi v8, v16, 3
-    call dump
-/* case 188: vslidedown.vi v8, v16, 31 (e64,m4,avl=2) */
-    li a0, 2016
-    call setup
-    li a1, 255
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, ta,ma
-    vslidedown.vi v8, v16, 31
-    call dump
-/* case 189: vslidedown.vi v8, v16, 26, v0.t (e64,m8,avl=1) */
-    li a0, 384
+/* case 221: vslidedown.vi v8, v16, 30 (e16,m4,avl=max) */
+    li a0, 928
     call setup
     li a1, 127
-    li t0, 16707930369871830464
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, m8, tu,ma
-    vslidedown.vi v8, v16, 26, v0.t
-    call dump
-/* case 190: vslidedown.vi v8, v16, 2 (e64,mf2,avl=max) */
-    li a0, 1112
-    call setup
-    li a1, 4289827331112668715
-    li t0, 15561064696335920808
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vslidedown.vi v8, v16, 2
-    call dump
-/* case 191: vslidedown.vi v8, v16, 24 (e16,mf8,avl=3) */
-    li a0, 1808
-    call setup
-    li a1, 1
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vslidedown.vi v8, v16, 24
-    call dump
-/* case 192: vmv1r.v v8, v16 (e8,mf8,avl=0) */
-    li a0, 1144
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, tu,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 193: vmv1r.v v8, v16 (e8,mf4,avl=1) */
-    li a0, 1152
-    call setup
-    li a1, 255
-    li t0, 18446744069915178310
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 194: vmv1r.v v8, v16 (e8,mf2,avl=0) */
-    li a0, 1936
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069513442734
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vmv1r.v v8, v16
-    call dump
-/* case 195: vmv1r.v v8, v16 (e8,m1,avl=max) */
-    li a0, 1744
-    call setup
-    li a1, 128
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, tu,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 196: vmv1r.v v8, v16 (e8,m2,avl=13) */
-    li a0, 864
-    call setup
-    li a1, 1
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, tu,mu
-    vmv1r.v v8, v16
-    call dump
-/* case 197: vmv1r.v v8, v16 (e8,m4,avl=13) */
-    li a0, 936
-    call setup
-    li a1, 55801
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m4, ta,mu
-    vmv1r.v v8, v16
-    call dump
-/* case 198: vmv1r.v v8, v16 (e8,m8,avl=max) */
-    li a0, 400
-    call setup
-    li a1, 32768
-    li t0, 18446744069963353608
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, ta,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 199: vmv1r.v v8, v16 (e16,mf4,avl=1000) */
-    li a0, 1008
-    call setup
-    li a1, 0
-    li t0, 18446744073709540281
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vmv1r.v v8, v16
-    call dump
-/* case 200: vmv1r.v v8, v16 (e16,mf2,avl=2) */
-    li a0, 1808
-    call setup
-    li a1, 9223372036854775807
-    li t0, 0
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 201: vmv1r.v v8, v16 (e16,m1,avl=max) */
-    li a0, 1056
-    call setup
-    li a1, 128
-    li t0, 18446744073709487480
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, ta,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 202: vmv1r.v v8, v16 (e16,m2,avl=max) */
-    li a0, 40
-    call setup
-    li a1, 127
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,mu
-    vmv1r.v v8, v16
-    call dump
-/* case 203: vmv1r.v v8, v16 (e16,m4,avl=max) */
-    li a0, 600
-    call setup
-    li a1, 5
-    li t0, 18446744073709528823
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m4, ta,ma
-    vmv1r.v v8, v16
+    vslidedown.vi v8, v16, 30
     call dump
-/* case 204: vmv1r.v v8, v16 (e16,m8,avl=3) */
-    li a0, 1224
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709532155
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, m8, tu,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 205: vmv1r.v v8, v16 (e32,mf2,avl=0) */
-    li a0, 944
+/* case 222: vslidedown.vi v8, v16, 13 (e16,m8,avl=1) */
+    li a0, 2032
     call setup
     li a1, 127
-    li t0, 18446744072887468032
+    li t0, 18446744073709527184
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,ma
+    vslidedown.vi v8, v16, 13
+    call dump
+/* case 223: vslidedown.vi v8, v16, 11 (e32,mf2,avl=0) */
+    li a0, 1648
+    call setup
+    li a1, 32767
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e32, mf2, ta,ma
-    vmv1r.v v8, v16
+    vslidedown.vi v8, v16, 11
     call dump
-/* case 206: vmv1r.v v8, v16 (e32,m1,avl=3) */
-    li a0, 1016
+/* case 224: vslidedown.vi v8, v16, 18 (e32,m1,avl=7) */
+    li a0, 896
     call setup
-    li a1, 30200
-    li t0, 18446744069422972927
+    li a1, 149
+    li t0, 18446744071628024516
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, ta,ma
-    vmv1r.v v8, v16
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,mu
+    vslidedown.vi v8, v16, 18
     call dump
-/* case 207: vmv1r.v v8, v16 (e32,m2,avl=max) */
-    li a0, 1352
+/* case 225: vslidedown.vi v8, v16, 9 (e32,m2,avl=13) */
+    li a0, 1744
     call setup
-    li a1, 128
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,mu
-    vmv1r.v v8, v16
-    call dump
-/* case 208: vmv1r.v v8, v16 (e32,m4,avl=max) */
-    li a0, 1424
-    call setup
-    li a1, 8
-    li t0, 18446744070240198982
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, ta,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 209: vmv1r.v v8, v16 (e32,m8,avl=max) */
-    li a0, 1648
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070667348978
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,mu
-    vmv1r.v v8, v16
-    call dump
-/* case 210: vmv1r.v v8, v16 (e64,m1,avl=max) */
-    li a0, 1088
-    call setup
-    li a1, 18446744071562067968
-    li t0, 9221120237041090560
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, tu,mu
-    vmv1r.v v8, v16
-    call dump
-/* case 211: vmv1r.v v8, v16 (e64,m2,avl=5) */
-    li a0, 1096
-    call setup
-    li a1, 32767
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 212: vmv1r.v v8, v16 (e64,m4,avl=max) */
-    li a0, 872
-    call setup
-    li a1, 7
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, ta,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 213: vmv1r.v v8, v16 (e64,m8,avl=2) */
-    li a0, 672
-    call setup
-    li a1, 209
-    li t0, 1
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m8, ta,ma
-    vmv1r.v v8, v16
-    call dump
-/* case 214: vmv1r.v v8, v16 (e64,mf2,avl=max) */
-    li a0, 168
-    call setup
-    li a1, 35
-    li t0, 16985449753441031506
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vmv1r.v v8, v16
-    call dump
-/* case 215: vmv1r.v v8, v16 (e16,mf8,avl=3) */
-    li a0, 1832
-    call setup
-    li a1, 32767
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vmv1r.v v8, v16
-    call dump
-/* case 216: vmv2r.v v8, v16 (e8,mf8,avl=1) */
-    li a0, 1912
-    call setup
-    li a1, 2
-    li t0, 1202069809
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, tu,mu
-    vmv2r.v v8, v16
-    call dump
-/* case 217: vmv2r.v v8, v16 (e8,mf4,avl=3) */
-    li a0, 1888
-    call setup
-    li a1, 18446744073709551488
-    li t0, 2715362721
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, tu,ma
-    vmv2r.v v8, v16
-    call dump
-/* case 218: vmv2r.v v8, v16 (e8,mf2,avl=3) */
-    li a0, 1880
-    call setup
-    li a1, 4291
+    li a1, 5
     li t0, 18446744071555776512
     fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,ma
+    vslidedown.vi v8, v16, 9
+    call dump
+/* case 226: vslidedown.vi v8, v16, 7, v0.t (e32,m4,avl=max) */
+    li a0, 248
+    call setup
+    li a1, 255
+    li t0, 18446744071315695264
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,ma
+    vslidedown.vi v8, v16, 7, v0.t
+    call dump
+/* case 227: vslidedown.vi v8, v16, 6 (e32,m8,avl=13) */
+    li a0, 1960
+    call setup
+    li a1, 14517899054620155209
+    li t0, 18446744069449824433
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m8, tu,ma
+    vslidedown.vi v8, v16, 6
+    call dump
+/* case 228: vslidedown.vi v8, v16, 15, v0.t (e64,m1,avl=max) */
+    li a0, 104
+    call setup
+    li a1, 1
+    li t0, 0
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, ta,ma
+    vslidedown.vi v8, v16, 15, v0.t
+    call dump
+/* case 229: vslidedown.vi v8, v16, 9, v0.t (e64,m2,avl=1000) */
+    li a0, 720
+    call setup
+    li a1, 255
+    li t0, 16662790465571694044
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, ta,ma
+    vslidedown.vi v8, v16, 9, v0.t
+    call dump
+/* case 230: vslidedown.vi v8, v16, 1 (e64,m4,avl=5) */
+    li a0, 1128
+    call setup
+    li a1, 2147483647
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,ma
+    vslidedown.vi v8, v16, 1
+    call dump
+/* case 231: vslidedown.vi v8, v16, 22 (e64,m8,avl=max) */
+    li a0, 1448
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m8, tu,ma
+    vslidedown.vi v8, v16, 22
+    call dump
+/* case 232: vslidedown.vi v8, v16, 12, v0.t (e64,mf2,avl=max) */
+    li a0, 504
+    call setup
+    li a1, 255
+    li t0, 0
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vslidedown.vi v8, v16, 12, v0.t
+    call dump
+/* case 233: vslidedown.vi v8, v16, 24 (e16,mf8,avl=3) */
+    li a0, 1960
+    call setup
+    li a1, 5
+    li t0, 18446744073709529500
+    fmv.d.x fa1, t0
     li t0, 3
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vslidedown.vi v8, v16, 24
+    call dump
+/* case 234: vslidedown.vi v0, v13, 30, v0.t (e64,m2,avl=1) */
+    li a0, 464
+    call setup
+    li a1, 18446744073709551488
+    li t0, 2520053181683845373
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vslidedown.vi v0, v13, 30, v0.t
+    call dump
+/* case 235: vslidedown.vi v1, v1, 11, v0.t (e16,mf4,avl=5) */
+    li a0, 304
+    call setup
+    li a1, 7
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vslidedown.vi v1, v1, 11, v0.t
+    call dump
+/* case 236: vslidedown.vi v30, v31, 6 (e8,mf4,avl=1) */
+    li a0, 232
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071505883320
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vslidedown.vi v30, v31, 6
+    call dump
+/* case 237: vslidedown.vi v24, v0, 2, v0.t (e32,m8,avl=1) */
+    li a0, 912
+    call setup
+    li a1, 10277143075829725455
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vslidedown.vi v24, v0, 2, v0.t
+    call dump
+/* case 238: vslidedown.vi v22, v4, 30 (e16,mf2,avl=max) */
+    li a0, 640
+    call setup
+    li a1, 7
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vslidedown.vi v22, v4, 30
+    call dump
+/* case 239: vslidedown.vi v0, v19, 16 (e64,m2,avl=max) */
+    li a0, 1872
+    call setup
+    li a1, 17411804665281222374
+    li t0, 1
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m2, tu,mu
+    vslidedown.vi v0, v19, 16
+    call dump
+/* case 240: vmv1r.v v8, v16 (e8,mf8,avl=max) */
+    li a0, 1224
+    call setup
+    li a1, 0
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, tu,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 241: vmv1r.v v8, v16 (e8,mf4,avl=3) */
+    li a0, 1024
+    call setup
+    li a1, 55969
+    li t0, 18446744071298159689
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 242: vmv1r.v v8, v16 (e8,mf2,avl=max) */
+    li a0, 936
+    call setup
+    li a1, 13793735945485960764
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, tu,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 243: vmv1r.v v8, v16 (e8,m1,avl=max) */
+    li a0, 1440
+    call setup
+    li a1, 7
+    li t0, 18446744070117827496
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, tu,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 244: vmv1r.v v8, v16 (e8,m2,avl=max) */
+    li a0, 1304
+    call setup
+    li a1, 815758973898723912
+    li t0, 18446744069573740735
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m2, ta,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 245: vmv1r.v v8, v16 (e8,m4,avl=max) */
+    li a0, 744
+    call setup
+    li a1, 255
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m4, ta,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 246: vmv1r.v v8, v16 (e8,m8,avl=max) */
+    li a0, 1800
+    call setup
+    li a1, 40118
+    li t0, 18446744069824230527
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, tu,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 247: vmv1r.v v8, v16 (e16,mf4,avl=max) */
+    li a0, 272
+    call setup
+    li a1, 32768
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, ta,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 248: vmv1r.v v8, v16 (e16,mf2,avl=2) */
+    li a0, 1168
+    call setup
+    li a1, 128
+    li t0, 18446744073709507470
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 249: vmv1r.v v8, v16 (e16,m1,avl=max) */
+    li a0, 2016
+    call setup
+    li a1, 61726
+    li t0, 18446744073709530275
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, tu,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 250: vmv1r.v v8, v16 (e16,m2,avl=2) */
+    li a0, 640
+    call setup
+    li a1, 62017
+    li t0, 18446744073709507627
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, tu,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 251: vmv1r.v v8, v16 (e16,m4,avl=0) */
+    li a0, 1288
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 252: vmv1r.v v8, v16 (e16,m8,avl=0) */
+    li a0, 304
+    call setup
+    li a1, 4824518777574740922
+    li t0, 18446744073709496780
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 253: vmv1r.v v8, v16 (e32,mf2,avl=3) */
+    li a0, 1016
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073178078547
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 254: vmv1r.v v8, v16 (e32,m1,avl=max) */
+    li a0, 472
+    call setup
+    li a1, 18446744073709551615
+    li t0, 3472883712
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, tu,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 255: vmv1r.v v8, v16 (e32,m2,avl=7) */
+    li a0, 208
+    call setup
+    li a1, 32768
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m2, tu,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 256: vmv1r.v v8, v16 (e32,m4,avl=13) */
+    li a0, 1536
+    call setup
+    li a1, 12455921711206725616
+    li t0, 8388607
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m4, ta,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 257: vmv1r.v v8, v16 (e32,m8,avl=1000) */
+    li a0, 1704
+    call setup
+    li a1, 255
+    li t0, 18446744073263630735
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 258: vmv1r.v v8, v16 (e64,m1,avl=5) */
+    li a0, 408
+    call setup
+    li a1, 5
+    li t0, 0
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 259: vmv1r.v v8, v16 (e64,m2,avl=5) */
+    li a0, 56
+    call setup
+    li a1, 18238104806251977024
+    li t0, 0
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 260: vmv1r.v v8, v16 (e64,m4,avl=max) */
+    li a0, 200
+    call setup
+    li a1, 18446744073709551488
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 261: vmv1r.v v8, v16 (e64,m8,avl=max) */
+    li a0, 1064
+    call setup
+    li a1, 255
+    li t0, 8905011624277931231
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 262: vmv1r.v v8, v16 (e64,mf2,avl=1) */
+    li a0, 1696
+    call setup
+    li a1, 13672199876469836995
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vmv1r.v v8, v16
+    call dump
+/* case 263: vmv1r.v v8, v16 (e16,mf8,avl=0) */
+    li a0, 376
+    call setup
+    li a1, 32768
+    li t0, 18446744073709511543
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vmv1r.v v8, v16
+    call dump
+/* case 264: vmv1r.v v0, v0 (e64,m4,avl=max) */
+    li a0, 1936
+    call setup
+    li a1, 32767
+    li t0, 4963043999252573045
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vmv1r.v v0, v0
+    call dump
+/* case 265: vmv1r.v v0, v0 (e16,mf4,avl=max) */
+    li a0, 1512
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709522445
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vmv1r.v v0, v0
+    call dump
+/* case 266: vmv1r.v v6, v12 (e8,m2,avl=5) */
+    li a0, 1928
+    call setup
+    li a1, 11951772947186462874
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m2, tu,mu
+    vmv1r.v v6, v12
+    call dump
+/* case 267: vmv1r.v v0, v10 (e16,mf2,avl=1) */
+    li a0, 840
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vmv1r.v v0, v10
+    call dump
+/* case 268: vmv1r.v v28, v16 (e64,m4,avl=max) */
+    li a0, 424
+    call setup
+    li a1, 2
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vmv1r.v v28, v16
+    call dump
+/* case 269: vmv1r.v v0, v0 (e8,m4,avl=max) */
+    li a0, 784
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m4, tu,mu
+    vmv1r.v v0, v0
+    call dump
+/* case 270: vmv2r.v v8, v16 (e8,mf8,avl=max) */
+    li a0, 640
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072440188869
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, ta,ma
+    vmv2r.v v8, v16
+    call dump
+/* case 271: vmv2r.v v8, v16 (e8,mf4,avl=1) */
+    li a0, 1840
+    call setup
+    li a1, 255
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vmv2r.v v8, v16
+    call dump
+/* case 272: vmv2r.v v8, v16 (e8,mf2,avl=0) */
+    li a0, 544
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070881921589
+    fmv.d.x fa1, t0
+    li t0, 0
     vsetvli t1, t0, e8, mf2, ta,ma
     vmv2r.v v8, v16
     call dump
-/* case 219: vmv2r.v v8, v16 (e8,m1,avl=max) */
-    li a0, 1120
+/* case 273: vmv2r.v v8, v16 (e8,m1,avl=3) */
+    li a0, 680
     call setup
-    li a1, 15219
-    li t0, 18446744070075947537
+    li a1, 157
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, ta,ma
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,mu
     vmv2r.v v8, v16
     call dump
-/* case 220: vmv2r.v v8, v16 (e8,m2,avl=max) */
-    li a0, 872
+/* case 274: vmv2r.v v8, v16 (e8,m2,avl=7) */
+    li a0, 1904
     call setup
-    li a1, 128
+    li a1, 1
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m2, ta,ma
+    vmv2r.v v8, v16
+    call dump
+/* case 275: vmv2r.v v8, v16 (e8,m4,avl=7) */
+    li a0, 1408
+    call setup
+    li a1, 255
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m4, tu,mu
+    vmv2r.v v8, v16
+    call dump
+/* case 276: vmv2r.v v8, v16 (e8,m8,avl=max) */
+    li a0, 2000
+    call setup
+    li a1, 18446744073709551615
     li t0, 18446744071562067968
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, ta,ma
+    vsetvli t1, zero, e8, m8, tu,mu
     vmv2r.v v8, v16
     call dump
-/* case 221: vmv2r.v v8, v16 (e8,m4,avl=max) */
-    li a0, 1856
+/* case 277: vmv2r.v v8, v16 (e16,mf4,avl=max) */
+    li a0, 2024
     call setup
-    li a1, 128
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m4, tu,ma
-    vmv2r.v v8, v16
-    call dump
-/* case 222: vmv2r.v v8, v16 (e8,m8,avl=max) */
-    li a0, 648
-    call setup
-    li a1, 0
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, ta,ma
-    vmv2r.v v8, v16
-    call dump
-/* case 223: vmv2r.v v8, v16 (e16,mf4,avl=max) */
-    li a0, 880
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709486080
+    li a1, 1
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, mf4, tu,mu
     vmv2r.v v8, v16
     call dump
-/* case 224: vmv2r.v v8, v16 (e16,mf2,avl=1000) */
-    li a0, 392
+/* case 278: vmv2r.v v8, v16 (e16,mf2,avl=2) */
+    li a0, 416
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709501289
+    li a1, 128
+    li t0, 18446744073709528156
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,ma
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,mu
     vmv2r.v v8, v16
     call dump
-/* case 225: vmv2r.v v8, v16 (e16,m1,avl=2) */
-    li a0, 1536
+/* case 279: vmv2r.v v8, v16 (e16,m1,avl=2) */
+    li a0, 1600
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709486081
+    li a1, 17265238464135968789
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
     li t0, 2
     vsetvli t1, t0, e16, m1, ta,mu
     vmv2r.v v8, v16
     call dump
-/* case 226: vmv2r.v v8, v16 (e16,m2,avl=2) */
-    li a0, 1088
+/* case 280: vmv2r.v v8, v16 (e16,m2,avl=1) */
+    li a0, 936
     call setup
-    li a1, 16991245534200502642
-    li t0, 18446744073709531193
+    li a1, 0
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
-    li t0, 2
+    li t0, 1
     vsetvli t1, t0, e16, m2, tu,ma
     vmv2r.v v8, v16
     call dump
-/* case 227: vmv2r.v v8, v16 (e16,m4,avl=1) */
-    li a0, 1272
+/* case 281: vmv2r.v v8, v16 (e16,m4,avl=0) */
+    li a0, 32
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709489720
+    li a1, 18446744073709551614
+    li t0, 27188
     fmv.d.x fa1, t0
-    li t0, 1
+    li t0, 0
     vsetvli t1, t0, e16, m4, tu,mu
     vmv2r.v v8, v16
     call dump
-/* case 228: vmv2r.v v8, v16 (e16,m8,avl=1) */
-    li a0, 680
-    call setup
-    li a1, 5
-    li t0, 18446744073709487642
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,mu
-    vmv2r.v v8, v16
-    call dump
-/* case 229: vmv2r.v v8, v16 (e32,mf2,avl=0) */
-    li a0, 1648
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vmv2r.v v8, v16
-    call dump
-/* case 230: vmv2r.v v8, v16 (e32,m1,avl=max) */
-    li a0, 1016
-    call setup
-    li a1, 36828
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, ta,ma
-    vmv2r.v v8, v16
-    call dump
-/* case 231: vmv2r.v v8, v16 (e32,m2,avl=13) */
-    li a0, 344
-    call setup
-    li a1, 1
-    li t0, 18446744073116116007
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, ta,ma
-    vmv2r.v v8, v16
-    call dump
-/* case 232: vmv2r.v v8, v16 (e32,m4,avl=7) */
-    li a0, 760
-    call setup
-    li a1, 1
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,mu
-    vmv2r.v v8, v16
-    call dump
-/* case 233: vmv2r.v v8, v16 (e32,m8,avl=1000) */
-    li a0, 336
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069619697353
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, ta,mu
-    vmv2r.v v8, v16
-    call dump
-/* case 234: vmv2r.v v8, v16 (e64,m1,avl=1000) */
-    li a0, 960
-    call setup
-    li a1, 128
-    li t0, 7769448868213091219
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, ta,mu
-    vmv2r.v v8, v16
-    call dump
-/* case 235: vmv2r.v v8, v16 (e64,m2,avl=5) */
-    li a0, 1352
+/* case 282: vmv2r.v v8, v16 (e16,m8,avl=3) */
+    li a0, 1056
     call setup
     li a1, 18446744073709551614
-    li t0, 9218868437227405312
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,ma
+    vmv2r.v v8, v16
+    call dump
+/* case 283: vmv2r.v v8, v16 (e32,mf2,avl=max) */
+    li a0, 1416
+    call setup
+    li a1, 32767
+    li t0, 18446744073707585503
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vmv2r.v v8, v16
+    call dump
+/* case 284: vmv2r.v v8, v16 (e32,m1,avl=7) */
+    li a0, 152
+    call setup
+    li a1, 128
+    li t0, 18446744072234895874
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,mu
+    vmv2r.v v8, v16
+    call dump
+/* case 285: vmv2r.v v8, v16 (e32,m2,avl=max) */
+    li a0, 800
+    call setup
+    li a1, 1
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, tu,ma
+    vmv2r.v v8, v16
+    call dump
+/* case 286: vmv2r.v v8, v16 (e32,m4,avl=7) */
+    li a0, 1808
+    call setup
+    li a1, 255
+    li t0, 1743172909
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m4, tu,mu
+    vmv2r.v v8, v16
+    call dump
+/* case 287: vmv2r.v v8, v16 (e32,m8,avl=max) */
+    li a0, 312
+    call setup
+    li a1, 1
+    li t0, 0
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, ta,ma
+    vmv2r.v v8, v16
+    call dump
+/* case 288: vmv2r.v v8, v16 (e64,m1,avl=max) */
+    li a0, 504
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, ta,ma
+    vmv2r.v v8, v16
+    call dump
+/* case 289: vmv2r.v v8, v16 (e64,m2,avl=5) */
+    li a0, 1672
+    call setup
+    li a1, 18446744073709551488
+    li t0, 11665642427473966084
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e64, m2, tu,ma
     vmv2r.v v8, v16
     call dump
-/* case 236: vmv2r.v v8, v16 (e64,m4,avl=2) */
-    li a0, 1472
+/* case 290: vmv2r.v v8, v16 (e64,m4,avl=5) */
+    li a0, 1848
     call setup
-    li a1, 127
-    li t0, 7107324006841015454
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, tu,ma
-    vmv2r.v v8, v16
-    call dump
-/* case 237: vmv2r.v v8, v16 (e64,m8,avl=max) */
-    li a0, 776
-    call setup
-    li a1, 18446744073709551614
+    li a1, 128
     li t0, 4503599627370495
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, tu,ma
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
     vmv2r.v v8, v16
     call dump
-/* case 238: vmv2r.v v8, v16 (e64,mf2,avl=max) */
-    li a0, 728
+/* case 291: vmv2r.v v8, v16 (e64,m8,avl=1) */
+    li a0, 2008
     call setup
-    li a1, 66503026706863642
-    li t0, 10411942136015447039
+    li a1, 255
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,ma
+    vmv2r.v v8, v16
+    call dump
+/* case 292: vmv2r.v v8, v16 (e64,mf2,avl=max) */
+    li a0, 176
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9218868437227405311
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, mf2, ta,ma
     vmv2r.v v8, v16
     call dump
-/* case 239: vmv2r.v v8, v16 (e16,mf8,avl=0) */
-    li a0, 824
+/* case 293: vmv2r.v v8, v16 (e16,mf8,avl=1) */
+    li a0, 1088
     call setup
-    li a1, 5
-    li t0, 18446744073709497832
+    li a1, 2147483647
+    li t0, 18446744073709523763
     fmv.d.x fa1, t0
-    li t0, 0
+    li t0, 1
     vsetvli t1, t0, e16, mf8, tu,mu
     vmv2r.v v8, v16
     call dump
-/* case 240: vmv4r.v v8, v16 (e8,mf8,avl=0) */
-    li a0, 1376
+/* case 294: vmv2r.v v0, v23 (e32,m2,avl=5) */
+    li a0, 632
     call setup
-    li a1, 127
-    li t0, 18446744070452373627
+    li a1, 18446744073709551488
+    li t0, 18446744071421565254
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, tu,mu
-    vmv4r.v v8, v16
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vmv2r.v v0, v23
     call dump
-/* case 241: vmv4r.v v8, v16 (e8,mf4,avl=1) */
-    li a0, 280
+/* case 295: vmv2r.v v7, v0 (e16,mf2,avl=max) */
+    li a0, 1904
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709523040
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf2, tu,mu
+    vmv2r.v v7, v0
+    call dump
+/* case 296: vmv2r.v v11, v3 (e32,mf2,avl=5) */
+    li a0, 1352
+    call setup
+    li a1, 255
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vmv2r.v v11, v3
+    call dump
+/* case 297: vmv2r.v v0, v0 (e8,m8,avl=max) */
+    li a0, 1328
+    call setup
+    li a1, 2
+    li t0, 2003256251
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, tu,mu
+    vmv2r.v v0, v0
+    call dump
+/* case 298: vmv2r.v v0, v16 (e8,m8,avl=max) */
+    li a0, 1208
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744071557873664
+    li t0, 18446744070867115660
     fmv.d.x fa1, t0
-    li t0, 1
+    vsetvli t1, zero, e8, m8, tu,mu
+    vmv2r.v v0, v16
+    call dump
+/* case 299: vmv2r.v v0, v0 (e64,m2,avl=5) */
+    li a0, 368
+    call setup
+    li a1, 14212670841186151790
+    li t0, 4529258015552863447
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmv2r.v v0, v0
+    call dump
+/* case 300: vmv4r.v v8, v16 (e8,mf8,avl=max) */
+    li a0, 1736
+    call setup
+    li a1, 52924
+    li t0, 18446744072105682892
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, ta,ma
+    vmv4r.v v8, v16
+    call dump
+/* case 301: vmv4r.v v8, v16 (e8,mf4,avl=0) */
+    li a0, 1760
+    call setup
+    li a1, 1
+    li t0, 18446744070086730106
+    fmv.d.x fa1, t0
+    li t0, 0
     vsetvli t1, t0, e8, mf4, tu,ma
     vmv4r.v v8, v16
     call dump
-/* case 242: vmv4r.v v8, v16 (e8,mf2,avl=3) */
-    li a0, 1360
+/* case 302: vmv4r.v v8, v16 (e8,mf2,avl=3) */
+    li a0, 936
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070739984384
+    li a1, 2147483647
+    li t0, 18446744071110557666
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e8, mf2, tu,mu
     vmv4r.v v8, v16
     call dump
-/* case 243: vmv4r.v v8, v16 (e8,m1,avl=3) */
-    li a0, 1384
+/* case 303: vmv4r.v v8, v16 (e8,m1,avl=7) */
+    li a0, 448
     call setup
-    li a1, 7
-    li t0, 18446744071932648476
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, tu,mu
-    vmv4r.v v8, v16
-    call dump
-/* case 244: vmv4r.v v8, v16 (e8,m2,avl=13) */
-    li a0, 1048
-    call setup
-    li a1, 32767
+    li a1, 255
     li t0, 18446744072627421184
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, ta,ma
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,mu
     vmv4r.v v8, v16
     call dump
-/* case 245: vmv4r.v v8, v16 (e8,m4,avl=13) */
-    li a0, 880
+/* case 304: vmv4r.v v8, v16 (e8,m2,avl=max) */
+    li a0, 1872
     call setup
-    li a1, 1
-    li t0, 18446744069627781459
+    li a1, 16133250286334794249
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
-    li t0, 13
+    vsetvli t1, zero, e8, m2, tu,mu
+    vmv4r.v v8, v16
+    call dump
+/* case 305: vmv4r.v v8, v16 (e8,m4,avl=7) */
+    li a0, 280
+    call setup
+    li a1, 127
+    li t0, 18446744070612171466
+    fmv.d.x fa1, t0
+    li t0, 7
     vsetvli t1, t0, e8, m4, ta,ma
     vmv4r.v v8, v16
     call dump
-/* case 246: vmv4r.v v8, v16 (e8,m8,avl=1000) */
-    li a0, 664
+/* case 306: vmv4r.v v8, v16 (e8,m8,avl=max) */
+    li a0, 760
     call setup
-    li a1, 26407
-    li t0, 18446744073273624746
+    li a1, 24857
+    li t0, 18446744072356913524
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,mu
+    vsetvli t1, zero, e8, m8, ta,mu
     vmv4r.v v8, v16
     call dump
-/* case 247: vmv4r.v v8, v16 (e16,mf4,avl=1000) */
-    li a0, 576
-    call setup
-    li a1, 5
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vmv4r.v v8, v16
-    call dump
-/* case 248: vmv4r.v v8, v16 (e16,mf2,avl=2) */
-    li a0, 1576
-    call setup
-    li a1, 1
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vmv4r.v v8, v16
-    call dump
-/* case 249: vmv4r.v v8, v16 (e16,m1,avl=5) */
-    li a0, 1840
+/* case 307: vmv4r.v v8, v16 (e16,mf4,avl=max) */
+    li a0, 1072
     call setup
     li a1, 128
-    li t0, 18446744073709548193
+    li t0, 18446744073709503864
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vmv4r.v v8, v16
+    call dump
+/* case 308: vmv4r.v v8, v16 (e16,mf2,avl=5) */
+    li a0, 1984
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709546071
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e16, m1, ta,ma
+    vsetvli t1, t0, e16, mf2, tu,mu
     vmv4r.v v8, v16
     call dump
-/* case 250: vmv4r.v v8, v16 (e16,m2,avl=max) */
-    li a0, 1608
+/* case 309: vmv4r.v v8, v16 (e16,m1,avl=max) */
+    li a0, 1872
     call setup
-    li a1, 2
-    li t0, 18446744073709545686
+    li a1, 6
+    li t0, 18446744073709518284
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, ta,mu
+    vsetvli t1, zero, e16, m1, tu,ma
     vmv4r.v v8, v16
     call dump
-/* case 251: vmv4r.v v8, v16 (e16,m4,avl=0) */
-    li a0, 1584
+/* case 310: vmv4r.v v8, v16 (e16,m2,avl=1) */
+    li a0, 1424
     call setup
-    li a1, 7
-    li t0, 18446744073709525057
+    li a1, 2147483647
+    li t0, 0
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,ma
+    vmv4r.v v8, v16
+    call dump
+/* case 311: vmv4r.v v8, v16 (e16,m4,avl=max) */
+    li a0, 1800
+    call setup
+    li a1, 5
+    li t0, 18446744073709530025
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m4, tu,mu
+    vmv4r.v v8, v16
+    call dump
+/* case 312: vmv4r.v v8, v16 (e16,m8,avl=0) */
+    li a0, 1488
+    call setup
+    li a1, 32768
+    li t0, 18446744073709528279
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e16, m4, ta,mu
+    vsetvli t1, t0, e16, m8, tu,ma
     vmv4r.v v8, v16
     call dump
-/* case 252: vmv4r.v v8, v16 (e16,m8,avl=0) */
-    li a0, 1232
+/* case 313: vmv4r.v v8, v16 (e32,mf2,avl=0) */
+    li a0, 56
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vmv4r.v v8, v16
+    call dump
+/* case 314: vmv4r.v v8, v16 (e32,m1,avl=3) */
+    li a0, 1640
     call setup
     li a1, 0
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,mu
-    vmv4r.v v8, v16
-    call dump
-/* case 253: vmv4r.v v8, v16 (e32,mf2,avl=0) */
-    li a0, 1752
-    call setup
-    li a1, 5279661582992879261
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vmv4r.v v8, v16
-    call dump
-/* case 254: vmv4r.v v8, v16 (e32,m1,avl=3) */
-    li a0, 176
-    call setup
-    li a1, 0
-    li t0, 18446744070739984384
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e32, m1, ta,ma
+    vsetvli t1, t0, e32, m1, tu,mu
     vmv4r.v v8, v16
     call dump
-/* case 255: vmv4r.v v8, v16 (e32,m2,avl=max) */
-    li a0, 1528
+/* case 315: vmv4r.v v8, v16 (e32,m2,avl=max) */
+    li a0, 128
     call setup
-    li a1, 32767
-    li t0, 18446744072627421184
+    li a1, 17808332339808641270
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,ma
+    vsetvli t1, zero, e32, m2, ta,mu
     vmv4r.v v8, v16
     call dump
-/* case 256: vmv4r.v v8, v16 (e32,m4,avl=13) */
-    li a0, 1968
+/* case 316: vmv4r.v v8, v16 (e32,m4,avl=13) */
+    li a0, 680
     call setup
-    li a1, 30161
-    li t0, 18446744071555776512
+    li a1, 127
+    li t0, 3283243963
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e32, m4, ta,mu
+    vsetvli t1, t0, e32, m4, tu,mu
     vmv4r.v v8, v16
     call dump
-/* case 257: vmv4r.v v8, v16 (e32,m8,avl=1000) */
-    li a0, 856
+/* case 317: vmv4r.v v8, v16 (e32,m8,avl=max) */
+    li a0, 216
+    call setup
+    li a1, 128
+    li t0, 18446744072418760691
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, ta,ma
+    vmv4r.v v8, v16
+    call dump
+/* case 318: vmv4r.v v8, v16 (e64,m1,avl=1000) */
+    li a0, 1480
     call setup
     li a1, 32767
-    li t0, 1008073498
+    li t0, 2754244427917199141
     fmv.d.x fa1, t0
     li t0, 1000
-    vsetvli t1, t0, e32, m8, tu,mu
-    vmv4r.v v8, v16
-    call dump
-/* case 258: vmv4r.v v8, v16 (e64,m1,avl=5) */
-    li a0, 0
-    call setup
-    li a1, 13854
-    li t0, 18282961772317892816
-    fmv.d.x fa1, t0
-    li t0, 5
     vsetvli t1, t0, e64, m1, tu,mu
     vmv4r.v v8, v16
     call dump
-/* case 259: vmv4r.v v8, v16 (e64,m2,avl=5) */
-    li a0, 1408
+/* case 319: vmv4r.v v8, v16 (e64,m2,avl=1000) */
+    li a0, 1904
     call setup
-    li a1, 32767
-    li t0, 9041268129877687383
+    li a1, 18446744073709551615
+    li t0, 2084808706018914998
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,ma
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, ta,mu
     vmv4r.v v8, v16
     call dump
-/* case 260: vmv4r.v v8, v16 (e64,m4,avl=5) */
-    li a0, 24
+/* case 320: vmv4r.v v8, v16 (e64,m4,avl=5) */
+    li a0, 1008
     call setup
-    li a1, 32767
-    li t0, 9223372036854775808
+    li a1, 32768
+    li t0, 7392994340904559240
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e64, m4, tu,ma
+    vsetvli t1, t0, e64, m4, tu,mu
     vmv4r.v v8, v16
     call dump
-/* case 261: vmv4r.v v8, v16 (e64,m8,avl=max) */
-    li a0, 128
+/* case 321: vmv4r.v v8, v16 (e64,m8,avl=max) */
+    li a0, 1384
     call setup
-    li a1, 2147483647
-    li t0, 9223372036854775808
+    li a1, 5
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, m8, tu,mu
     vmv4r.v v8, v16
     call dump
-/* case 262: vmv4r.v v8, v16 (e64,mf2,avl=1) */
-    li a0, 1488
+/* case 322: vmv4r.v v8, v16 (e64,mf2,avl=max) */
+    li a0, 1008
     call setup
-    li a1, 2
-    li t0, 13830554455654793216
+    li a1, 9223372036854775807
+    li t0, 13152857589152364248
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,ma
+    vsetvli t1, zero, e64, mf2, ta,ma
     vmv4r.v v8, v16
     call dump
-/* case 263: vmv4r.v v8, v16 (e16,mf8,avl=1) */
-    li a0, 200
+/* case 323: vmv4r.v v8, v16 (e16,mf8,avl=0) */
+    li a0, 1568
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709546890
+    li a1, 0
+    li t0, 18446744073709517823
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, tu,ma
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,mu
     vmv4r.v v8, v16
     call dump
-/* case 264: vmv8r.v v8, v16 (e8,mf8,avl=1) */
-    li a0, 1736
+/* case 324: vmv4r.v v2, v0 (e64,m2,avl=1) */
+    li a0, 1696
     call setup
-    li a1, 1
-    li t0, 18446744073701163008
+    li a1, 27911
+    li t0, 9525465101172307797
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmv4r.v v2, v0
+    call dump
+/* case 325: vmv4r.v v0, v11 (e16,m4,avl=5) */
+    li a0, 1504
+    call setup
+    li a1, 32768
+    li t0, 18446744073709545815
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmv4r.v v0, v11
+    call dump
+/* case 326: vmv4r.v v0, v0 (e64,m8,avl=max) */
+    li a0, 912
+    call setup
+    li a1, 0
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vmv4r.v v0, v0
+    call dump
+/* case 327: vmv4r.v v6, v0 (e16,m2,avl=5) */
+    li a0, 2032
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709538875
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vmv4r.v v6, v0
+    call dump
+/* case 328: vmv4r.v v12, v28 (e16,m1,avl=max) */
+    li a0, 1184
+    call setup
+    li a1, 5
+    li t0, 18446744073709527385
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vmv4r.v v12, v28
+    call dump
+/* case 329: vmv4r.v v24, v0 (e8,m4,avl=1) */
+    li a0, 896
+    call setup
+    li a1, 18
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m4, tu,mu
+    vmv4r.v v24, v0
+    call dump
+/* case 330: vmv8r.v v8, v16 (e8,mf8,avl=1) */
+    li a0, 400
+    call setup
+    li a1, 32767
+    li t0, 2141192192
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, mf8, ta,mu
     vmv8r.v v8, v16
     call dump
-/* case 265: vmv8r.v v8, v16 (e8,mf4,avl=3) */
-    li a0, 1064
+/* case 331: vmv8r.v v8, v16 (e8,mf4,avl=0) */
+    li a0, 328
     call setup
-    li a1, 9223372036854775807
-    li t0, 2143289344
+    li a1, 5
+    li t0, 18446744069435854926
     fmv.d.x fa1, t0
-    li t0, 3
+    li t0, 0
     vsetvli t1, t0, e8, mf4, ta,mu
     vmv8r.v v8, v16
     call dump
-/* case 266: vmv8r.v v8, v16 (e8,mf2,avl=max) */
-    li a0, 744
+/* case 332: vmv8r.v v8, v16 (e8,mf2,avl=3) */
+    li a0, 1896
     call setup
-    li a1, 5
-    li t0, 18446744073701163008
+    li a1, 2
+    li t0, 18446744071801819287
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,ma
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, tu,ma
     vmv8r.v v8, v16
     call dump
-/* case 267: vmv8r.v v8, v16 (e8,m1,avl=7) */
-    li a0, 1872
-    call setup
-    li a1, 128
-    li t0, 3659639502
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 268: vmv8r.v v8, v16 (e8,m2,avl=13) */
-    li a0, 1000
+/* case 333: vmv8r.v v8, v16 (e8,m1,avl=max) */
+    li a0, 864
     call setup
     li a1, 2
     li t0, 18446744070465956523
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, tu,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 269: vmv8r.v v8, v16 (e8,m4,avl=13) */
-    li a0, 312
-    call setup
-    li a1, 32767
-    li t0, 18446744072246863516
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m4, ta,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 270: vmv8r.v v8, v16 (e8,m8,avl=max) */
-    li a0, 464
-    call setup
-    li a1, 1
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, tu,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 271: vmv8r.v v8, v16 (e16,mf4,avl=5) */
-    li a0, 1160
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709551326
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vmv8r.v v8, v16
-    call dump
-/* case 272: vmv8r.v v8, v16 (e16,mf2,avl=1000) */
-    li a0, 368
-    call setup
-    li a1, 7
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vmv8r.v v8, v16
-    call dump
-/* case 273: vmv8r.v v8, v16 (e16,m1,avl=5) */
-    li a0, 944
-    call setup
-    li a1, 32767
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 274: vmv8r.v v8, v16 (e16,m2,avl=2) */
-    li a0, 1120
-    call setup
-    li a1, 127
-    li t0, 18446744073709538340
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, ta,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 275: vmv8r.v v8, v16 (e16,m4,avl=0) */
-    li a0, 1088
-    call setup
-    li a1, 5
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,ma
-    vmv8r.v v8, v16
-    call dump
-/* case 276: vmv8r.v v8, v16 (e16,m8,avl=1) */
-    li a0, 1720
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709548351
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,ma
-    vmv8r.v v8, v16
-    call dump
-/* case 277: vmv8r.v v8, v16 (e32,mf2,avl=3) */
-    li a0, 528
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 278: vmv8r.v v8, v16 (e32,m1,avl=7) */
-    li a0, 1848
-    call setup
-    li a1, 5
-    li t0, 18446744073541848213
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 279: vmv8r.v v8, v16 (e32,m2,avl=max) */
-    li a0, 1208
-    call setup
-    li a1, 2
-    li t0, 18446744070885365642
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, ta,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 280: vmv8r.v v8, v16 (e32,m4,avl=7) */
-    li a0, 88
-    call setup
-    li a1, 255
-    li t0, 18446744071466639143
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,ma
-    vmv8r.v v8, v16
-    call dump
-/* case 281: vmv8r.v v8, v16 (e32,m8,avl=max) */
-    li a0, 424
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,ma
-    vmv8r.v v8, v16
-    call dump
-/* case 282: vmv8r.v v8, v16 (e64,m1,avl=5) */
-    li a0, 1744
-    call setup
-    li a1, 62264
-    li t0, 17169801020688010831
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 283: vmv8r.v v8, v16 (e64,m2,avl=1000) */
-    li a0, 2040
-    call setup
-    li a1, 9223372036854775807
-    li t0, 5224995951720760820
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 284: vmv8r.v v8, v16 (e64,m4,avl=2) */
-    li a0, 1144
-    call setup
-    li a1, 18446744073709551614
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, ta,ma
-    vmv8r.v v8, v16
-    call dump
-/* case 285: vmv8r.v v8, v16 (e64,m8,avl=2) */
-    li a0, 2008
-    call setup
-    li a1, 66
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m8, tu,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 286: vmv8r.v v8, v16 (e64,mf2,avl=1) */
-    li a0, 1056
-    call setup
-    li a1, 15831611928037569146
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,mu
-    vmv8r.v v8, v16
-    call dump
-/* case 287: vmv8r.v v8, v16 (e16,mf8,avl=3) */
-    li a0, 912
-    call setup
-    li a1, 5
-    li t0, 18446744073709519332
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vmv8r.v v8, v16
-    call dump
-/* case 288: vslide1up.vx v8, v16, a1 (e8,mf8,avl=max) */
-    li a0, 656
-    call setup
-    li a1, 18446744073709551488
-    li t0, 799012409
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, tu,ma
-    li a1, 37
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 289: vslide1up.vx v8, v16, a1, v0.t (e8,mf4,avl=3) */
-    li a0, 1456
-    call setup
-    li a1, 32767
-    li t0, 18446744072550952108
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, ta,ma
-    li a1, 41
-    vslide1up.vx v8, v16, a1, v0.t
-    call dump
-/* case 290: vslide1up.vx v8, v16, a1, v0.t (e8,mf2,avl=max) */
-    li a0, 96
-    call setup
-    li a1, 7328022518755051482
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,ma
-    li a1, 62
-    vslide1up.vx v8, v16, a1, v0.t
-    call dump
-/* case 291: vslide1up.vx v8, v16, a1 (e8,m1,avl=3) */
-    li a0, 1136
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,mu
-    li a1, 13
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 292: vslide1up.vx v8, v16, a1, v0.t (e8,m2,avl=7) */
-    li a0, 1128
-    call setup
-    li a1, 1
-    li t0, 18446744071562067968
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m2, tu,mu
-    li a1, 22
-    vslide1up.vx v8, v16, a1, v0.t
-    call dump
-/* case 293: vslide1up.vx v8, v16, a1 (e8,m4,avl=13) */
-    li a0, 944
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073404546207
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m4, ta,mu
-    li a1, 20
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 294: vslide1up.vx v8, v16, a1, v0.t (e8,m8,avl=1000) */
-    li a0, 376
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073686336608
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,ma
-    li a1, 55
-    vslide1up.vx v8, v16, a1, v0.t
-    call dump
-/* case 295: vslide1up.vx v8, v16, a1, v0.t (e16,mf4,avl=1000) */
-    li a0, 1840
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,ma
-    li a1, 22
-    vslide1up.vx v8, v16, a1, v0.t
-    call dump
-/* case 296: vslide1up.vx v8, v16, a1 (e16,mf2,avl=2) */
-    li a0, 1200
-    call setup
-    li a1, 1
-    li t0, 18446744073709494853
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,mu
-    li a1, 10
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 297: vslide1up.vx v8, v16, a1 (e16,m1,avl=2) */
-    li a0, 1416
-    call setup
-    li a1, 1
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,mu
-    li a1, 62
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 298: vslide1up.vx v8, v16, a1 (e16,m2,avl=1) */
-    li a0, 248
-    call setup
-    li a1, 0
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,ma
-    li a1, 13
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 299: vslide1up.vx v8, v16, a1, v0.t (e16,m4,avl=0) */
-    li a0, 320
-    call setup
-    li a1, 127
-    li t0, 18446744073709547865
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,mu
-    li a1, 43
-    vslide1up.vx v8, v16, a1, v0.t
-    call dump
-/* case 300: vslide1up.vx v8, v16, a1 (e16,m8,avl=1) */
-    li a0, 1344
-    call setup
-    li a1, 32767
-    li t0, 18446744073709528745
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, tu,ma
-    li a1, 38
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 301: vslide1up.vx v8, v16, a1 (e32,mf2,avl=0) */
-    li a0, 2008
-    call setup
-    li a1, 255
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,mu
-    li a1, 19
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 302: vslide1up.vx v8, v16, a1, v0.t (e32,m1,avl=max) */
-    li a0, 1824
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070370175237
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, tu,ma
-    li a1, 56
-    vslide1up.vx v8, v16, a1, v0.t
-    call dump
-/* case 303: vslide1up.vx v8, v16, a1, v0.t (e32,m2,avl=max) */
-    li a0, 432
-    call setup
-    li a1, 12434204935773216464
-    li t0, 18446744072701629051
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,ma
-    li a1, 15
-    vslide1up.vx v8, v16, a1, v0.t
-    call dump
-/* case 304: vslide1up.vx v8, v16, a1 (e32,m4,avl=13) */
-    li a0, 144
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m4, tu,mu
-    li a1, 41
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 305: vslide1up.vx v8, v16, a1, v0.t (e32,m8,avl=max) */
-    li a0, 1128
-    call setup
-    li a1, 32767
-    li t0, 18446744069939387121
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,mu
-    li a1, 33
-    vslide1up.vx v8, v16, a1, v0.t
-    call dump
-/* case 306: vslide1up.vx v8, v16, a1 (e64,m1,avl=max) */
-    li a0, 1536
-    call setup
-    li a1, 3273005731817951210
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, tu,mu
-    li a1, 49
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 307: vslide1up.vx v8, v16, a1 (e64,m2,avl=1000) */
-    li a0, 1600
-    call setup
-    li a1, 32768
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, tu,ma
-    li a1, 61
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 308: vslide1up.vx v8, v16, a1, v0.t (e64,m4,avl=5) */
-    li a0, 1120
-    call setup
-    li a1, 18446744071562067968
-    li t0, 1
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, tu,mu
-    li a1, 9
-    vslide1up.vx v8, v16, a1, v0.t
-    call dump
-/* case 309: vslide1up.vx v8, v16, a1 (e64,m8,avl=1) */
-    li a0, 1464
-    call setup
-    li a1, 2147483647
-    li t0, 3833850231958069927
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, m8, ta,mu
-    li a1, 48
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 310: vslide1up.vx v8, v16, a1 (e64,mf2,avl=max) */
-    li a0, 928
-    call setup
-    li a1, 0
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, mf2, ta,mu
-    li a1, 16
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 311: vslide1up.vx v8, v16, a1 (e16,mf8,avl=0) */
-    li a0, 1256
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,ma
-    li a1, 44
-    vslide1up.vx v8, v16, a1
-    call dump
-/* case 312: vslide1down.vx v8, v16, a1, v0.t (e8,mf8,avl=0) */
-    li a0, 816
-    call setup
-    li a1, 32768
-    li t0, 18446744072602893708
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,mu
-    li a1, 38
-    vslide1down.vx v8, v16, a1, v0.t
-    call dump
-/* case 313: vslide1down.vx v8, v16, a1, v0.t (e8,mf4,avl=1) */
-    li a0, 1752
-    call setup
-    li a1, 255
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,ma
-    li a1, 55
-    vslide1down.vx v8, v16, a1, v0.t
-    call dump
-/* case 314: vslide1down.vx v8, v16, a1, v0.t (e8,mf2,avl=max) */
-    li a0, 992
-    call setup
-    li a1, 2
-    li t0, 18446744073499552374
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,ma
-    li a1, 38
-    vslide1down.vx v8, v16, a1, v0.t
-    call dump
-/* case 315: vslide1down.vx v8, v16, a1 (e8,m1,avl=max) */
-    li a0, 1376
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744069812087807
-    fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, ta,mu
-    li a1, 51
-    vslide1down.vx v8, v16, a1
+    vmv8r.v v8, v16
     call dump
-/* case 316: vslide1down.vx v8, v16, a1, v0.t (e8,m2,avl=max) */
-    li a0, 1960
+/* case 334: vmv8r.v v8, v16 (e8,m2,avl=7) */
+    li a0, 280
     call setup
-    li a1, 7
-    li t0, 18446744069971642798
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, ta,mu
-    li a1, 34
-    vslide1down.vx v8, v16, a1, v0.t
-    call dump
-/* case 317: vslide1down.vx v8, v16, a1, v0.t (e8,m4,avl=7) */
-    li a0, 696
-    call setup
-    li a1, 127
-    li t0, 1
+    li a1, 18182995950952070889
+    li t0, 18446744071634188925
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    li a1, 3
-    vslide1down.vx v8, v16, a1, v0.t
+    vsetvli t1, t0, e8, m2, ta,ma
+    vmv8r.v v8, v16
     call dump
-/* case 318: vslide1down.vx v8, v16, a1 (e8,m8,avl=1000) */
-    li a0, 1656
-    call setup
-    li a1, 255
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,ma
-    li a1, 44
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 319: vslide1down.vx v8, v16, a1, v0.t (e16,mf4,avl=5) */
-    li a0, 1808
-    call setup
-    li a1, 7
-    li t0, 18446744073709493468
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,ma
-    li a1, 44
-    vslide1down.vx v8, v16, a1, v0.t
-    call dump
-/* case 320: vslide1down.vx v8, v16, a1 (e16,mf2,avl=2) */
-    li a0, 1960
-    call setup
-    li a1, 18446744071562067968
-    li t0, 32000
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,mu
-    li a1, 15
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 321: vslide1down.vx v8, v16, a1, v0.t (e16,m1,avl=5) */
-    li a0, 328
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709491214
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, ta,ma
-    li a1, 16
-    vslide1down.vx v8, v16, a1, v0.t
-    call dump
-/* case 322: vslide1down.vx v8, v16, a1 (e16,m2,avl=1) */
-    li a0, 1456
-    call setup
-    li a1, 255
-    li t0, 18446744073709504848
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, tu,mu
-    li a1, 55
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 323: vslide1down.vx v8, v16, a1, v0.t (e16,m4,avl=0) */
-    li a0, 1912
-    call setup
-    li a1, 1
-    li t0, 18446744073709535389
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,mu
-    li a1, 67
-    vslide1down.vx v8, v16, a1, v0.t
-    call dump
-/* case 324: vslide1down.vx v8, v16, a1, v0.t (e16,m8,avl=1) */
-    li a0, 728
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709488892
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,ma
-    li a1, 59
-    vslide1down.vx v8, v16, a1, v0.t
-    call dump
-/* case 325: vslide1down.vx v8, v16, a1 (e32,mf2,avl=0) */
-    li a0, 1568
-    call setup
-    li a1, 166
-    li t0, 18446744071401670252
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,mu
-    li a1, 58
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 326: vslide1down.vx v8, v16, a1, v0.t (e32,m1,avl=7) */
-    li a0, 360
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,mu
-    li a1, 27
-    vslide1down.vx v8, v16, a1, v0.t
-    call dump
-/* case 327: vslide1down.vx v8, v16, a1 (e32,m2,avl=max) */
-    li a0, 1048
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072479421736
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,ma
-    li a1, 29
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 328: vslide1down.vx v8, v16, a1 (e32,m4,avl=max) */
-    li a0, 1976
-    call setup
-    li a1, 7
-    li t0, 18446744072919571064
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, tu,mu
-    li a1, 20
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 329: vslide1down.vx v8, v16, a1 (e32,m8,avl=1000) */
-    li a0, 400
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, tu,ma
-    li a1, 61
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 330: vslide1down.vx v8, v16, a1 (e64,m1,avl=max) */
-    li a0, 1448
+/* case 335: vmv8r.v v8, v16 (e8,m4,avl=7) */
+    li a0, 336
     call setup
     li a1, 18446744073709551488
-    li t0, 3741934284746547246
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, tu,mu
-    li a1, 42
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 331: vslide1down.vx v8, v16, a1, v0.t (e64,m2,avl=5) */
-    li a0, 472
-    call setup
-    li a1, 255
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, ta,mu
-    li a1, 66
-    vslide1down.vx v8, v16, a1, v0.t
-    call dump
-/* case 332: vslide1down.vx v8, v16, a1 (e64,m4,avl=5) */
-    li a0, 224
-    call setup
-    li a1, 255
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m4, ta,mu
-    li a1, 35
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 333: vslide1down.vx v8, v16, a1 (e64,m8,avl=2) */
-    li a0, 1856
-    call setup
-    li a1, 18446744073709551488
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m8, tu,mu
-    li a1, 14
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 334: vslide1down.vx v8, v16, a1 (e64,mf2,avl=1) */
-    li a0, 16
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,mu
-    li a1, 60
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 335: vslide1down.vx v8, v16, a1 (e16,mf8,avl=1) */
-    li a0, 1152
-    call setup
-    li a1, 15646662316744078950
-    li t0, 6787
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, tu,ma
-    li a1, 22
-    vslide1down.vx v8, v16, a1
-    call dump
-/* case 336: vmv.x.s a0, v16 (e8,mf8,avl=0) */
-    li a0, 464
-    call setup
-    li a1, 5
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vmv.x.s a0, v16
-    call dump
-/* case 337: vmv.x.s a0, v16 (e8,mf4,avl=0) */
-    li a0, 464
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf4, tu,ma
-    vmv.x.s a0, v16
-    call dump
-/* case 338: vmv.x.s a0, v16 (e8,mf2,avl=max) */
-    li a0, 1160
-    call setup
-    li a1, 255
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,ma
-    vmv.x.s a0, v16
-    call dump
-/* case 339: vmv.x.s a0, v16 (e8,m1,avl=3) */
-    li a0, 176
-    call setup
-    li a1, 1
-    li t0, 18446744071339874024
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,mu
-    vmv.x.s a0, v16
-    call dump
-/* case 340: vmv.x.s a0, v16 (e8,m2,avl=13) */
-    li a0, 152
-    call setup
-    li a1, 2
-    li t0, 1206351321
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, tu,mu
-    vmv.x.s a0, v16
-    call dump
-/* case 341: vmv.x.s a0, v16 (e8,m4,avl=7) */
-    li a0, 432
-    call setup
-    li a1, 57827
-    li t0, 18446744069725863556
+    li t0, 18446744070731788447
     fmv.d.x fa1, t0
     li t0, 7
     vsetvli t1, t0, e8, m4, tu,ma
-    vmv.x.s a0, v16
+    vmv8r.v v8, v16
     call dump
-/* case 342: vmv.x.s a0, v16 (e8,m8,avl=max) */
-    li a0, 1544
+/* case 336: vmv8r.v v8, v16 (e8,m8,avl=1000) */
+    li a0, 696
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073014952732
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, ta,mu
+    vmv8r.v v8, v16
+    call dump
+/* case 337: vmv8r.v v8, v16 (e16,mf4,avl=1000) */
+    li a0, 304
+    call setup
+    li a1, 1
+    li t0, 32768
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmv8r.v v8, v16
+    call dump
+/* case 338: vmv8r.v v8, v16 (e16,mf2,avl=1000) */
+    li a0, 1080
+    call setup
+    li a1, 7
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vmv8r.v v8, v16
+    call dump
+/* case 339: vmv8r.v v8, v16 (e16,m1,avl=max) */
+    li a0, 1576
+    call setup
+    li a1, 32768
+    li t0, 18446744073709540173
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, ta,ma
+    vmv8r.v v8, v16
+    call dump
+/* case 340: vmv8r.v v8, v16 (e16,m2,avl=max) */
+    li a0, 1480
+    call setup
+    li a1, 1
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, tu,ma
+    vmv8r.v v8, v16
+    call dump
+/* case 341: vmv8r.v v8, v16 (e16,m4,avl=max) */
+    li a0, 864
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m4, ta,mu
+    vmv8r.v v8, v16
+    call dump
+/* case 342: vmv8r.v v8, v16 (e16,m8,avl=3) */
+    li a0, 1712
+    call setup
+    li a1, 17720128526937008210
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,ma
+    vmv8r.v v8, v16
+    call dump
+/* case 343: vmv8r.v v8, v16 (e32,mf2,avl=max) */
+    li a0, 1160
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072873664982
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, tu,ma
+    vmv8r.v v8, v16
+    call dump
+/* case 344: vmv8r.v v8, v16 (e32,m1,avl=max) */
+    li a0, 208
+    call setup
+    li a1, 32767
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, ta,ma
+    vmv8r.v v8, v16
+    call dump
+/* case 345: vmv8r.v v8, v16 (e32,m2,avl=13) */
+    li a0, 1680
+    call setup
+    li a1, 2147483647
+    li t0, 1065353216
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,ma
+    vmv8r.v v8, v16
+    call dump
+/* case 346: vmv8r.v v8, v16 (e32,m4,avl=max) */
+    li a0, 1608
+    call setup
+    li a1, 7
+    li t0, 18446744071060514903
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,mu
+    vmv8r.v v8, v16
+    call dump
+/* case 347: vmv8r.v v8, v16 (e32,m8,avl=13) */
+    li a0, 80
+    call setup
+    li a1, 10245847718144866064
+    li t0, 18446744069445226698
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m8, tu,ma
+    vmv8r.v v8, v16
+    call dump
+/* case 348: vmv8r.v v8, v16 (e64,m1,avl=1000) */
+    li a0, 416
+    call setup
+    li a1, 18446744073709551488
+    li t0, 1
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, tu,ma
+    vmv8r.v v8, v16
+    call dump
+/* case 349: vmv8r.v v8, v16 (e64,m2,avl=5) */
+    li a0, 1696
+    call setup
+    li a1, 2
+    li t0, 680760331178211247
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vmv8r.v v8, v16
+    call dump
+/* case 350: vmv8r.v v8, v16 (e64,m4,avl=5) */
+    li a0, 1976
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vmv8r.v v8, v16
+    call dump
+/* case 351: vmv8r.v v8, v16 (e64,m8,avl=max) */
+    li a0, 2024
+    call setup
+    li a1, 128
+    li t0, 0
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m8, tu,mu
+    vmv8r.v v8, v16
+    call dump
+/* case 352: vmv8r.v v8, v16 (e64,mf2,avl=max) */
+    li a0, 1504
+    call setup
+    li a1, 127
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vmv8r.v v8, v16
+    call dump
+/* case 353: vmv8r.v v8, v16 (e16,mf8,avl=0) */
+    li a0, 600
+    call setup
+    li a1, 38
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vmv8r.v v8, v16
+    call dump
+/* case 354: vmv8r.v v0, v24 (e16,m2,avl=1) */
+    li a0, 872
+    call setup
+    li a1, 127
+    li t0, 18446744073709519389
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vmv8r.v v0, v24
+    call dump
+/* case 355: vmv8r.v v0, v0 (e32,mf2,avl=1) */
+    li a0, 776
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070923014088
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vmv8r.v v0, v0
+    call dump
+/* case 356: vmv8r.v v12, v0 (e8,m4,avl=5) */
+    li a0, 1448
+    call setup
+    li a1, 0
+    li t0, 18446744069741818805
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m4, tu,mu
+    vmv8r.v v12, v0
+    call dump
+/* case 357: vmv8r.v v7, v7 (e16,mf4,avl=1) */
+    li a0, 1368
+    call setup
+    li a1, 0
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vmv8r.v v7, v7
+    call dump
+/* case 358: vmv8r.v v13, v0 (e32,m8,avl=max) */
+    li a0, 1600
+    call setup
+    li a1, 2147483647
+    li t0, 1
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, tu,mu
+    vmv8r.v v13, v0
+    call dump
+/* case 359: vmv8r.v v24, v8 (e16,m4,avl=5) */
+    li a0, 0
+    call setup
+    li a1, 54410
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vmv8r.v v24, v8
+    call dump
+/* case 360: vslide1up.vx v8, v16, a1 (e8,mf8,avl=0) */
+    li a0, 808
+    call setup
+    li a1, 15102573514282190305
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,mu
+    li a1, 63
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 361: vslide1up.vx v8, v16, a1, v0.t (e8,mf4,avl=1) */
+    li a0, 320
     call setup
     li a1, 255
+    li t0, 3454618957
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,ma
+    li a1, 68
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 362: vslide1up.vx v8, v16, a1, v0.t (e8,mf2,avl=max) */
+    li a0, 552
+    call setup
+    li a1, 43080
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    li a1, 63
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 363: vslide1up.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
+    li a0, 1856
+    call setup
+    li a1, 2147483647
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, m1, ta,mu
+    li a1, 21
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 364: vslide1up.vx v8, v16, a1, v0.t (e8,m2,avl=max) */
+    li a0, 1304
+    call setup
+    li a1, 128
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m2, tu,mu
+    li a1, 13
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 365: vslide1up.vx v8, v16, a1 (e8,m4,avl=13) */
+    li a0, 1288
+    call setup
+    li a1, 127
+    li t0, 18446744071672593949
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,mu
+    li a1, 33
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 366: vslide1up.vx v8, v16, a1, v0.t (e8,m8,avl=1000) */
+    li a0, 1232
+    call setup
+    li a1, 41169
+    li t0, 18446744072396746539
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, ta,ma
+    li a1, 50
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 367: vslide1up.vx v8, v16, a1, v0.t (e16,mf4,avl=max) */
+    li a0, 1432
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, ta,ma
+    li a1, 45
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 368: vslide1up.vx v8, v16, a1 (e16,mf2,avl=5) */
+    li a0, 1824
+    call setup
+    li a1, 92
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,mu
+    li a1, 17
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 369: vslide1up.vx v8, v16, a1, v0.t (e16,m1,avl=max) */
+    li a0, 1432
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, tu,ma
+    li a1, 18
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 370: vslide1up.vx v8, v16, a1, v0.t (e16,m2,avl=1) */
+    li a0, 1504
+    call setup
+    li a1, 128
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    li a1, 48
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 371: vslide1up.vx v8, v16, a1 (e16,m4,avl=max) */
+    li a0, 960
+    call setup
+    li a1, 7947730479282379143
+    li t0, 18446744073709542771
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m4, tu,mu
+    li a1, 23
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 372: vslide1up.vx v8, v16, a1 (e16,m8,avl=3) */
+    li a0, 632
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709503462
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,ma
+    li a1, 31
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 373: vslide1up.vx v8, v16, a1 (e32,mf2,avl=0) */
+    li a0, 1728
+    call setup
+    li a1, 58
+    li t0, 18446744069535011385
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, tu,ma
+    li a1, 5
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 374: vslide1up.vx v8, v16, a1 (e32,m1,avl=3) */
+    li a0, 1776
+    call setup
+    li a1, 2
+    li t0, 2139095040
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,ma
+    li a1, 13
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 375: vslide1up.vx v8, v16, a1 (e32,m2,avl=13) */
+    li a0, 872
+    call setup
+    li a1, 2
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,mu
+    li a1, 28
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 376: vslide1up.vx v8, v16, a1, v0.t (e32,m4,avl=max) */
+    li a0, 1800
+    call setup
+    li a1, 32
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, ta,ma
+    li a1, 47
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 377: vslide1up.vx v8, v16, a1 (e32,m8,avl=max) */
+    li a0, 504
+    call setup
+    li a1, 4078604029247522509
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, tu,mu
+    li a1, 63
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 378: vslide1up.vx v8, v16, a1 (e64,m1,avl=5) */
+    li a0, 1472
+    call setup
+    li a1, 1
+    li t0, 15893972702345758177
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,ma
+    li a1, 32
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 379: vslide1up.vx v8, v16, a1 (e64,m2,avl=5) */
+    li a0, 1912
+    call setup
+    li a1, 9223372036854775807
+    li t0, 1
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, ta,mu
+    li a1, 41
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 380: vslide1up.vx v8, v16, a1 (e64,m4,avl=5) */
+    li a0, 192
+    call setup
+    li a1, 18446744073709551488
+    li t0, 8479292095766613243
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    li a1, 4
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 381: vslide1up.vx v8, v16, a1 (e64,m8,avl=2) */
+    li a0, 248
+    call setup
+    li a1, 5
+    li t0, 0
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m8, tu,ma
+    li a1, 56
+    vslide1up.vx v8, v16, a1
+    call dump
+/* case 382: vslide1up.vx v8, v16, a1, v0.t (e64,mf2,avl=0) */
+    li a0, 1400
+    call setup
+    li a1, 127
+    li t0, 731209883404479650
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, ta,ma
+    li a1, 24
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 383: vslide1up.vx v8, v16, a1, v0.t (e16,mf8,avl=3) */
+    li a0, 992
+    call setup
+    li a1, 128
+    li t0, 18446744073709489044
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, tu,mu
+    li a1, 46
+    vslide1up.vx v8, v16, a1, v0.t
+    call dump
+/* case 384: vslide1up.vx v2, v0, a1 (e8,mf2,avl=1) */
+    li a0, 240
+    call setup
+    li a1, 127
+    li t0, 1
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf2, tu,mu
+    li a1, 10
+    vslide1up.vx v2, v0, a1
+    call dump
+/* case 385: vslide1up.vx v28, v28, a1, v0.t (e8,m4,avl=max) */
+    li a0, 1976
+    call setup
+    li a1, 255
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m4, tu,mu
+    li a1, 1
+    vslide1up.vx v28, v28, a1, v0.t
+    call dump
+/* case 386: vslide1up.vx v0, v0, a1, v0.t (e8,m1,avl=1) */
+    li a0, 1992
+    call setup
+    li a1, 242
+    li t0, 18446744071102859828
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m1, tu,mu
+    li a1, 38
+    vslide1up.vx v0, v0, a1, v0.t
+    call dump
+/* case 387: vslide1up.vx v0, v18, a1, v0.t (e8,m4,avl=1) */
+    li a0, 1224
+    call setup
+    li a1, 128
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m4, tu,mu
+    li a1, 54
+    vslide1up.vx v0, v18, a1, v0.t
+    call dump
+/* case 388: vslide1up.vx v0, v11, a1, v0.t (e32,m1,avl=5) */
+    li a0, 2040
+    call setup
+    li a1, 32768
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    li a1, 62
+    vslide1up.vx v0, v11, a1, v0.t
+    call dump
+/* case 389: vslide1up.vx v0, v28, a1, v0.t (e64,m2,avl=max) */
+    li a0, 1064
+    call setup
+    li a1, 18446744073709551614
+    li t0, 1941545581414482389
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m2, tu,mu
+    li a1, 57
+    vslide1up.vx v0, v28, a1, v0.t
+    call dump
+/* case 390: vslide1down.vx v8, v16, a1, v0.t (e8,mf8,avl=0) */
+    li a0, 160
+    call setup
+    li a1, 133
     li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,mu
+    li a1, 15
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 391: vslide1down.vx v8, v16, a1, v0.t (e8,mf4,avl=1) */
+    li a0, 344
+    call setup
+    li a1, 255
+    li t0, 18446744073388766001
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,ma
+    li a1, 38
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 392: vslide1down.vx v8, v16, a1, v0.t (e8,mf2,avl=0) */
+    li a0, 96
+    call setup
+    li a1, 7
+    li t0, 1880573781
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, tu,mu
+    li a1, 13
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 393: vslide1down.vx v8, v16, a1, v0.t (e8,m1,avl=3) */
+    li a0, 1576
+    call setup
+    li a1, 255
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,ma
+    li a1, 24
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 394: vslide1down.vx v8, v16, a1, v0.t (e8,m2,avl=max) */
+    li a0, 1968
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070007149247
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m2, ta,ma
+    li a1, 60
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 395: vslide1down.vx v8, v16, a1, v0.t (e8,m4,avl=13) */
+    li a0, 1912
+    call setup
+    li a1, 18446744073709551614
+    li t0, 1501448180
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,mu
+    li a1, 22
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 396: vslide1down.vx v8, v16, a1 (e8,m8,avl=13) */
+    li a0, 1752
+    call setup
+    li a1, 128
+    li t0, 18446744072243254422
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m8, ta,mu
+    li a1, 65
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 397: vslide1down.vx v8, v16, a1 (e16,mf4,avl=max) */
+    li a0, 1048
+    call setup
+    li a1, 255
+    li t0, 18446744073709504439
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, tu,ma
+    li a1, 57
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 398: vslide1down.vx v8, v16, a1, v0.t (e16,mf2,avl=5) */
+    li a0, 960
+    call setup
+    li a1, 128
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, ta,ma
+    li a1, 52
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 399: vslide1down.vx v8, v16, a1, v0.t (e16,m1,avl=2) */
+    li a0, 1008
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m1, ta,ma
+    li a1, 37
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 400: vslide1down.vx v8, v16, a1, v0.t (e16,m2,avl=max) */
+    li a0, 1720
+    call setup
+    li a1, 7
+    li t0, 18446744073709506394
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, ta,mu
+    li a1, 48
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 401: vslide1down.vx v8, v16, a1 (e16,m4,avl=0) */
+    li a0, 848
+    call setup
+    li a1, 127
+    li t0, 18446744073709546260
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, tu,ma
+    li a1, 37
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 402: vslide1down.vx v8, v16, a1 (e16,m8,avl=3) */
+    li a0, 696
+    call setup
+    li a1, 255
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, m8, tu,mu
+    li a1, 19
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 403: vslide1down.vx v8, v16, a1 (e32,mf2,avl=3) */
+    li a0, 416
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070643978475
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, tu,ma
+    li a1, 41
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 404: vslide1down.vx v8, v16, a1, v0.t (e32,m1,avl=3) */
+    li a0, 1712
+    call setup
+    li a1, 127
+    li t0, 18446744073703082786
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,mu
+    li a1, 36
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 405: vslide1down.vx v8, v16, a1 (e32,m2,avl=max) */
+    li a0, 472
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744069605633386
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, ta,ma
+    li a1, 41
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 406: vslide1down.vx v8, v16, a1 (e32,m4,avl=7) */
+    li a0, 264
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070608219298
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m4, tu,mu
+    li a1, 2
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 407: vslide1down.vx v8, v16, a1 (e32,m8,avl=max) */
+    li a0, 784
+    call setup
+    li a1, 32767
+    li t0, 18446744072255327784
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, ta,ma
+    li a1, 35
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 408: vslide1down.vx v8, v16, a1, v0.t (e64,m1,avl=1000) */
+    li a0, 1416
+    call setup
+    li a1, 24
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, tu,ma
+    li a1, 63
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 409: vslide1down.vx v8, v16, a1 (e64,m2,avl=2) */
+    li a0, 1296
+    call setup
+    li a1, 1
+    li t0, 670971196327714648
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, tu,ma
+    li a1, 29
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 410: vslide1down.vx v8, v16, a1 (e64,m4,avl=max) */
+    li a0, 1952
+    call setup
+    li a1, 5
+    li t0, 2346825019715632314
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, ta,ma
+    li a1, 49
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 411: vslide1down.vx v8, v16, a1, v0.t (e64,m8,avl=1) */
+    li a0, 1344
+    call setup
+    li a1, 7
+    li t0, 5836685562551113509
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    li a1, 68
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 412: vslide1down.vx v8, v16, a1, v0.t (e64,mf2,avl=max) */
+    li a0, 1936
+    call setup
+    li a1, 18446744073709551615
+    li t0, 949062980790651723
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, mf2, ta,ma
+    li a1, 50
+    vslide1down.vx v8, v16, a1, v0.t
+    call dump
+/* case 413: vslide1down.vx v8, v16, a1 (e16,mf8,avl=1) */
+    li a0, 720
+    call setup
+    li a1, 18446744071562067968
+    li t0, 48128
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, tu,ma
+    li a1, 41
+    vslide1down.vx v8, v16, a1
+    call dump
+/* case 414: vslide1down.vx v16, v24, a1, v0.t (e32,m8,avl=1) */
+    li a0, 1824
+    call setup
+    li a1, 128
+    li t0, 18446744073676157852
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    li a1, 1
+    vslide1down.vx v16, v24, a1, v0.t
+    call dump
+/* case 415: vslide1down.vx v23, v13, a1, v0.t (e16,m4,avl=max) */
+    li a0, 1616
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709531098
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m4, tu,mu
+    li a1, 21
+    vslide1down.vx v23, v13, a1, v0.t
+    call dump
+/* case 416: vslide1down.vx v0, v0, a1, v0.t (e16,m8,avl=1) */
+    li a0, 2032
+    call setup
+    li a1, 32768
+    li t0, 18446744073709521578
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, tu,mu
+    li a1, 58
+    vslide1down.vx v0, v0, a1, v0.t
+    call dump
+/* case 417: vslide1down.vx v28, v26, a1, v0.t (e64,m2,avl=1) */
+    li a0, 504
+    call setup
+    li a1, 32767
+    li t0, 0
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    li a1, 34
+    vslide1down.vx v28, v26, a1, v0.t
+    call dump
+/* case 418: vslide1down.vx v0, v0, a1, v0.t (e8,m8,avl=1) */
+    li a0, 1664
+    call setup
+    li a1, 128
+    li t0, 3615603
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m8, tu,mu
+    li a1, 17
+    vslide1down.vx v0, v0, a1, v0.t
+    call dump
+/* case 419: vslide1down.vx v29, v29, a1, v0.t (e16,mf4,avl=max) */
+    li a0, 776
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709529611
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, mf4, tu,mu
+    li a1, 50
+    vslide1down.vx v29, v29, a1, v0.t
+    call dump
+/* case 420: vmv.x.s a0, v16 (e8,mf8,avl=1) */
+    li a0, 1728
+    call setup
+    li a1, 18446744073709551614
+    li t0, 2147483648
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,mu
+    vmv.x.s a0, v16
+    call dump
+/* case 421: vmv.x.s a0, v16 (e8,mf4,avl=3) */
+    li a0, 1808
+    call setup
+    li a1, 53011
+    li t0, 18446744072319247225
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vmv.x.s a0, v16
+    call dump
+/* case 422: vmv.x.s a0, v16 (e8,mf2,avl=0) */
+    li a0, 536
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, ta,mu
+    vmv.x.s a0, v16
+    call dump
+/* case 423: vmv.x.s a0, v16 (e8,m1,avl=3) */
+    li a0, 968
+    call setup
+    li a1, 5321675270722510852
+    li t0, 18446744070504021663
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, m1, tu,mu
+    vmv.x.s a0, v16
+    call dump
+/* case 424: vmv.x.s a0, v16 (e8,m2,avl=7) */
+    li a0, 1960
+    call setup
+    li a1, 7
+    li t0, 2150049561
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m2, ta,mu
+    vmv.x.s a0, v16
+    call dump
+/* case 425: vmv.x.s a0, v16 (e8,m4,avl=13) */
+    li a0, 1168
+    call setup
+    li a1, 110
+    li t0, 18446744071851964441
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,mu
+    vmv.x.s a0, v16
+    call dump
+/* case 426: vmv.x.s a0, v16 (e8,m8,avl=max) */
+    li a0, 912
+    call setup
+    li a1, 127
+    li t0, 18446744073011039576
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m8, ta,ma
     vmv.x.s a0, v16
     call dump
-/* case 343: vmv.x.s a0, v16 (e16,mf4,avl=5) */
-    li a0, 688
+/* case 427: vmv.x.s a0, v16 (e16,mf4,avl=1000) */
+    li a0, 1304
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709532507
+    li a1, 18446744073709551615
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,ma
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,mu
     vmv.x.s a0, v16
     call dump
-/* case 344: vmv.x.s a0, v16 (e16,mf2,avl=2) */
-    li a0, 1024
+/* case 428: vmv.x.s a0, v16 (e16,mf2,avl=2) */
+    li a0, 416
     call setup
-    li a1, 184
-    li t0, 18446744073709517625
+    li a1, 1
+    li t0, 18446744073709518336
     fmv.d.x fa1, t0
     li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,mu
+    vsetvli t1, t0, e16, mf2, ta,ma
     vmv.x.s a0, v16
     call dump
-/* case 345: vmv.x.s a0, v16 (e16,m1,avl=5) */
-    li a0, 1312
+/* case 429: vmv.x.s a0, v16 (e16,m1,avl=2) */
+    li a0, 920
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709517823
+    li a1, 7091884680691229572
+    li t0, 18446744073709493117
     fmv.d.x fa1, t0
-    li t0, 5
+    li t0, 2
     vsetvli t1, t0, e16, m1, tu,mu
     vmv.x.s a0, v16
     call dump
-/* case 346: vmv.x.s a0, v16 (e16,m2,avl=1) */
-    li a0, 1472
+/* case 430: vmv.x.s a0, v16 (e16,m2,avl=max) */
+    li a0, 896
     call setup
-    li a1, 1
-    li t0, 18446744073709518517
+    li a1, 128
+    li t0, 18446744073709494642
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,ma
+    vsetvli t1, zero, e16, m2, tu,ma
     vmv.x.s a0, v16
     call dump
-/* case 347: vmv.x.s a0, v16 (e16,m4,avl=1) */
-    li a0, 1944
+/* case 431: vmv.x.s a0, v16 (e16,m4,avl=1) */
+    li a0, 304
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744073709530815
+    li t0, 18446744073709501440
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e16, m4, tu,ma
+    vsetvli t1, t0, e16, m4, ta,ma
     vmv.x.s a0, v16
     call dump
-/* case 348: vmv.x.s a0, v16 (e16,m8,avl=1) */
-    li a0, 1016
+/* case 432: vmv.x.s a0, v16 (e16,m8,avl=0) */
+    li a0, 856
     call setup
-    li a1, 0
-    li t0, 18446744073709499733
+    li a1, 255
+    li t0, 18446744073709518848
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,ma
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,ma
     vmv.x.s a0, v16
     call dump
-/* case 349: vmv.x.s a0, v16 (e32,mf2,avl=max) */
-    li a0, 1680
+/* case 433: vmv.x.s a0, v16 (e32,mf2,avl=max) */
+    li a0, 296
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072627421184
+    li a1, 18446744071562067968
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, mf2, ta,mu
+    vsetvli t1, zero, e32, mf2, tu,ma
     vmv.x.s a0, v16
     call dump
-/* case 350: vmv.x.s a0, v16 (e32,m1,avl=7) */
-    li a0, 864
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070711988121
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,mu
-    vmv.x.s a0, v16
-    call dump
-/* case 351: vmv.x.s a0, v16 (e32,m2,avl=max) */
-    li a0, 1720
-    call setup
-    li a1, 0
-    li t0, 18446744069415801072
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,ma
-    vmv.x.s a0, v16
-    call dump
-/* case 352: vmv.x.s a0, v16 (e32,m4,avl=max) */
-    li a0, 136
+/* case 434: vmv.x.s a0, v16 (e32,m1,avl=7) */
+    li a0, 1288
     call setup
     li a1, 127
-    li t0, 18446744069422972927
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, ta,mu
+    li t0, 7
+    vsetvli t1, t0, e32, m1, ta,mu
     vmv.x.s a0, v16
     call dump
-/* case 353: vmv.x.s a0, v16 (e32,m8,avl=13) */
-    li a0, 1496
+/* case 435: vmv.x.s a0, v16 (e32,m2,avl=max) */
+    li a0, 1808
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744071211599242
+    li a1, 5
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m8, tu,mu
+    vsetvli t1, zero, e32, m2, ta,ma
     vmv.x.s a0, v16
     call dump
-/* case 354: vmv.x.s a0, v16 (e64,m1,avl=5) */
-    li a0, 528
+/* case 436: vmv.x.s a0, v16 (e32,m4,avl=max) */
+    li a0, 200
     call setup
-    li a1, 0
-    li t0, 40656980368267689
+    li a1, 22743
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, tu,mu
+    vsetvli t1, zero, e32, m4, ta,ma
     vmv.x.s a0, v16
     call dump
-/* case 355: vmv.x.s a0, v16 (e64,m2,avl=5) */
-    li a0, 1888
-    call setup
-    li a1, 4531003973046347544
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m2, tu,mu
-    vmv.x.s a0, v16
-    call dump
-/* case 356: vmv.x.s a0, v16 (e64,m4,avl=max) */
-    li a0, 1768
+/* case 437: vmv.x.s a0, v16 (e32,m8,avl=13) */
+    li a0, 1736
     call setup
     li a1, 1
-    li t0, 12267668004108987658
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, tu,mu
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,mu
     vmv.x.s a0, v16
     call dump
-/* case 357: vmv.x.s a0, v16 (e64,m8,avl=max) */
-    li a0, 1904
+/* case 438: vmv.x.s a0, v16 (e64,m1,avl=max) */
+    li a0, 376
+    call setup
+    li a1, 9223372036854775807
+    li t0, 8982881504045539654
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, tu,ma
+    vmv.x.s a0, v16
+    call dump
+/* case 439: vmv.x.s a0, v16 (e64,m2,avl=2) */
+    li a0, 320
+    call setup
+    li a1, 1
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, tu,ma
+    vmv.x.s a0, v16
+    call dump
+/* case 440: vmv.x.s a0, v16 (e64,m4,avl=2) */
+    li a0, 232
     call setup
     li a1, 2147483647
-    li t0, 5419161757694904737
+    li t0, 5283653774502395471
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,ma
+    vmv.x.s a0, v16
+    call dump
+/* case 441: vmv.x.s a0, v16 (e64,m8,avl=max) */
+    li a0, 2024
+    call setup
+    li a1, 2147483647
+    li t0, 2675883603279302957
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, m8, tu,ma
     vmv.x.s a0, v16
     call dump
-/* case 358: vmv.x.s a0, v16 (e64,mf2,avl=1) */
-    li a0, 1304
+/* case 442: vmv.x.s a0, v16 (e64,mf2,avl=1) */
+    li a0, 1048
     call setup
-    li a1, 255
-    li t0, 4503599627370495
+    li a1, 18446744071562067968
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e64, mf2, ta,mu
+    vsetvli t1, t0, e64, mf2, ta,ma
     vmv.x.s a0, v16
     call dump
-/* case 359: vmv.x.s a0, v16 (e16,mf8,avl=3) */
-    li a0, 104
+/* case 443: vmv.x.s a0, v16 (e16,mf8,avl=3) */
+    li a0, 280
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709518848
+    li a1, 0
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,mu
+    vsetvli t1, t0, e16, mf8, tu,ma
     vmv.x.s a0, v16
     call dump
-/* case 360: vmv.s.x v8, a1 (e8,mf8,avl=max) */
-    li a0, 136
+/* case 444: vmv.x.s a0, v0 (e8,mf2,avl=max) */
+    li a0, 1872
     call setup
-    li a1, 65
-    li t0, 18446744070465956523
+    li a1, 18446744073709551488
+    li t0, 18446744072733012001
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, tu,ma
-    vmv.s.x v8, a1
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vmv.x.s a0, v0
     call dump
-/* case 361: vmv.s.x v8, a1 (e8,mf4,avl=3) */
+/* case 445: vmv.x.s a0, v24 (e32,m8,avl=5) */
+    li a0, 888
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m8, tu,mu
+    vmv.x.s a0, v24
+    call dump
+/* case 446: vmv.x.s a0, v1 (e8,m8,avl=max) */
+    li a0, 408
+    call setup
+    li a1, 39453
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, tu,mu
+    vmv.x.s a0, v1
+    call dump
+/* case 447: vmv.x.s a0, v5 (e8,mf4,avl=1) */
     li a0, 160
     call setup
-    li a1, 49426
-    li t0, 8388607
+    li a1, 255
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf4, tu,ma
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vmv.x.s a0, v5
+    call dump
+/* case 448: vmv.x.s a0, v16 (e32,m2,avl=1) */
+    li a0, 288
+    call setup
+    li a1, 255
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, m2, tu,mu
+    vmv.x.s a0, v16
+    call dump
+/* case 449: vmv.x.s a0, v0 (e8,m2,avl=1) */
+    li a0, 1888
+    call setup
+    li a1, 128
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m2, tu,mu
+    vmv.x.s a0, v0
+    call dump
+/* case 450: vmv.s.x v8, a1 (e8,mf8,avl=0) */
+    li a0, 904
+    call setup
+    li a1, 0
+    li t0, 18446744070407085363
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,ma
     vmv.s.x v8, a1
     call dump
-/* case 362: vmv.s.x v8, a1 (e8,mf2,avl=0) */
-    li a0, 1960
+/* case 451: vmv.s.x v8, a1 (e8,mf4,avl=3) */
+    li a0, 1480
     call setup
-    li a1, 126
-    li t0, 18446744071553679359
+    li a1, 32767
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vmv.s.x v8, a1
+    call dump
+/* case 452: vmv.s.x v8, a1 (e8,mf2,avl=0) */
+    li a0, 232
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069443161238
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf2, ta,mu
     vmv.s.x v8, a1
     call dump
-/* case 363: vmv.s.x v8, a1 (e8,m1,avl=3) */
-    li a0, 48
+/* case 453: vmv.s.x v8, a1 (e8,m1,avl=max) */
+    li a0, 1776
     call setup
-    li a1, 32768
-    li t0, 1846668826
+    li a1, 18446744073709551614
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,mu
+    vsetvli t1, zero, e8, m1, ta,mu
     vmv.s.x v8, a1
     call dump
-/* case 364: vmv.s.x v8, a1 (e8,m2,avl=max) */
-    li a0, 728
+/* case 454: vmv.s.x v8, a1 (e8,m2,avl=max) */
+    li a0, 1232
     call setup
-    li a1, 128
-    li t0, 18446744071194690947
+    li a1, 75
+    li t0, 18446744071562067968
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m2, ta,ma
     vmv.s.x v8, a1
     call dump
-/* case 365: vmv.s.x v8, a1 (e8,m4,avl=13) */
-    li a0, 1808
+/* case 455: vmv.s.x v8, a1 (e8,m4,avl=13) */
+    li a0, 312
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744072887468032
+    li a1, 10705024865293785593
+    li t0, 18446744072146308718
     fmv.d.x fa1, t0
     li t0, 13
     vsetvli t1, t0, e8, m4, ta,mu
     vmv.s.x v8, a1
     call dump
-/* case 366: vmv.s.x v8, a1 (e8,m8,avl=1000) */
-    li a0, 1000
+/* case 456: vmv.s.x v8, a1 (e8,m8,avl=1000) */
+    li a0, 1032
     call setup
-    li a1, 128
-    li t0, 18446744071553679360
+    li a1, 18446744073709551615
+    li t0, 18446744070407350168
     fmv.d.x fa1, t0
     li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,ma
+    vsetvli t1, t0, e8, m8, tu,mu
     vmv.s.x v8, a1
     call dump
-/* case 367: vmv.s.x v8, a1 (e16,mf4,avl=max) */
-    li a0, 1816
+/* case 457: vmv.s.x v8, a1 (e16,mf4,avl=5) */
+    li a0, 1752
+    call setup
+    li a1, 0
+    li t0, 18446744073709511315
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vmv.s.x v8, a1
+    call dump
+/* case 458: vmv.s.x v8, a1 (e16,mf2,avl=5) */
+    li a0, 984
     call setup
     li a1, 32768
-    li t0, 18446744073709518080
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, mf4, ta,ma
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, ta,ma
     vmv.s.x v8, a1
     call dump
-/* case 368: vmv.s.x v8, a1 (e16,mf2,avl=2) */
-    li a0, 640
+/* case 459: vmv.s.x v8, a1 (e16,m1,avl=max) */
+    li a0, 464
     call setup
-    li a1, 5
-    li t0, 18446744073709538736
+    li a1, 32768
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, ta,mu
+    vsetvli t1, zero, e16, m1, tu,ma
     vmv.s.x v8, a1
     call dump
-/* case 369: vmv.s.x v8, a1 (e16,m1,avl=2) */
-    li a0, 1368
+/* case 460: vmv.s.x v8, a1 (e16,m2,avl=1) */
+    li a0, 136
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709532134
+    li a1, 97
+    li t0, 18446744073709518336
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,mu
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,mu
     vmv.s.x v8, a1
     call dump
-/* case 370: vmv.s.x v8, a1 (e16,m2,avl=max) */
-    li a0, 432
+/* case 461: vmv.s.x v8, a1 (e16,m4,avl=max) */
+    li a0, 1304
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709489894
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,mu
-    vmv.s.x v8, a1
-    call dump
-/* case 371: vmv.s.x v8, a1 (e16,m4,avl=max) */
-    li a0, 1592
-    call setup
-    li a1, 18446744071562067968
-    li t0, 54016
+    li a1, 10244
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m4, tu,mu
     vmv.s.x v8, a1
     call dump
-/* case 372: vmv.s.x v8, a1 (e16,m8,avl=1) */
-    li a0, 0
+/* case 462: vmv.s.x v8, a1 (e16,m8,avl=0) */
+    li a0, 600
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709508425
+    li a1, 127
+    li t0, 18446744073709497090
     fmv.d.x fa1, t0
-    li t0, 1
+    li t0, 0
     vsetvli t1, t0, e16, m8, tu,mu
     vmv.s.x v8, a1
     call dump
-/* case 373: vmv.s.x v8, a1 (e32,mf2,avl=max) */
-    li a0, 360
+/* case 463: vmv.s.x v8, a1 (e32,mf2,avl=max) */
+    li a0, 1864
     call setup
-    li a1, 16688103484280095787
-    li t0, 18446744071557873664
+    li a1, 128
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, mf2, ta,mu
+    vsetvli t1, zero, e32, mf2, ta,ma
     vmv.s.x v8, a1
     call dump
-/* case 374: vmv.s.x v8, a1 (e32,m1,avl=max) */
-    li a0, 0
+/* case 464: vmv.s.x v8, a1 (e32,m1,avl=7) */
+    li a0, 600
     call setup
-    li a1, 19358
-    li t0, 18446744071831605091
+    li a1, 18446744073709551615
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, tu,mu
+    li t0, 7
+    vsetvli t1, t0, e32, m1, tu,mu
     vmv.s.x v8, a1
     call dump
-/* case 375: vmv.s.x v8, a1 (e32,m2,avl=max) */
-    li a0, 2032
+/* case 465: vmv.s.x v8, a1 (e32,m2,avl=13) */
+    li a0, 624
     call setup
-    li a1, 2
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,mu
-    vmv.s.x v8, a1
-    call dump
-/* case 376: vmv.s.x v8, a1 (e32,m4,avl=13) */
-    li a0, 728
-    call setup
-    li a1, 32768
-    li t0, 18446744071555776512
+    li a1, 255
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e32, m4, ta,ma
+    vsetvli t1, t0, e32, m2, tu,ma
     vmv.s.x v8, a1
     call dump
-/* case 377: vmv.s.x v8, a1 (e32,m8,avl=max) */
-    li a0, 840
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073664617187
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,mu
-    vmv.s.x v8, a1
-    call dump
-/* case 378: vmv.s.x v8, a1 (e64,m1,avl=5) */
-    li a0, 64
-    call setup
-    li a1, 127
-    li t0, 9223372036854775808
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,ma
-    vmv.s.x v8, a1
-    call dump
-/* case 379: vmv.s.x v8, a1 (e64,m2,avl=2) */
-    li a0, 760
-    call setup
-    li a1, 52190
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,mu
-    vmv.s.x v8, a1
-    call dump
-/* case 380: vmv.s.x v8, a1 (e64,m4,avl=5) */
+/* case 466: vmv.s.x v8, a1 (e32,m4,avl=13) */
     li a0, 8
     call setup
-    li a1, 9223372036854775807
-    li t0, 1
+    li a1, 0
+    li t0, 18446744069516434195
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m4, tu,ma
+    vmv.s.x v8, a1
+    call dump
+/* case 467: vmv.s.x v8, a1 (e32,m8,avl=1000) */
+    li a0, 2008
+    call setup
+    li a1, 13029616252146492221
+    li t0, 18446744070499447556
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,ma
+    vmv.s.x v8, a1
+    call dump
+/* case 468: vmv.s.x v8, a1 (e64,m1,avl=5) */
+    li a0, 320
+    call setup
+    li a1, 18446744073709551615
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
     li t0, 5
+    vsetvli t1, t0, e64, m1, tu,ma
+    vmv.s.x v8, a1
+    call dump
+/* case 469: vmv.s.x v8, a1 (e64,m2,avl=1000) */
+    li a0, 960
+    call setup
+    li a1, 208
+    li t0, 7581324881293413658
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, ta,ma
+    vmv.s.x v8, a1
+    call dump
+/* case 470: vmv.s.x v8, a1 (e64,m4,avl=2) */
+    li a0, 1944
+    call setup
+    li a1, 32767
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    li t0, 2
     vsetvli t1, t0, e64, m4, tu,ma
     vmv.s.x v8, a1
     call dump
-/* case 381: vmv.s.x v8, a1 (e64,m8,avl=2) */
-    li a0, 352
+/* case 471: vmv.s.x v8, a1 (e64,m8,avl=2) */
+    li a0, 1832
     call setup
     li a1, 2147483647
-    li t0, 1
+    li t0, 5961181546057727793
     fmv.d.x fa1, t0
     li t0, 2
     vsetvli t1, t0, e64, m8, tu,mu
     vmv.s.x v8, a1
     call dump
-/* case 382: vmv.s.x v8, a1 (e64,mf2,avl=1) */
-    li a0, 192
+/* case 472: vmv.s.x v8, a1 (e64,mf2,avl=max) */
+    li a0, 280
     call setup
-    li a1, 4139676366504956470
-    li t0, 9221120237041090560
+    li a1, 18446744071562067968
+    li t0, 9218868437227405311
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, tu,ma
+    vsetvli t1, zero, e64, mf2, tu,mu
     vmv.s.x v8, a1
     call dump
-/* case 383: vmv.s.x v8, a1 (e16,mf8,avl=3) */
-    li a0, 1416
+/* case 473: vmv.s.x v8, a1 (e16,mf8,avl=1) */
+    li a0, 120
     call setup
-    li a1, 7
-    li t0, 18446744073709546233
+    li a1, 2147483647
+    li t0, 18446744073709548187
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vmv.s.x v8, a1
+    call dump
+/* case 474: vmv.s.x v0, a1 (e16,mf2,avl=1) */
+    li a0, 2024
+    call setup
+    li a1, 127
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vmv.s.x v0, a1
+    call dump
+/* case 475: vmv.s.x v13, a1 (e8,mf8,avl=5) */
+    li a0, 536
+    call setup
+    li a1, 5
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vmv.s.x v13, a1
+    call dump
+/* case 476: vmv.s.x v0, a1 (e16,m1,avl=5) */
+    li a0, 616
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vmv.s.x v0, a1
+    call dump
+/* case 477: vmv.s.x v15, a1 (e8,mf2,avl=5) */
+    li a0, 16
+    call setup
+    li a1, 89
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vmv.s.x v15, a1
+    call dump
+/* case 478: vmv.s.x v0, a1 (e64,m8,avl=1) */
+    li a0, 1120
+    call setup
+    li a1, 0
+    li t0, 0
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vmv.s.x v0, a1
+    call dump
+/* case 479: vmv.s.x v6, a1 (e32,m1,avl=max) */
+    li a0, 8
+    call setup
+    li a1, 255
+    li t0, 18446744070178972793
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, tu,mu
+    vmv.s.x v6, a1
+    call dump
+/* case 480: vcompress.vm v8, v16, v24 (e8,mf8,avl=0) */
+    li a0, 1984
+    call setup
+    li a1, 0
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vcompress.vm v8, v16, v24
+    call dump
+/* case 481: vcompress.vm v8, v16, v24 (e8,mf4,avl=3) */
+    li a0, 1776
+    call setup
+    li a1, 34687
+    li t0, 18446744070893613993
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vmv.s.x v8, a1
-    call dump
-/* case 384: vcompress.vm v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 80
-    call setup
-    li a1, 7
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
+    vsetvli t1, t0, e8, mf4, tu,ma
     vcompress.vm v8, v16, v24
     call dump
-/* case 385: vcompress.vm v8, v16, v24 (e8,mf4,avl=1) */
-    li a0, 424
+/* case 482: vcompress.vm v8, v16, v24 (e8,mf2,avl=0) */
+    li a0, 1888
     call setup
-    li a1, 31304
-    li t0, 18446744070667275888
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vcompress.vm v8, v16, v24
-    call dump
-/* case 386: vcompress.vm v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 848
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069544855538
+    li a1, 0
+    li t0, 18446744072540823452
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf2, ta,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 387: vcompress.vm v8, v16, v24 (e8,m1,avl=3) */
-    li a0, 280
-    call setup
-    li a1, 0
-    li t0, 2147483648
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,mu
-    vcompress.vm v8, v16, v24
-    call dump
-/* case 388: vcompress.vm v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 664
-    call setup
-    li a1, 255
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, tu,ma
-    vcompress.vm v8, v16, v24
-    call dump
-/* case 389: vcompress.vm v8, v16, v24 (e8,m4,avl=max) */
-    li a0, 536
-    call setup
-    li a1, 2147483647
-    li t0, 18446744071839606234
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m4, tu,ma
-    vcompress.vm v8, v16, v24
-    call dump
-/* case 390: vcompress.vm v8, v16, v24 (e8,m8,avl=max) */
-    li a0, 1344
+/* case 483: vcompress.vm v8, v16, v24 (e8,m1,avl=3) */
+    li a0, 400
     call setup
     li a1, 18446744073709551488
-    li t0, 2141192192
+    li t0, 8388607
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, ta,mu
+    li t0, 3
+    vsetvli t1, t0, e8, m1, ta,ma
     vcompress.vm v8, v16, v24
     call dump
-/* case 391: vcompress.vm v8, v16, v24 (e16,mf4,avl=5) */
-    li a0, 376
+/* case 484: vcompress.vm v8, v16, v24 (e8,m2,avl=13) */
+    li a0, 1232
     call setup
-    li a1, 179426252115133991
-    li t0, 18446744073709517823
+    li a1, 53172
+    li t0, 18446744070564070802
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m2, ta,mu
+    vcompress.vm v8, v16, v24
+    call dump
+/* case 485: vcompress.vm v8, v16, v24 (e8,m4,avl=7) */
+    li a0, 992
+    call setup
+    li a1, 1
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e8, m4, ta,mu
+    vcompress.vm v8, v16, v24
+    call dump
+/* case 486: vcompress.vm v8, v16, v24 (e8,m8,avl=max) */
+    li a0, 1672
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, ta,ma
+    vcompress.vm v8, v16, v24
+    call dump
+/* case 487: vcompress.vm v8, v16, v24 (e16,mf4,avl=5) */
+    li a0, 1264
+    call setup
+    li a1, 32768
+    li t0, 18446744073709544175
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,mu
+    vsetvli t1, t0, e16, mf4, ta,ma
     vcompress.vm v8, v16, v24
     call dump
-/* case 392: vcompress.vm v8, v16, v24 (e16,mf2,avl=1000) */
-    li a0, 1016
+/* case 488: vcompress.vm v8, v16, v24 (e16,mf2,avl=2) */
+    li a0, 536
     call setup
-    li a1, 224
-    li t0, 18446744073709550592
+    li a1, 18446744071562067968
+    li t0, 0
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,ma
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 393: vcompress.vm v8, v16, v24 (e16,m1,avl=max) */
-    li a0, 1952
+/* case 489: vcompress.vm v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 2040
     call setup
-    li a1, 5
-    li t0, 18446744073709518080
+    li a1, 1
+    li t0, 32256
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m1, ta,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 394: vcompress.vm v8, v16, v24 (e16,m2,avl=1) */
-    li a0, 1000
+/* case 490: vcompress.vm v8, v16, v24 (e16,m2,avl=1) */
+    li a0, 1912
     call setup
     li a1, 18446744071562067968
-    li t0, 18446744073709487103
+    li t0, 1
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e16, m2, ta,mu
+    vsetvli t1, t0, e16, m2, tu,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 395: vcompress.vm v8, v16, v24 (e16,m4,avl=0) */
-    li a0, 1984
+/* case 491: vcompress.vm v8, v16, v24 (e16,m4,avl=1) */
+    li a0, 1560
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709544674
+    li a1, 1305442819977659169
+    li t0, 18446744073709505237
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m4, tu,mu
+    li t0, 1
+    vsetvli t1, t0, e16, m4, ta,ma
     vcompress.vm v8, v16, v24
     call dump
-/* case 396: vcompress.vm v8, v16, v24 (e16,m8,avl=3) */
-    li a0, 1744
+/* case 492: vcompress.vm v8, v16, v24 (e16,m8,avl=3) */
+    li a0, 120
     call setup
-    li a1, 127
-    li t0, 18446744073709486080
+    li a1, 2147483647
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
     li t0, 3
     vsetvli t1, t0, e16, m8, ta,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 397: vcompress.vm v8, v16, v24 (e32,mf2,avl=3) */
-    li a0, 136
+/* case 493: vcompress.vm v8, v16, v24 (e32,mf2,avl=0) */
+    li a0, 496
     call setup
-    li a1, 32767
-    li t0, 18446744072515961707
+    li a1, 2147483647
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
-    li t0, 3
+    li t0, 0
     vsetvli t1, t0, e32, mf2, tu,ma
     vcompress.vm v8, v16, v24
     call dump
-/* case 398: vcompress.vm v8, v16, v24 (e32,m1,avl=3) */
-    li a0, 1256
+/* case 494: vcompress.vm v8, v16, v24 (e32,m1,avl=max) */
+    li a0, 88
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069698944566
+    li a1, 32767
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, m1, tu,ma
+    vsetvli t1, zero, e32, m1, tu,ma
     vcompress.vm v8, v16, v24
     call dump
-/* case 399: vcompress.vm v8, v16, v24 (e32,m2,avl=max) */
-    li a0, 848
+/* case 495: vcompress.vm v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 1376
     call setup
-    li a1, 127
-    li t0, 18446744071555776512
+    li a1, 18446744073709551488
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     vsetvli t1, zero, e32, m2, tu,ma
     vcompress.vm v8, v16, v24
     call dump
-/* case 400: vcompress.vm v8, v16, v24 (e32,m4,avl=7) */
-    li a0, 1992
+/* case 496: vcompress.vm v8, v16, v24 (e32,m4,avl=13) */
+    li a0, 1784
     call setup
-    li a1, 252
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,ma
-    vcompress.vm v8, v16, v24
-    call dump
-/* case 401: vcompress.vm v8, v16, v24 (e32,m8,avl=13) */
-    li a0, 1360
-    call setup
-    li a1, 2
-    li t0, 18446744072627421184
+    li a1, 5
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e32, m8, tu,ma
+    vsetvli t1, t0, e32, m4, ta,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 402: vcompress.vm v8, v16, v24 (e64,m1,avl=max) */
-    li a0, 1096
+/* case 497: vcompress.vm v8, v16, v24 (e32,m8,avl=1000) */
+    li a0, 1408
     call setup
-    li a1, 32768
-    li t0, 0
+    li a1, 7
+    li t0, 18446744069422972927
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, tu,ma
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 403: vcompress.vm v8, v16, v24 (e64,m2,avl=5) */
-    li a0, 136
+/* case 498: vcompress.vm v8, v16, v24 (e64,m1,avl=5) */
+    li a0, 1728
     call setup
-    li a1, 18446744073709551614
-    li t0, 16524042635003682786
+    li a1, 128
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e64, m2, tu,ma
+    vsetvli t1, t0, e64, m1, ta,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 404: vcompress.vm v8, v16, v24 (e64,m4,avl=5) */
-    li a0, 472
+/* case 499: vcompress.vm v8, v16, v24 (e64,m2,avl=1000) */
+    li a0, 640
     call setup
-    li a1, 11499753873373263977
-    li t0, 0
+    li a1, 18446744073709551615
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,mu
+    vcompress.vm v8, v16, v24
+    call dump
+/* case 500: vcompress.vm v8, v16, v24 (e64,m4,avl=5) */
+    li a0, 1328
+    call setup
+    li a1, 17556
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e64, m4, tu,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 405: vcompress.vm v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 32
+/* case 501: vcompress.vm v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 328
     call setup
     li a1, 255
-    li t0, 1
+    li t0, 9219994337134247936
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, tu,mu
+    vsetvli t1, zero, e64, m8, ta,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 406: vcompress.vm v8, v16, v24 (e64,mf2,avl=0) */
-    li a0, 2040
+/* case 502: vcompress.vm v8, v16, v24 (e64,mf2,avl=max) */
+    li a0, 1112
     call setup
-    li a1, 7
-    li t0, 1
+    li a1, 32767
+    li t0, 1953049009590812321
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,mu
+    vsetvli t1, zero, e64, mf2, tu,mu
     vcompress.vm v8, v16, v24
     call dump
-/* case 407: vcompress.vm v8, v16, v24 (e16,mf8,avl=0) */
-    li a0, 472
+/* case 503: vcompress.vm v8, v16, v24 (e16,mf8,avl=3) */
+    li a0, 296
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709531369
+    li a1, 3063848343535226473
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
-    li t0, 0
+    li t0, 3
     vsetvli t1, t0, e16, mf8, tu,ma
     vcompress.vm v8, v16, v24
     call dump
-/* case 408: vfslide1up.vf v8, v16, fa1, v0.t (e16,mf4,avl=1) */
-    li a0, 1760
-    call setup
-    li a1, 127
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 409: vfslide1up.vf v8, v16, fa1, v0.t (e16,mf2,avl=1) */
-    li a0, 1880
-    call setup
-    li a1, 0
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 410: vfslide1up.vf v8, v16, fa1, v0.t (e16,m1,avl=0) */
-    li a0, 568
-    call setup
-    li a1, 255
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 411: vfslide1up.vf v8, v16, fa1 (e16,m2,avl=max) */
-    li a0, 1944
-    call setup
-    li a1, 5
-    li t0, 18446744073709551433
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m2, tu,mu
-    vfslide1up.vf v8, v16, fa1
-    call dump
-/* case 412: vfslide1up.vf v8, v16, fa1, v0.t (e16,m4,avl=7) */
-    li a0, 880
-    call setup
-    li a1, 1
-    li t0, 18446744073709486080
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
-    vsetvli t1, t0, e16, m4, ta,mu
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 413: vfslide1up.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
-    li a0, 2040
-    call setup
-    li a1, 5
-    li t0, 18446744073709530563
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, m8, tu,mu
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 414: vfslide1up.vf v8, v16, fa1 (e32,mf2,avl=max) */
-    li a0, 1864
-    call setup
-    li a1, 12274981136883553147
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, mf2, tu,mu
-    vfslide1up.vf v8, v16, fa1
-    call dump
-/* case 415: vfslide1up.vf v8, v16, fa1, v0.t (e32,m1,avl=max) */
-    li a0, 1240
-    call setup
-    li a1, 47193
-    li t0, 18446744071557873664
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m1, ta,ma
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 416: vfslide1up.vf v8, v16, fa1, v0.t (e32,m2,avl=2) */
-    li a0, 904
-    call setup
-    li a1, 1
-    li t0, 18446744070791225562
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 417: vfslide1up.vf v8, v16, fa1, v0.t (e32,m4,avl=max) */
-    li a0, 168
-    call setup
-    li a1, 10659153369823958263
-    li t0, 18446744072119921145
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 418: vfslide1up.vf v8, v16, fa1 (e32,m8,avl=max) */
-    li a0, 544
-    call setup
-    li a1, 172
-    li t0, 18446744069837494606
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m8, ta,mu
-    vfslide1up.vf v8, v16, fa1
-    call dump
-/* case 419: vfslide1up.vf v8, v16, fa1 (e64,m1,avl=1) */
-    li a0, 1592
-    call setup
-    li a1, 9223372036854775807
-    li t0, 12548669326884657920
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfslide1up.vf v8, v16, fa1
-    call dump
-/* case 420: vfslide1up.vf v8, v16, fa1 (e64,m2,avl=0) */
-    li a0, 1152
-    call setup
-    li a1, 2
-    li t0, 0
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfslide1up.vf v8, v16, fa1
-    call dump
-/* case 421: vfslide1up.vf v8, v16, fa1 (e64,m4,avl=3) */
-    li a0, 624
-    call setup
-    li a1, 8096
-    li t0, 17448529547213037387
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,ma
-    vfslide1up.vf v8, v16, fa1
-    call dump
-/* case 422: vfslide1up.vf v8, v16, fa1, v0.t (e64,m8,avl=3) */
-    li a0, 1048
-    call setup
-    li a1, 9223372036854775807
-    li t0, 1472619106910683466
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 423: vfslide1up.vf v8, v16, fa1, v0.t (e8,m1,avl=max) */
-    li a0, 176
+/* case 504: vcompress.vm v0, v0, v0 (e64,m4,avl=5) */
+    li a0, 672
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e8, m1, ta,mu
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 424: vfslide1up.vf v8, v16, fa1, v0.t (e64,mf2,avl=13) */
-    li a0, 384
-    call setup
-    li a1, 2
-    li t0, 4208380260854655571
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 425: vfslide1up.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
-    li a0, 176
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709497574
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vfslide1up.vf v8, v16, fa1, v0.t
-    call dump
-/* case 426: vfslide1down.vf v8, v16, fa1 (e16,mf4,avl=1) */
-    li a0, 552
-    call setup
-    li a1, 5
-    li t0, 18446744073709527491
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 427: vfslide1down.vf v8, v16, fa1 (e16,mf2,avl=0) */
-    li a0, 1400
-    call setup
-    li a1, 7
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 428: vfslide1down.vf v8, v16, fa1 (e16,m1,avl=0) */
-    li a0, 1480
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709550592
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 429: vfslide1down.vf v8, v16, fa1 (e16,m2,avl=3) */
-    li a0, 440
-    call setup
-    li a1, 33
-    li t0, 18446744073709486081
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,mu
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 430: vfslide1down.vf v8, v16, fa1, v0.t (e16,m4,avl=max) */
-    li a0, 632
-    call setup
-    li a1, 5
-    li t0, 18446744073709542188
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, m4, tu,mu
-    vfslide1down.vf v8, v16, fa1, v0.t
-    call dump
-/* case 431: vfslide1down.vf v8, v16, fa1, v0.t (e16,m8,avl=max) */
-    li a0, 424
-    call setup
-    li a1, 5
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m8, ta,ma
-    vfslide1down.vf v8, v16, fa1, v0.t
-    call dump
-/* case 432: vfslide1down.vf v8, v16, fa1 (e32,mf2,avl=max) */
-    li a0, 448
-    call setup
-    li a1, 5
-    li t0, 18446744070810829078
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e32, mf2, ta,ma
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 433: vfslide1down.vf v8, v16, fa1 (e32,m1,avl=1000) */
-    li a0, 728
-    call setup
-    li a1, 1
-    li t0, 18446744071553679359
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 434: vfslide1down.vf v8, v16, fa1 (e32,m2,avl=2) */
-    li a0, 152
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 435: vfslide1down.vf v8, v16, fa1, v0.t (e32,m4,avl=2) */
-    li a0, 1480
-    call setup
-    li a1, 128
-    li t0, 18446744071425760487
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,mu
-    vfslide1down.vf v8, v16, fa1, v0.t
-    call dump
-/* case 436: vfslide1down.vf v8, v16, fa1, v0.t (e32,m8,avl=1) */
-    li a0, 1808
-    call setup
-    li a1, 32767
-    li t0, 18446744072170913694
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e32, m8, ta,ma
-    vfslide1down.vf v8, v16, fa1, v0.t
-    call dump
-/* case 437: vfslide1down.vf v8, v16, fa1 (e64,m1,avl=1) */
-    li a0, 1448
-    call setup
-    li a1, 18446744071562067968
-    li t0, 4329443596853799266
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,mu
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 438: vfslide1down.vf v8, v16, fa1, v0.t (e64,m2,avl=1) */
-    li a0, 1000
-    call setup
-    li a1, 9223372036854775807
-    li t0, 1540018302848338022
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfslide1down.vf v8, v16, fa1, v0.t
-    call dump
-/* case 439: vfslide1down.vf v8, v16, fa1 (e64,m4,avl=3) */
-    li a0, 1776
-    call setup
-    li a1, 255
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 440: vfslide1down.vf v8, v16, fa1 (e64,m8,avl=3) */
-    li a0, 1928
-    call setup
-    li a1, 127
     li t0, 4607182418800017408
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,mu
-    vfslide1down.vf v8, v16, fa1
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,mu
+    vcompress.vm v0, v0, v0
     call dump
-/* case 441: vfslide1down.vf v8, v16, fa1 (e8,m1,avl=13) */
-    li a0, 408
-    call setup
-    li a1, 32768
-    li t0, 18446744071598947511
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 442: vfslide1down.vf v8, v16, fa1 (e64,mf2,avl=13) */
-    li a0, 1680
-    call setup
-    li a1, 128
-    li t0, 12136577014219873539
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 443: vfslide1down.vf v8, v16, fa1 (e16,mf8,avl=max) */
-    li a0, 968
-    call setup
-    li a1, 127
-    li t0, 18446744073709504898
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, mf8, ta,mu
-    vfslide1down.vf v8, v16, fa1
-    call dump
-/* case 444: vfmv.f.s fa0, v16 (e16,mf4,avl=1) */
-    li a0, 608
+/* case 505: vcompress.vm v18, v0, v0 (e32,m1,avl=max) */
+    li a0, 816
     call setup
     li a1, 5
-    li t0, 46468
+    li t0, 18446744073274545822
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vfmv.f.s fa0, v16
+    vsetvli t1, zero, e32, m1, tu,mu
+    vcompress.vm v18, v0, v0
     call dump
-/* case 445: vfmv.f.s fa0, v16 (e16,mf2,avl=1) */
-    li a0, 144
+/* case 506: vcompress.vm v0, v0, v0 (e32,mf2,avl=1) */
+    li a0, 1120
     call setup
-    li a1, 18446744073709551615
+    li a1, 5
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vcompress.vm v0, v0, v0
+    call dump
+/* case 507: vcompress.vm v13, v8, v13 (e32,m8,avl=max) */
+    li a0, 1928
+    call setup
+    li a1, 255
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, tu,mu
+    vcompress.vm v13, v8, v13
+    call dump
+/* case 508: vcompress.vm v0, v30, v26 (e8,mf4,avl=5) */
+    li a0, 512
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744072699735427
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vcompress.vm v0, v30, v26
+    call dump
+/* case 509: vcompress.vm v0, v0, v0 (e32,m1,avl=1) */
+    li a0, 1248
+    call setup
+    li a1, 32768
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vcompress.vm v0, v0, v0
+    call dump
+/* case 510: vfslide1up.vf v8, v16, fa1 (e16,mf4,avl=max) */
+    li a0, 424
+    call setup
+    li a1, 8661489465579655049
+    li t0, 18446744073709538461
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfslide1up.vf v8, v16, fa1
+    call dump
+/* case 511: vfslide1up.vf v8, v16, fa1 (e16,mf2,avl=0) */
+    li a0, 1000
+    call setup
+    li a1, 32767
+    li t0, 18446744073709534161
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfslide1up.vf v8, v16, fa1
+    call dump
+/* case 512: vfslide1up.vf v8, v16, fa1, v0.t (e16,m1,avl=max) */
+    li a0, 1336
+    call setup
+    li a1, 255
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, ta,mu
+    vfslide1up.vf v8, v16, fa1, v0.t
+    call dump
+/* case 513: vfslide1up.vf v8, v16, fa1, v0.t (e16,m2,avl=7) */
+    li a0, 208
+    call setup
+    li a1, 128
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfslide1up.vf v8, v16, fa1, v0.t
+    call dump
+/* case 514: vfslide1up.vf v8, v16, fa1 (e16,m4,avl=max) */
+    li a0, 248
+    call setup
+    li a1, 4040522502057605500
     li t0, 18446744073709518848
     fmv.d.x fa1, t0
     fsrmi 2
+    vsetvli t1, zero, e16, m4, ta,mu
+    vfslide1up.vf v8, v16, fa1
+    call dump
+/* case 515: vfslide1up.vf v8, v16, fa1 (e16,m8,avl=7) */
+    li a0, 1384
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709503433
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e16, m8, ta,ma
+    vfslide1up.vf v8, v16, fa1
+    call dump
+/* case 516: vfslide1up.vf v8, v16, fa1, v0.t (e32,mf2,avl=13) */
+    li a0, 880
+    call setup
+    li a1, 32768
+    li t0, 18446744069881552394
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfslide1up.vf v8, v16, fa1, v0.t
+    call dump
+/* case 517: vfslide1up.vf v8, v16, fa1, v0.t (e32,m1,avl=1000) */
+    li a0, 1720
+    call setup
+    li a1, 2147483647
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,ma
+    vfslide1up.vf v8, v16, fa1, v0.t
+    call dump
+/* case 518: vfslide1up.vf v8, v16, fa1, v0.t (e32,m2,avl=1000) */
+    li a0, 1744
+    call setup
+    li a1, 32768
+    li t0, 18446744071429844829
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfslide1up.vf v8, v16, fa1, v0.t
+    call dump
+/* case 519: vfslide1up.vf v8, v16, fa1 (e32,m4,avl=max) */
+    li a0, 1824
+    call setup
+    li a1, 7
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m4, tu,ma
+    vfslide1up.vf v8, v16, fa1
+    call dump
+/* case 520: vfslide1up.vf v8, v16, fa1, v0.t (e32,m8,avl=max) */
+    li a0, 56
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, m8, tu,ma
+    vfslide1up.vf v8, v16, fa1, v0.t
+    call dump
+/* case 521: vfslide1up.vf v8, v16, fa1 (e64,m1,avl=max) */
+    li a0, 512
+    call setup
+    li a1, 5
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, ta,mu
+    vfslide1up.vf v8, v16, fa1
+    call dump
+/* case 522: vfslide1up.vf v8, v16, fa1, v0.t (e64,m2,avl=3) */
+    li a0, 1568
+    call setup
+    li a1, 12142272916379937496
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfslide1up.vf v8, v16, fa1, v0.t
+    call dump
+/* case 523: vfslide1up.vf v8, v16, fa1 (e64,m4,avl=max) */
+    li a0, 1680
+    call setup
+    li a1, 9223372036854775807
+    li t0, 17754923609626176888
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfslide1up.vf v8, v16, fa1
+    call dump
+/* case 524: vfslide1up.vf v8, v16, fa1, v0.t (e64,m8,avl=max) */
+    li a0, 376
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfslide1up.vf v8, v16, fa1, v0.t
+    call dump
+/* case 525: vfslide1up.vf v8, v16, fa1 (e8,m1,avl=7) */
+    li a0, 1400
+    call setup
+    li a1, 3959835119480897124
+    li t0, 3212836864
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfslide1up.vf v8, v16, fa1
+    call dump
+/* case 526: vfslide1up.vf v8, v16, fa1 (e64,mf2,avl=max) */
+    li a0, 616
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, mf2, tu,mu
+    vfslide1up.vf v8, v16, fa1
+    call dump
+/* case 527: vfslide1up.vf v8, v16, fa1, v0.t (e16,mf8,avl=1000) */
+    li a0, 568
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfslide1up.vf v8, v16, fa1, v0.t
+    call dump
+/* case 528: vfslide1up.vf v9, v0, fa1, v0.t (e32,m8,avl=max) */
+    li a0, 688
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfslide1up.vf v9, v0, fa1, v0.t
+    call dump
+/* case 529: vfslide1up.vf v12, v0, fa1, v0.t (e64,m4,avl=max) */
+    li a0, 1920
+    call setup
+    li a1, 2
+    li t0, 11466231237995714804
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfslide1up.vf v12, v0, fa1, v0.t
+    call dump
+/* case 530: vfslide1up.vf v0, v4, fa1 (e16,m4,avl=5) */
+    li a0, 704
+    call setup
+    li a1, 255
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfslide1up.vf v0, v4, fa1
+    call dump
+/* case 531: vfslide1up.vf v12, v0, fa1 (e16,m2,avl=max) */
+    li a0, 592
+    call setup
+    li a1, 127
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfslide1up.vf v12, v0, fa1
+    call dump
+/* case 532: vfslide1up.vf v0, v0, fa1 (e32,mf2,avl=5) */
+    li a0, 1512
+    call setup
+    li a1, 32768
+    li t0, 18446744072839465647
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfslide1up.vf v0, v0, fa1
+    call dump
+/* case 533: vfslide1up.vf v0, v0, fa1 (e16,m4,avl=1) */
+    li a0, 416
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 3
     li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfslide1up.vf v0, v0, fa1
+    call dump
+/* case 534: vfslide1down.vf v8, v16, fa1 (e16,mf4,avl=1) */
+    li a0, 912
+    call setup
+    li a1, 32768
+    li t0, 18446744073709509319
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfslide1down.vf v8, v16, fa1
+    call dump
+/* case 535: vfslide1down.vf v8, v16, fa1 (e16,mf2,avl=1) */
+    li a0, 904
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709536014
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vfslide1down.vf v8, v16, fa1
+    call dump
+/* case 536: vfslide1down.vf v8, v16, fa1 (e16,m1,avl=3) */
+    li a0, 56
+    call setup
+    li a1, 128
+    li t0, 18446744073709515478
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfslide1down.vf v8, v16, fa1
+    call dump
+/* case 537: vfslide1down.vf v8, v16, fa1 (e16,m2,avl=3) */
+    li a0, 328
+    call setup
+    li a1, 127
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfslide1down.vf v8, v16, fa1
+    call dump
+/* case 538: vfslide1down.vf v8, v16, fa1, v0.t (e16,m4,avl=7) */
+    li a0, 840
+    call setup
+    li a1, 5
+    li t0, 18446744073709541116
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfslide1down.vf v8, v16, fa1, v0.t
+    call dump
+/* case 539: vfslide1down.vf v8, v16, fa1, v0.t (e16,m8,avl=13) */
+    li a0, 1824
+    call setup
+    li a1, 1
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, m8, ta,mu
+    vfslide1down.vf v8, v16, fa1, v0.t
+    call dump
+/* case 540: vfslide1down.vf v8, v16, fa1 (e32,mf2,avl=1000) */
+    li a0, 2000
+    call setup
+    li a1, 537
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfslide1down.vf v8, v16, fa1
+    call dump
+/* case 541: vfslide1down.vf v8, v16, fa1, v0.t (e32,m1,avl=1000) */
+    li a0, 776
+    call setup
+    li a1, 32768
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,mu
+    vfslide1down.vf v8, v16, fa1, v0.t
+    call dump
+/* case 542: vfslide1down.vf v8, v16, fa1, v0.t (e32,m2,avl=2) */
+    li a0, 1624
+    call setup
+    li a1, 5
+    li t0, 18446744072041628876
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfslide1down.vf v8, v16, fa1, v0.t
+    call dump
+/* case 543: vfslide1down.vf v8, v16, fa1 (e32,m4,avl=max) */
+    li a0, 1736
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071849229690
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfslide1down.vf v8, v16, fa1
+    call dump
+/* case 544: vfslide1down.vf v8, v16, fa1, v0.t (e32,m8,avl=2) */
+    li a0, 168
+    call setup
+    li a1, 18446744073709551615
+    li t0, 2139095040
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 2
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfslide1down.vf v8, v16, fa1, v0.t
+    call dump
+/* case 545: vfslide1down.vf v8, v16, fa1 (e64,m1,avl=0) */
+    li a0, 232
+    call setup
+    li a1, 2
+    li t0, 6721634427839126843
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,mu
+    vfslide1down.vf v8, v16, fa1
+    call dump
+/* case 546: vfslide1down.vf v8, v16, fa1, v0.t (e64,m2,avl=1) */
+    li a0, 1208
+    call setup
+    li a1, 32768
+    li t0, 4904741823870019605
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m2, ta,mu
+    vfslide1down.vf v8, v16, fa1, v0.t
+    call dump
+/* case 547: vfslide1down.vf v8, v16, fa1 (e64,m4,avl=max) */
+    li a0, 1584
+    call setup
+    li a1, 7
+    li t0, 3752200405203752931
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m4, ta,ma
+    vfslide1down.vf v8, v16, fa1
+    call dump
+/* case 548: vfslide1down.vf v8, v16, fa1, v0.t (e64,m8,avl=3) */
+    li a0, 696
+    call setup
+    li a1, 1
+    li t0, 17084873322250517378
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m8, ta,mu
+    vfslide1down.vf v8, v16, fa1, v0.t
+    call dump
+/* case 549: vfslide1down.vf v8, v16, fa1 (e8,m1,avl=max) */
+    li a0, 456
+    call setup
+    li a1, 122
+    li t0, 18446744071592728343
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e8, m1, ta,mu
+    vfslide1down.vf v8, v16, fa1
+    call dump
+/* case 550: vfslide1down.vf v8, v16, fa1, v0.t (e64,mf2,avl=max) */
+    li a0, 1080
+    call setup
+    li a1, 18446744073709551488
+    li t0, 14365112473752870212
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vfslide1down.vf v8, v16, fa1, v0.t
+    call dump
+/* case 551: vfslide1down.vf v8, v16, fa1 (e16,mf8,avl=1000) */
+    li a0, 184
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709548104
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfslide1down.vf v8, v16, fa1
+    call dump
+/* case 552: vfslide1down.vf v0, v0, fa1, v0.t (e32,mf2,avl=5) */
+    li a0, 368
+    call setup
+    li a1, 5
+    li t0, 18446744070501173509
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfslide1down.vf v0, v0, fa1, v0.t
+    call dump
+/* case 553: vfslide1down.vf v5, v5, fa1, v0.t (e16,mf4,avl=5) */
+    li a0, 1928
+    call setup
+    li a1, 54338
+    li t0, 18446744073709529343
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfslide1down.vf v5, v5, fa1, v0.t
+    call dump
+/* case 554: vfslide1down.vf v14, v0, fa1 (e32,m8,avl=max) */
+    li a0, 1464
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069926798159
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfslide1down.vf v14, v0, fa1
+    call dump
+/* case 555: vfslide1down.vf v5, v16, fa1, v0.t (e32,m8,avl=1) */
+    li a0, 728
+    call setup
+    li a1, 32767
+    li t0, 18446744073346811915
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfslide1down.vf v5, v16, fa1, v0.t
+    call dump
+/* case 556: vfslide1down.vf v2, v2, fa1, v0.t (e16,m4,avl=5) */
+    li a0, 952
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709526240
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfslide1down.vf v2, v2, fa1, v0.t
+    call dump
+/* case 557: vfslide1down.vf v0, v0, fa1, v0.t (e16,m4,avl=max) */
+    li a0, 184
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m4, tu,mu
+    vfslide1down.vf v0, v0, fa1, v0.t
+    call dump
+/* case 558: vfmv.f.s fa0, v16 (e16,mf4,avl=max) */
+    li a0, 1208
+    call setup
+    li a1, 128
+    li t0, 18446744073709537644
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfmv.f.s fa0, v16
+    call dump
+/* case 559: vfmv.f.s fa0, v16 (e16,mf2,avl=0) */
+    li a0, 216
+    call setup
+    li a1, 122
+    li t0, 18446744073709531701
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
     vsetvli t1, t0, e16, mf2, ta,mu
     vfmv.f.s fa0, v16
     call dump
-/* case 446: vfmv.f.s fa0, v16 (e16,m1,avl=max) */
-    li a0, 1408
+/* case 560: vfmv.f.s fa0, v16 (e16,m1,avl=3) */
+    li a0, 1352
     call setup
-    li a1, 2147483647
-    li t0, 4059
+    li a1, 127
+    li t0, 18446744073709498826
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e16, m1, tu,mu
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,mu
     vfmv.f.s fa0, v16
     call dump
-/* case 447: vfmv.f.s fa0, v16 (e16,m2,avl=7) */
-    li a0, 1152
+/* case 561: vfmv.f.s fa0, v16 (e16,m2,avl=7) */
+    li a0, 1192
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709518274
+    li a1, 23
+    li t0, 18446744073709491482
     fmv.d.x fa1, t0
-    fsrmi 0
+    fsrmi 2
     li t0, 7
     vsetvli t1, t0, e16, m2, ta,ma
     vfmv.f.s fa0, v16
     call dump
-/* case 448: vfmv.f.s fa0, v16 (e16,m4,avl=7) */
-    li a0, 1968
+/* case 562: vfmv.f.s fa0, v16 (e16,m4,avl=13) */
+    li a0, 1600
     call setup
-    li a1, 5
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfmv.f.s fa0, v16
-    call dump
-/* case 449: vfmv.f.s fa0, v16 (e16,m8,avl=max) */
-    li a0, 1160
-    call setup
-    li a1, 128
-    li t0, 18446744073709499733
+    li a1, 18446744073709551614
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e16, m8, tu,ma
-    vfmv.f.s fa0, v16
-    call dump
-/* case 450: vfmv.f.s fa0, v16 (e32,mf2,avl=13) */
-    li a0, 1512
-    call setup
-    li a1, 32768
-    li t0, 18446744072907835685
-    fmv.d.x fa1, t0
-    fsrmi 2
     li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
+    vsetvli t1, t0, e16, m4, ta,mu
     vfmv.f.s fa0, v16
     call dump
-/* case 451: vfmv.f.s fa0, v16 (e32,m1,avl=5) */
-    li a0, 1656
+/* case 563: vfmv.f.s fa0, v16 (e16,m8,avl=max) */
+    li a0, 136
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069932231246
+    li a1, 128
+    li t0, 18446744073709534517
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,ma
+    vsetvli t1, zero, e16, m8, ta,ma
     vfmv.f.s fa0, v16
     call dump
-/* case 452: vfmv.f.s fa0, v16 (e32,m2,avl=1000) */
-    li a0, 792
+/* case 564: vfmv.f.s fa0, v16 (e32,mf2,avl=max) */
+    li a0, 656
     call setup
-    li a1, 2
-    li t0, 18446744071557873664
+    li a1, 255
+    li t0, 18446744071540794639
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfmv.f.s fa0, v16
+    call dump
+/* case 565: vfmv.f.s fa0, v16 (e32,m1,avl=5) */
+    li a0, 848
+    call setup
+    li a1, 1
+    li t0, 3938342908
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfmv.f.s fa0, v16
+    call dump
+/* case 566: vfmv.f.s fa0, v16 (e32,m2,avl=1000) */
+    li a0, 1352
+    call setup
+    li a1, 255
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1000
     vsetvli t1, t0, e32, m2, ta,ma
     vfmv.f.s fa0, v16
     call dump
-/* case 453: vfmv.f.s fa0, v16 (e32,m4,avl=2) */
-    li a0, 1816
+/* case 567: vfmv.f.s fa0, v16 (e32,m4,avl=max) */
+    li a0, 792
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfmv.f.s fa0, v16
-    call dump
-/* case 454: vfmv.f.s fa0, v16 (e32,m8,avl=max) */
-    li a0, 528
-    call setup
-    li a1, 32
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e32, m8, tu,mu
-    vfmv.f.s fa0, v16
-    call dump
-/* case 455: vfmv.f.s fa0, v16 (e64,m1,avl=1) */
-    li a0, 864
-    call setup
-    li a1, 127
-    li t0, 17908829859542647076
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfmv.f.s fa0, v16
-    call dump
-/* case 456: vfmv.f.s fa0, v16 (e64,m2,avl=1) */
-    li a0, 1056
-    call setup
-    li a1, 0
-    li t0, 14043326176415600364
+    li a1, 32767
+    li t0, 18446744071567682543
     fmv.d.x fa1, t0
     fsrmi 3
+    vsetvli t1, zero, e32, m4, ta,mu
+    vfmv.f.s fa0, v16
+    call dump
+/* case 568: vfmv.f.s fa0, v16 (e32,m8,avl=2) */
+    li a0, 192
+    call setup
+    li a1, 1
+    li t0, 18446744072537818571
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfmv.f.s fa0, v16
+    call dump
+/* case 569: vfmv.f.s fa0, v16 (e64,m1,avl=1) */
+    li a0, 984
+    call setup
+    li a1, 32767
+    li t0, 15843266889495245404
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfmv.f.s fa0, v16
+    call dump
+/* case 570: vfmv.f.s fa0, v16 (e64,m2,avl=1) */
+    li a0, 920
+    call setup
+    li a1, 32767
+    li t0, 7991633603606850913
+    fmv.d.x fa1, t0
+    fsrmi 2
     li t0, 1
     vsetvli t1, t0, e64, m2, ta,mu
     vfmv.f.s fa0, v16
     call dump
-/* case 457: vfmv.f.s fa0, v16 (e64,m4,avl=3) */
-    li a0, 600
+/* case 571: vfmv.f.s fa0, v16 (e64,m4,avl=max) */
+    li a0, 576
     call setup
-    li a1, 9362
-    li t0, 4890909195324358656
+    li a1, 0
+    li t0, 1
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m4, tu,ma
+    vsetvli t1, zero, e64, m4, tu,mu
     vfmv.f.s fa0, v16
     call dump
-/* case 458: vfmv.f.s fa0, v16 (e64,m8,avl=3) */
-    li a0, 136
+/* case 572: vfmv.f.s fa0, v16 (e64,m8,avl=7) */
+    li a0, 1624
     call setup
-    li a1, 16395138939774301111
-    li t0, 2264055434911500771
+    li a1, 255
+    li t0, 16574793180474631069
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
+    fsrmi 0
+    li t0, 7
     vsetvli t1, t0, e64, m8, tu,mu
     vfmv.f.s fa0, v16
     call dump
-/* case 459: vfmv.f.s fa0, v16 (e8,m1,avl=13) */
-    li a0, 1024
+/* case 573: vfmv.f.s fa0, v16 (e8,m1,avl=max) */
+    li a0, 712
     call setup
-    li a1, 32
-    li t0, 1094556545
+    li a1, 18446744073709551614
+    li t0, 18446744072848094330
     fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,mu
+    fsrmi 3
+    vsetvli t1, zero, e8, m1, tu,ma
     vfmv.f.s fa0, v16
     call dump
-/* case 460: vfmv.f.s fa0, v16 (e64,mf2,avl=13) */
-    li a0, 592
+/* case 574: vfmv.f.s fa0, v16 (e64,mf2,avl=13) */
+    li a0, 888
     call setup
-    li a1, 18446744071562067968
-    li t0, 14843454901449449996
+    li a1, 18446744073709551488
+    li t0, 4890909195324358656
     fmv.d.x fa1, t0
-    fsrmi 1
+    fsrmi 2
     li t0, 13
     vsetvli t1, t0, e64, mf2, ta,mu
     vfmv.f.s fa0, v16
     call dump
-/* case 461: vfmv.f.s fa0, v16 (e16,mf8,avl=max) */
-    li a0, 856
-    call setup
-    li a1, 18446744071562067968
-    li t0, 62602
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf8, tu,mu
-    vfmv.f.s fa0, v16
-    call dump
-/* case 462: vfmv.s.f v8, fa1 (e16,mf4,avl=0) */
-    li a0, 192
-    call setup
-    li a1, 127
-    li t0, 44299
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfmv.s.f v8, fa1
-    call dump
-/* case 463: vfmv.s.f v8, fa1 (e16,mf2,avl=1) */
-    li a0, 1552
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, ta,mu
-    vfmv.s.f v8, fa1
-    call dump
-/* case 464: vfmv.s.f v8, fa1 (e16,m1,avl=3) */
-    li a0, 272
+/* case 575: vfmv.f.s fa0, v16 (e16,mf8,avl=max) */
+    li a0, 1968
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073709508401
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfmv.s.f v8, fa1
-    call dump
-/* case 465: vfmv.s.f v8, fa1 (e16,m2,avl=7) */
-    li a0, 600
-    call setup
-    li a1, 128
-    li t0, 18446744073709517423
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfmv.s.f v8, fa1
-    call dump
-/* case 466: vfmv.s.f v8, fa1 (e16,m4,avl=7) */
-    li a0, 840
-    call setup
-    li a1, 0
-    li t0, 18446744073709523805
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,ma
-    vfmv.s.f v8, fa1
-    call dump
-/* case 467: vfmv.s.f v8, fa1 (e16,m8,avl=13) */
-    li a0, 896
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18851
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfmv.s.f v8, fa1
-    call dump
-/* case 468: vfmv.s.f v8, fa1 (e32,mf2,avl=13) */
-    li a0, 648
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfmv.s.f v8, fa1
-    call dump
-/* case 469: vfmv.s.f v8, fa1 (e32,m1,avl=5) */
-    li a0, 584
-    call setup
-    li a1, 7
-    li t0, 4221748951
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfmv.s.f v8, fa1
-    call dump
-/* case 470: vfmv.s.f v8, fa1 (e32,m2,avl=2) */
-    li a0, 744
-    call setup
-    li a1, 7
-    li t0, 18446744072626933297
+    li t0, 57135
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfmv.s.f v8, fa1
+    vsetvli t1, zero, e16, mf8, ta,ma
+    vfmv.f.s fa0, v16
     call dump
-/* case 471: vfmv.s.f v8, fa1 (e32,m4,avl=5) */
-    li a0, 936
+/* case 576: vfmv.f.s fa0, v21 (e16,mf4,avl=max) */
+    li a0, 1664
     call setup
-    li a1, 128
-    li t0, 3212836864
+    li a1, 159
+    li t0, 18446744073709536602
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfmv.f.s fa0, v21
+    call dump
+/* case 577: vfmv.f.s fa0, v28 (e16,m4,avl=5) */
+    li a0, 792
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmv.f.s fa0, v28
+    call dump
+/* case 578: vfmv.f.s fa0, v11 (e16,mf2,avl=1) */
+    li a0, 1904
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfmv.f.s fa0, v11
+    call dump
+/* case 579: vfmv.f.s fa0, v0 (e16,m4,avl=5) */
+    li a0, 168
+    call setup
+    li a1, 5
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfmv.f.s fa0, v0
+    call dump
+/* case 580: vfmv.f.s fa0, v0 (e16,m1,avl=1) */
+    li a0, 1152
+    call setup
+    li a1, 14290663850033283363
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfmv.f.s fa0, v0
+    call dump
+/* case 581: vfmv.f.s fa0, v0 (e32,m4,avl=5) */
+    li a0, 1792
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744069601136799
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 5
     vsetvli t1, t0, e32, m4, tu,mu
-    vfmv.s.f v8, fa1
+    vfmv.f.s fa0, v0
     call dump
-/* case 472: vfmv.s.f v8, fa1 (e32,m8,avl=max) */
-    li a0, 832
+/* case 582: vfmv.s.f v8, fa1 (e16,mf4,avl=max) */
+    li a0, 216
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744071282733590
+    li t0, 26401
     fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m8, tu,ma
+    fsrmi 0
+    vsetvli t1, zero, e16, mf4, tu,mu
     vfmv.s.f v8, fa1
     call dump
-/* case 473: vfmv.s.f v8, fa1 (e64,m1,avl=1) */
-    li a0, 1744
+/* case 583: vfmv.s.f v8, fa1 (e16,mf2,avl=3) */
+    li a0, 1448
     call setup
-    li a1, 18446744073709551614
-    li t0, 4503599627370495
+    li a1, 17838518951120008173
+    li t0, 18446744073709526489
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfmv.s.f v8, fa1
+    call dump
+/* case 584: vfmv.s.f v8, fa1 (e16,m1,avl=3) */
+    li a0, 1408
+    call setup
+    li a1, 2869563767249163777
+    li t0, 18446744073709538247
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 3
+    vsetvli t1, t0, e16, m1, ta,ma
+    vfmv.s.f v8, fa1
+    call dump
+/* case 585: vfmv.s.f v8, fa1 (e16,m2,avl=max) */
+    li a0, 1560
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709536704
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, m2, tu,ma
+    vfmv.s.f v8, fa1
+    call dump
+/* case 586: vfmv.s.f v8, fa1 (e16,m4,avl=max) */
+    li a0, 928
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709486080
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,ma
+    vsetvli t1, zero, e16, m4, ta,ma
     vfmv.s.f v8, fa1
     call dump
-/* case 474: vfmv.s.f v8, fa1 (e64,m2,avl=3) */
-    li a0, 688
+/* case 587: vfmv.s.f v8, fa1 (e16,m8,avl=7) */
+    li a0, 1672
     call setup
-    li a1, 18446744073709551615
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m2, ta,mu
-    vfmv.s.f v8, fa1
-    call dump
-/* case 475: vfmv.s.f v8, fa1 (e64,m4,avl=3) */
-    li a0, 1216
-    call setup
-    li a1, 2
-    li t0, 14432072117451708964
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 3
-    vsetvli t1, t0, e64, m4, ta,mu
-    vfmv.s.f v8, fa1
-    call dump
-/* case 476: vfmv.s.f v8, fa1 (e64,m8,avl=7) */
-    li a0, 1824
-    call setup
-    li a1, 32768
-    li t0, 1760900106090078594
+    li a1, 284572051096550521
+    li t0, 18446744073709499733
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 7
-    vsetvli t1, t0, e64, m8, tu,mu
+    vsetvli t1, t0, e16, m8, ta,ma
     vfmv.s.f v8, fa1
     call dump
-/* case 477: vfmv.s.f v8, fa1 (e8,m1,avl=7) */
-    li a0, 592
+/* case 588: vfmv.s.f v8, fa1 (e32,mf2,avl=1000) */
+    li a0, 1336
+    call setup
+    li a1, 0
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfmv.s.f v8, fa1
+    call dump
+/* case 589: vfmv.s.f v8, fa1 (e32,m1,avl=max) */
+    li a0, 88
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744069791949353
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e8, m1, ta,mu
-    vfmv.s.f v8, fa1
-    call dump
-/* case 478: vfmv.s.f v8, fa1 (e64,mf2,avl=max) */
-    li a0, 744
-    call setup
-    li a1, 32768
-    li t0, 18189275590684491472
+    li t0, 2143289344
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e64, mf2, ta,mu
+    vsetvli t1, zero, e32, m1, ta,mu
     vfmv.s.f v8, fa1
     call dump
-/* case 479: vfmv.s.f v8, fa1 (e16,mf8,avl=max) */
-    li a0, 104
+/* case 590: vfmv.s.f v8, fa1 (e32,m2,avl=1000) */
+    li a0, 744
     call setup
-    li a1, 5
-    li t0, 18446744073709518336
+    li a1, 18446744073709551488
+    li t0, 18446744070226818301
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, tu,ma
+    vfmv.s.f v8, fa1
+    call dump
+/* case 591: vfmv.s.f v8, fa1 (e32,m4,avl=2) */
+    li a0, 192
+    call setup
+    li a1, 40955
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 2
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfmv.s.f v8, fa1
+    call dump
+/* case 592: vfmv.s.f v8, fa1 (e32,m8,avl=max) */
+    li a0, 0
+    call setup
+    li a1, 32767
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
     fsrmi 1
-    vsetvli t1, zero, e16, mf8, ta,mu
+    vsetvli t1, zero, e32, m8, tu,mu
     vfmv.s.f v8, fa1
+    call dump
+/* case 593: vfmv.s.f v8, fa1 (e64,m1,avl=max) */
+    li a0, 24
+    call setup
+    li a1, 18446744071562067968
+    li t0, 0
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m1, ta,mu
+    vfmv.s.f v8, fa1
+    call dump
+/* case 594: vfmv.s.f v8, fa1 (e64,m2,avl=3) */
+    li a0, 1432
+    call setup
+    li a1, 2147483647
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfmv.s.f v8, fa1
+    call dump
+/* case 595: vfmv.s.f v8, fa1 (e64,m4,avl=max) */
+    li a0, 232
+    call setup
+    li a1, 32768
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,ma
+    vfmv.s.f v8, fa1
+    call dump
+/* case 596: vfmv.s.f v8, fa1 (e64,m8,avl=max) */
+    li a0, 488
+    call setup
+    li a1, 128
+    li t0, 9279616706208283697
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, tu,ma
+    vfmv.s.f v8, fa1
+    call dump
+/* case 597: vfmv.s.f v8, fa1 (e8,m1,avl=7) */
+    li a0, 1992
+    call setup
+    li a1, 1
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 7
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfmv.s.f v8, fa1
+    call dump
+/* case 598: vfmv.s.f v8, fa1 (e64,mf2,avl=max) */
+    li a0, 1480
+    call setup
+    li a1, 2147483647
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfmv.s.f v8, fa1
+    call dump
+/* case 599: vfmv.s.f v8, fa1 (e16,mf8,avl=1000) */
+    li a0, 600
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vfmv.s.f v8, fa1
+    call dump
+/* case 600: vfmv.s.f v16, fa1 (e64,m8,avl=1) */
+    li a0, 8
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9714333048580485514
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfmv.s.f v16, fa1
+    call dump
+/* case 601: vfmv.s.f v16, fa1 (e64,m4,avl=max) */
+    li a0, 48
+    call setup
+    li a1, 18446744071562067968
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfmv.s.f v16, fa1
+    call dump
+/* case 602: vfmv.s.f v0, fa1 (e16,mf4,avl=1) */
+    li a0, 1952
+    call setup
+    li a1, 64550
+    li t0, 18446744073709497767
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmv.s.f v0, fa1
+    call dump
+/* case 603: vfmv.s.f v0, fa1 (e64,m2,avl=5) */
+    li a0, 1688
+    call setup
+    li a1, 255
+    li t0, 15494519893119098327
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfmv.s.f v0, fa1
+    call dump
+/* case 604: vfmv.s.f v0, fa1 (e32,mf2,avl=max) */
+    li a0, 456
+    call setup
+    li a1, 127
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfmv.s.f v0, fa1
+    call dump
+/* case 605: vfmv.s.f v9, fa1 (e16,mf4,avl=5) */
+    li a0, 776
+    call setup
+    li a1, 195
+    li t0, 18446744073709528436
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfmv.s.f v9, fa1
     call dump
     j pass
 
@@ -7508,4 +8773,4 @@ midx64:
     .dword 1000,360,512,792,312,576,336,416,512,880,488,808,416,872,344,472
     .section .sig, "aw", @nobits
     .align 6
-    .skip 30720
+    .skip 38784

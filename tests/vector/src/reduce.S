@@ -2,3493 +2,4447 @@
     .text
     .globl test_main
 test_main:
-/* case 0: vwredsumu.vs v8, v16, v24, v0.t (e8,mf8,avl=1) */
-    li a0, 1984
+/* case 0: vwredsumu.vs v8, v16, v24 (e8,mf8,avl=max) */
+    li a0, 1416
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070976602074
+    li a1, 1
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, tu,ma
-    vwredsumu.vs v8, v16, v24, v0.t
+    vsetvli t1, zero, e8, mf8, tu,ma
+    vwredsumu.vs v8, v16, v24
     call dump
 /* case 1: vwredsumu.vs v8, v16, v24, v0.t (e8,mf4,avl=0) */
-    li a0, 1864
+    li a0, 104
     call setup
-    li a1, 5
-    li t0, 18446744072887468032
+    li a1, 128
+    li t0, 18446744071971610489
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,ma
+    vsetvli t1, t0, e8, mf4, ta,mu
     vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 2: vwredsumu.vs v8, v16, v24, v0.t (e8,mf2,avl=max) */
-    li a0, 16
+/* case 2: vwredsumu.vs v8, v16, v24 (e8,mf2,avl=3) */
+    li a0, 1872
     call setup
-    li a1, 10249217726537317450
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,mu
-    vwredsumu.vs v8, v16, v24, v0.t
-    call dump
-/* case 3: vwredsumu.vs v8, v16, v24 (e8,m1,avl=3) */
-    li a0, 952
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744070465956523
+    li a1, 7907610946911055552
+    li t0, 18446744073701163008
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e8, m1, ta,ma
+    vsetvli t1, t0, e8, mf2, ta,ma
     vwredsumu.vs v8, v16, v24
     call dump
-/* case 4: vwredsumu.vs v8, v16, v24 (e8,m2,avl=13) */
-    li a0, 816
+/* case 3: vwredsumu.vs v8, v16, v24 (e8,m1,avl=max) */
+    li a0, 1512
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071555776512
+    li a1, 2
+    li t0, 18446744069414584321
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, tu,mu
+    vsetvli t1, zero, e8, m1, ta,mu
     vwredsumu.vs v8, v16, v24
     call dump
-/* case 5: vwredsumu.vs v8, v16, v24, v0.t (e8,m4,avl=7) */
-    li a0, 952
+/* case 4: vwredsumu.vs v8, v16, v24, v0.t (e8,m2,avl=max) */
+    li a0, 1304
     call setup
     li a1, 7
-    li t0, 18446744073283761794
+    li t0, 18446744070357525047
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,mu
+    vsetvli t1, zero, e8, m2, ta,ma
+    vwredsumu.vs v8, v16, v24, v0.t
+    call dump
+/* case 5: vwredsumu.vs v8, v16, v24, v0.t (e8,m4,avl=13) */
+    li a0, 1848
+    call setup
+    li a1, 128
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,ma
     vwredsumu.vs v8, v16, v24, v0.t
     call dump
 /* case 6: vwredsumu.vs v8, v16, v24, v0.t (e8,m8,avl=1000) */
-    li a0, 872
+    li a0, 1240
     call setup
-    li a1, 5
-    li t0, 18446744070465956523
+    li a1, 18446744073709551614
+    li t0, 18446744070609885673
     fmv.d.x fa1, t0
     li t0, 1000
-    vsetvli t1, t0, e8, m8, tu,ma
+    vsetvli t1, t0, e8, m8, ta,ma
     vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 7: vwredsumu.vs v8, v16, v24 (e16,mf4,avl=5) */
-    li a0, 24
+/* case 7: vwredsumu.vs v8, v16, v24, v0.t (e16,mf4,avl=max) */
+    li a0, 1024
     call setup
-    li a1, 0
-    li t0, 18446744073709518848
+    li a1, 32767
+    li t0, 18446744073709487309
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vwredsumu.vs v8, v16, v24
+    vsetvli t1, zero, e16, mf4, tu,ma
+    vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 8: vwredsumu.vs v8, v16, v24 (e16,mf2,avl=2) */
-    li a0, 88
+/* case 8: vwredsumu.vs v8, v16, v24, v0.t (e16,mf2,avl=1000) */
+    li a0, 992
     call setup
-    li a1, 5
-    li t0, 18446744073709517824
+    li a1, 127
+    li t0, 18446744073709534996
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vwredsumu.vs v8, v16, v24
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 9: vwredsumu.vs v8, v16, v24, v0.t (e16,m1,avl=max) */
-    li a0, 1152
+/* case 9: vwredsumu.vs v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 168
     call setup
-    li a1, 1787036092345564689
-    li t0, 31743
+    li a1, 1
+    li t0, 18446744073709492922
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m1, ta,ma
-    vwredsumu.vs v8, v16, v24, v0.t
+    vwredsumu.vs v8, v16, v24
     call dump
 /* case 10: vwredsumu.vs v8, v16, v24 (e16,m2,avl=2) */
-    li a0, 160
+    li a0, 576
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709543804
+    li a1, 32768
+    li t0, 18446744073709517823
     fmv.d.x fa1, t0
     li t0, 2
-    vsetvli t1, t0, e16, m2, ta,ma
+    vsetvli t1, t0, e16, m2, tu,ma
     vwredsumu.vs v8, v16, v24
     call dump
 /* case 11: vwredsumu.vs v8, v16, v24, v0.t (e16,m4,avl=0) */
-    li a0, 1328
+    li a0, 848
     call setup
-    li a1, 124
-    li t0, 18446744073709514640
+    li a1, 128
+    li t0, 18446744073709547468
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e16, m4, tu,ma
+    vsetvli t1, t0, e16, m4, tu,mu
     vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 12: vwredsumu.vs v8, v16, v24 (e16,m8,avl=1) */
-    li a0, 1312
+/* case 12: vwredsumu.vs v8, v16, v24, v0.t (e16,m8,avl=3) */
+    li a0, 1600
     call setup
-    li a1, 5
-    li t0, 18446744073709486081
+    li a1, 32767
+    li t0, 18446744073709550514
     fmv.d.x fa1, t0
-    li t0, 1
+    li t0, 3
     vsetvli t1, t0, e16, m8, ta,ma
-    vwredsumu.vs v8, v16, v24
+    vwredsumu.vs v8, v16, v24, v0.t
     call dump
 /* case 13: vwredsumu.vs v8, v16, v24, v0.t (e32,mf2,avl=max) */
-    li a0, 2000
+    li a0, 424
     call setup
-    li a1, 2031245471653838704
-    li t0, 18446744072627421184
+    li a1, 1
+    li t0, 18446744072603004685
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, mf2, tu,mu
+    vsetvli t1, zero, e32, mf2, ta,mu
     vwredsumu.vs v8, v16, v24, v0.t
     call dump
 /* case 14: vwredsumu.vs v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 248
+    li a0, 112
     call setup
-    li a1, 127
-    li t0, 18446744071359401604
+    li a1, 223474799678695924
+    li t0, 18446744072630145440
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, ta,ma
+    vsetvli t1, zero, e32, m1, tu,mu
     vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 15: vwredsumu.vs v8, v16, v24, v0.t (e32,m2,avl=max) */
-    li a0, 1632
-    call setup
-    li a1, 42465
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,ma
-    vwredsumu.vs v8, v16, v24, v0.t
-    call dump
-/* case 16: vwredsumu.vs v8, v16, v24 (e32,m4,avl=7) */
-    li a0, 184
-    call setup
-    li a1, 255
-    li t0, 18446744073205574960
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,ma
-    vwredsumu.vs v8, v16, v24
-    call dump
-/* case 17: vwredsumu.vs v8, v16, v24, v0.t (e32,m8,avl=max) */
-    li a0, 960
-    call setup
-    li a1, 32768
-    li t0, 18446744070852231569
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,mu
-    vwredsumu.vs v8, v16, v24, v0.t
-    call dump
-/* case 18: vwredsumu.vs v8, v16, v24, v0.t (e64,m1,avl=max) */
-    li a0, 1824
-    call setup
-    li a1, 127
-    li t0, 4607182418800017408
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, tu,ma
-    vwredsumu.vs v8, v16, v24, v0.t
-    call dump
-/* case 19: vwredsumu.vs v8, v16, v24, v0.t (e64,m2,avl=1000) */
-    li a0, 272
+/* case 15: vwredsumu.vs v8, v16, v24, v0.t (e32,m2,avl=7) */
+    li a0, 96
     call setup
     li a1, 5
-    li t0, 1
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
-    vwredsumu.vs v8, v16, v24, v0.t
-    call dump
-/* case 20: vwredsumu.vs v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 1520
-    call setup
-    li a1, 18446744071562067968
-    li t0, 8031857037718778695
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, ta,mu
-    vwredsumu.vs v8, v16, v24
-    call dump
-/* case 21: vwredsumu.vs v8, v16, v24, v0.t (e64,m8,avl=1) */
-    li a0, 48
-    call setup
-    li a1, 16002417651910273979
-    li t0, 13830554455654793216
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, m8, ta,mu
-    vwredsumu.vs v8, v16, v24, v0.t
-    call dump
-/* case 22: vwredsumu.vs v8, v16, v24 (e64,mf2,avl=1) */
-    li a0, 1256
-    call setup
-    li a1, 2147483647
-    li t0, 6970559233849289360
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vwredsumu.vs v8, v16, v24
-    call dump
-/* case 23: vwredsumu.vs v8, v16, v24 (e16,mf8,avl=0) */
-    li a0, 1456
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709539703
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vwredsumu.vs v8, v16, v24
-    call dump
-/* case 24: vwredsum.vs v8, v16, v24, v0.t (e8,mf8,avl=0) */
-    li a0, 704
-    call setup
-    li a1, 32767
-    li t0, 18446744070783412630
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, tu,mu
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 25: vwredsum.vs v8, v16, v24, v0.t (e8,mf4,avl=1) */
-    li a0, 1296
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744070221818174
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 26: vwredsum.vs v8, v16, v24, v0.t (e8,mf2,avl=max) */
-    li a0, 1864
-    call setup
-    li a1, 39864
-    li t0, 18446744071524359652
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,ma
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 27: vwredsum.vs v8, v16, v24, v0.t (e8,m1,avl=max) */
-    li a0, 1488
-    call setup
-    li a1, 7868908017417538727
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, ta,ma
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 28: vwredsum.vs v8, v16, v24 (e8,m2,avl=7) */
-    li a0, 216
-    call setup
-    li a1, 255
-    li t0, 18446744073701163008
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m2, ta,mu
-    vwredsum.vs v8, v16, v24
-    call dump
-/* case 29: vwredsum.vs v8, v16, v24, v0.t (e8,m4,avl=7) */
-    li a0, 336
-    call setup
-    li a1, 127
-    li t0, 18446744072005640018
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, tu,ma
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 30: vwredsum.vs v8, v16, v24, v0.t (e8,m8,avl=13) */
-    li a0, 496
-    call setup
-    li a1, 2
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, tu,ma
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 31: vwredsum.vs v8, v16, v24, v0.t (e16,mf4,avl=5) */
-    li a0, 2016
-    call setup
-    li a1, 2
-    li t0, 18446744073709494272
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 32: vwredsum.vs v8, v16, v24 (e16,mf2,avl=1000) */
-    li a0, 1024
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709548951
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vwredsum.vs v8, v16, v24
-    call dump
-/* case 33: vwredsum.vs v8, v16, v24, v0.t (e16,m1,avl=max) */
-    li a0, 1200
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, ta,ma
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 34: vwredsum.vs v8, v16, v24, v0.t (e16,m2,avl=1) */
-    li a0, 1656
-    call setup
-    li a1, 0
-    li t0, 18446744073709504817
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, tu,mu
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 35: vwredsum.vs v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 472
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,mu
-    vwredsum.vs v8, v16, v24
-    call dump
-/* case 36: vwredsum.vs v8, v16, v24, v0.t (e16,m8,avl=0) */
-    li a0, 2000
-    call setup
-    li a1, 13911848524817507297
-    li t0, 18446744073709508260
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, ta,ma
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 37: vwredsum.vs v8, v16, v24, v0.t (e32,mf2,avl=3) */
-    li a0, 1048
-    call setup
-    li a1, 0
-    li t0, 18446744070136219279
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 38: vwredsum.vs v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 1656
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744072627421184
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, ta,ma
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 39: vwredsum.vs v8, v16, v24 (e32,m2,avl=7) */
-    li a0, 2040
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, ta,ma
-    vwredsum.vs v8, v16, v24
-    call dump
-/* case 40: vwredsum.vs v8, v16, v24, v0.t (e32,m4,avl=7) */
-    li a0, 1992
-    call setup
-    li a1, 9471468564065997285
-    li t0, 18446744069975254029
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,mu
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 41: vwredsum.vs v8, v16, v24, v0.t (e32,m8,avl=max) */
-    li a0, 1144
-    call setup
-    li a1, 0
     li t0, 18446744071553679359
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,ma
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 42: vwredsum.vs v8, v16, v24, v0.t (e64,m1,avl=max) */
-    li a0, 2032
-    call setup
-    li a1, 5
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m1, ta,mu
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 43: vwredsum.vs v8, v16, v24 (e64,m2,avl=1000) */
-    li a0, 312
-    call setup
-    li a1, 2147483647
-    li t0, 4503599627370495
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,ma
-    vwredsum.vs v8, v16, v24
-    call dump
-/* case 44: vwredsum.vs v8, v16, v24, v0.t (e64,m4,avl=2) */
-    li a0, 192
-    call setup
-    li a1, 32767
-    li t0, 393657117607544650
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, ta,ma
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 45: vwredsum.vs v8, v16, v24, v0.t (e64,m8,avl=2) */
-    li a0, 1272
-    call setup
-    li a1, 10949493056071171962
-    li t0, 10070917619796401153
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m8, ta,mu
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 46: vwredsum.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 1784
-    call setup
-    li a1, 9223372036854775807
-    li t0, 10785801186401534941
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vwredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 47: vwredsum.vs v8, v16, v24 (e16,mf8,avl=1) */
-    li a0, 176
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vwredsum.vs v8, v16, v24
-    call dump
-/* case 48: vredsum.vs v8, v16, v24, v0.t (e8,mf8,avl=0) */
-    li a0, 16
-    call setup
-    li a1, 63
-    li t0, 18446744073561359169
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,ma
-    vredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 49: vredsum.vs v8, v16, v24 (e8,mf4,avl=1) */
-    li a0, 1536
-    call setup
-    li a1, 127
-    li t0, 2143289344
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,ma
-    vredsum.vs v8, v16, v24
-    call dump
-/* case 50: vredsum.vs v8, v16, v24 (e8,mf2,avl=max) */
-    li a0, 1232
-    call setup
-    li a1, 5
-    li t0, 2527772592
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, tu,mu
-    vredsum.vs v8, v16, v24
-    call dump
-/* case 51: vredsum.vs v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 992
-    call setup
-    li a1, 2
-    li t0, 18446744069788862994
-    fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m1, ta,ma
-    vredsum.vs v8, v16, v24
+    vsetvli t1, t0, e32, m2, tu,ma
+    vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 52: vredsum.vs v8, v16, v24 (e8,m2,avl=13) */
-    li a0, 688
-    call setup
-    li a1, 1
-    li t0, 18446744073362002807
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, ta,ma
-    vredsum.vs v8, v16, v24
-    call dump
-/* case 53: vredsum.vs v8, v16, v24 (e8,m4,avl=7) */
+/* case 16: vwredsumu.vs v8, v16, v24, v0.t (e32,m4,avl=13) */
     li a0, 1944
     call setup
-    li a1, 5
-    li t0, 18446744070207782832
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, tu,mu
-    vredsum.vs v8, v16, v24
-    call dump
-/* case 54: vredsum.vs v8, v16, v24 (e8,m8,avl=13) */
-    li a0, 144
-    call setup
-    li a1, 18446744073709551614
-    li t0, 1569706322
+    li a1, 255
+    li t0, 18446744069722097996
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e8, m8, ta,mu
-    vredsum.vs v8, v16, v24
+    vsetvli t1, t0, e32, m4, ta,ma
+    vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 55: vredsum.vs v8, v16, v24, v0.t (e16,mf4,avl=1000) */
-    li a0, 888
+/* case 17: vwredsumu.vs v8, v16, v24, v0.t (e32,m8,avl=13) */
+    li a0, 1408
     call setup
-    li a1, 7
-    li t0, 18446744073709541170
+    li a1, 18446744071562067968
+    li t0, 18446744072238012185
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vredsum.vs v8, v16, v24, v0.t
+    li t0, 13
+    vsetvli t1, t0, e32, m8, tu,mu
+    vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 56: vredsum.vs v8, v16, v24 (e16,mf2,avl=1000) */
-    li a0, 688
+/* case 18: vwredsumu.vs v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 104
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709518848
+    li a1, 31188
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vredsum.vs v8, v16, v24
+    vsetvli t1, zero, e64, m1, tu,ma
+    vwredsumu.vs v8, v16, v24
     call dump
-/* case 57: vredsum.vs v8, v16, v24, v0.t (e16,m1,avl=2) */
-    li a0, 1352
-    call setup
-    li a1, 5
-    li t0, 18446744073709529328
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,mu
-    vredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 58: vredsum.vs v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 704
-    call setup
-    li a1, 0
-    li t0, 18446744073709508784
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, ta,mu
-    vredsum.vs v8, v16, v24
-    call dump
-/* case 59: vredsum.vs v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 360
+/* case 19: vwredsumu.vs v8, v16, v24 (e64,m2,avl=2) */
+    li a0, 1856
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744073709550359
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,ma
-    vredsum.vs v8, v16, v24
-    call dump
-/* case 60: vredsum.vs v8, v16, v24 (e16,m8,avl=1) */
-    li a0, 1736
-    call setup
-    li a1, 0
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,mu
-    vredsum.vs v8, v16, v24
-    call dump
-/* case 61: vredsum.vs v8, v16, v24, v0.t (e32,mf2,avl=0) */
-    li a0, 224
-    call setup
-    li a1, 127
-    li t0, 18446744069456928895
-    fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 62: vredsum.vs v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 368
-    call setup
-    li a1, 127
-    li t0, 18446744071555776512
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,mu
-    vredsum.vs v8, v16, v24
+    li t0, 2
+    vsetvli t1, t0, e64, m2, ta,mu
+    vwredsumu.vs v8, v16, v24
     call dump
-/* case 63: vredsum.vs v8, v16, v24, v0.t (e32,m2,avl=13) */
-    li a0, 296
+/* case 20: vwredsumu.vs v8, v16, v24 (e64,m4,avl=2) */
+    li a0, 1624
     call setup
-    li a1, 255
-    li t0, 18446744069422972927
+    li a1, 9223372036854775807
+    li t0, 12480030445693612297
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, tu,ma
-    vredsum.vs v8, v16, v24, v0.t
+    li t0, 2
+    vsetvli t1, t0, e64, m4, tu,ma
+    vwredsumu.vs v8, v16, v24
     call dump
-/* case 64: vredsum.vs v8, v16, v24 (e32,m4,avl=7) */
-    li a0, 1048
-    call setup
-    li a1, 2147483647
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, ta,ma
-    vredsum.vs v8, v16, v24
-    call dump
-/* case 65: vredsum.vs v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 896
-    call setup
-    li a1, 32768
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, ta,mu
-    vredsum.vs v8, v16, v24
-    call dump
-/* case 66: vredsum.vs v8, v16, v24, v0.t (e64,m1,avl=1000) */
-    li a0, 928
+/* case 21: vwredsumu.vs v8, v16, v24, v0.t (e64,m8,avl=2) */
+    li a0, 1096
     call setup
     li a1, 18446744073709551614
-    li t0, 9218868437227405312
+    li t0, 13567338027780894952
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,mu
-    vredsum.vs v8, v16, v24, v0.t
+    li t0, 2
+    vsetvli t1, t0, e64, m8, tu,mu
+    vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 67: vredsum.vs v8, v16, v24, v0.t (e64,m2,avl=1000) */
-    li a0, 176
+/* case 22: vwredsumu.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 1440
     call setup
-    li a1, 0
-    li t0, 9870538388986963679
+    li a1, 13315289291472789294
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,mu
-    vredsum.vs v8, v16, v24, v0.t
+    vsetvli t1, zero, e64, mf2, tu,mu
+    vwredsumu.vs v8, v16, v24, v0.t
     call dump
-/* case 68: vredsum.vs v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 1608
+/* case 23: vwredsumu.vs v8, v16, v24 (e16,mf8,avl=3) */
+    li a0, 592
     call setup
-    li a1, 127
-    li t0, 1355011147486363950
+    li a1, 5
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, tu,ma
-    vredsum.vs v8, v16, v24
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vwredsumu.vs v8, v16, v24
     call dump
-/* case 69: vredsum.vs v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 296
+/* case 24: vwredsumu.vs v18, v0, v5 (e8,mf8,avl=max) */
+    li a0, 1576
+    call setup
+    li a1, 9223372036854775807
+    li t0, 4114826394
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, tu,mu
+    vwredsumu.vs v18, v0, v5
+    call dump
+/* case 25: vwredsumu.vs v0, v3, v16 (e8,m4,avl=1) */
+    li a0, 544
+    call setup
+    li a1, 18278038450635988545
+    li t0, 18446744070582370878
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m4, tu,mu
+    vwredsumu.vs v0, v3, v16
+    call dump
+/* case 26: vwredsumu.vs v28, v5, v30 (e64,m1,avl=max) */
+    li a0, 1728
+    call setup
+    li a1, 18446744073709551614
+    li t0, 7431753622045670281
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, tu,mu
+    vwredsumu.vs v28, v5, v30
+    call dump
+/* case 27: vwredsumu.vs v0, v24, v0 (e8,m4,avl=1) */
+    li a0, 776
+    call setup
+    li a1, 149
+    li t0, 18446744071444253649
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m4, tu,mu
+    vwredsumu.vs v0, v24, v0
+    call dump
+/* case 28: vwredsumu.vs v12, v18, v25, v0.t (e16,m1,avl=max) */
+    li a0, 352
+    call setup
+    li a1, 32768
+    li t0, 18446744073709551554
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vwredsumu.vs v12, v18, v25, v0.t
+    call dump
+/* case 29: vwredsumu.vs v21, v0, v0 (e8,m1,avl=5) */
+    li a0, 1816
+    call setup
+    li a1, 57129
+    li t0, 2691355356
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m1, tu,mu
+    vwredsumu.vs v21, v0, v0
+    call dump
+/* case 30: vwredsum.vs v8, v16, v24, v0.t (e8,mf8,avl=0) */
+    li a0, 384
+    call setup
+    li a1, 5
+    li t0, 18446744072551174656
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 31: vwredsum.vs v8, v16, v24 (e8,mf4,avl=0) */
+    li a0, 1896
+    call setup
+    li a1, 99
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, ta,ma
+    vwredsum.vs v8, v16, v24
+    call dump
+/* case 32: vwredsum.vs v8, v16, v24 (e8,mf2,avl=0) */
+    li a0, 1800
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vwredsum.vs v8, v16, v24
+    call dump
+/* case 33: vwredsum.vs v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 1560
     call setup
     li a1, 2
-    li t0, 9218868437227405311
+    li t0, 2141192192
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, ta,mu
-    vredsum.vs v8, v16, v24
+    li t0, 7
+    vsetvli t1, t0, e8, m1, ta,mu
+    vwredsum.vs v8, v16, v24, v0.t
     call dump
-/* case 70: vredsum.vs v8, v16, v24 (e64,mf2,avl=0) */
-    li a0, 656
+/* case 34: vwredsum.vs v8, v16, v24, v0.t (e8,m2,avl=13) */
+    li a0, 992
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071777333326
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m2, tu,mu
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 35: vwredsum.vs v8, v16, v24, v0.t (e8,m4,avl=13) */
+    li a0, 1216
+    call setup
+    li a1, 32767
+    li t0, 18446744072146458937
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,mu
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 36: vwredsum.vs v8, v16, v24, v0.t (e8,m8,avl=max) */
+    li a0, 1456
+    call setup
+    li a1, 255
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, ta,mu
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 37: vwredsum.vs v8, v16, v24 (e16,mf4,avl=5) */
+    li a0, 968
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vwredsum.vs v8, v16, v24
+    call dump
+/* case 38: vwredsum.vs v8, v16, v24, v0.t (e16,mf2,avl=2) */
+    li a0, 616
     call setup
     li a1, 2147483647
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 39: vwredsum.vs v8, v16, v24 (e16,m1,avl=5) */
+    li a0, 1440
+    call setup
+    li a1, 255
+    li t0, 18446744073709492302
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, ta,mu
+    vwredsum.vs v8, v16, v24
+    call dump
+/* case 40: vwredsum.vs v8, v16, v24, v0.t (e16,m2,avl=max) */
+    li a0, 184
+    call setup
+    li a1, 7
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, tu,mu
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 41: vwredsum.vs v8, v16, v24, v0.t (e16,m4,avl=0) */
+    li a0, 1104
+    call setup
+    li a1, 32767
+    li t0, 32000
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, tu,ma
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 42: vwredsum.vs v8, v16, v24 (e16,m8,avl=0) */
+    li a0, 1200
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709508965
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, ta,mu
+    vwredsum.vs v8, v16, v24
+    call dump
+/* case 43: vwredsum.vs v8, v16, v24 (e32,mf2,avl=max) */
+    li a0, 1640
+    call setup
+    li a1, 128
+    li t0, 1197699732
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vwredsum.vs v8, v16, v24
+    call dump
+/* case 44: vwredsum.vs v8, v16, v24, v0.t (e32,m1,avl=3) */
+    li a0, 1632
+    call setup
+    li a1, 8684
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,mu
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 45: vwredsum.vs v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 1480
+    call setup
+    li a1, 7
+    li t0, 18446744071019592021
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, tu,ma
+    vwredsum.vs v8, v16, v24
+    call dump
+/* case 46: vwredsum.vs v8, v16, v24, v0.t (e32,m4,avl=7) */
+    li a0, 864
+    call setup
+    li a1, 7
+    li t0, 18446744071985019904
+    fmv.d.x fa1, t0
+    li t0, 7
+    vsetvli t1, t0, e32, m4, tu,ma
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 47: vwredsum.vs v8, v16, v24, v0.t (e32,m8,avl=13) */
+    li a0, 936
+    call setup
+    li a1, 1
+    li t0, 8388607
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m8, tu,mu
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 48: vwredsum.vs v8, v16, v24, v0.t (e64,m1,avl=5) */
+    li a0, 1208
+    call setup
+    li a1, 18446744073709551614
+    li t0, 3116073820699945334
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m1, ta,mu
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 49: vwredsum.vs v8, v16, v24, v0.t (e64,m2,avl=2) */
+    li a0, 1160
+    call setup
+    li a1, 1
+    li t0, 11179236346612104492
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, ta,mu
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 50: vwredsum.vs v8, v16, v24, v0.t (e64,m4,avl=2) */
+    li a0, 144
+    call setup
+    li a1, 13187155497813564184
+    li t0, 15771773675658891053
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, ta,mu
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 51: vwredsum.vs v8, v16, v24, v0.t (e64,m8,avl=1) */
+    li a0, 1528
+    call setup
+    li a1, 7479456765345370357
+    li t0, 14663102990816918731
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vwredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 52: vwredsum.vs v8, v16, v24 (e64,mf2,avl=0) */
+    li a0, 480
+    call setup
+    li a1, 2
     li t0, 4890909195324358656
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e64, mf2, ta,ma
-    vredsum.vs v8, v16, v24
+    vwredsum.vs v8, v16, v24
     call dump
-/* case 71: vredsum.vs v8, v16, v24, v0.t (e16,mf8,avl=1) */
-    li a0, 136
+/* case 53: vwredsum.vs v8, v16, v24 (e16,mf8,avl=0) */
+    li a0, 1768
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709517149
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vredsum.vs v8, v16, v24, v0.t
-    call dump
-/* case 72: vredand.vs v8, v16, v24, v0.t (e8,mf8,avl=0) */
-    li a0, 1168
-    call setup
-    li a1, 128
-    li t0, 18446744071418153913
+    li a1, 32767
+    li t0, 31744
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e8, mf8, ta,ma
-    vredand.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vwredsum.vs v8, v16, v24
     call dump
-/* case 73: vredand.vs v8, v16, v24, v0.t (e8,mf4,avl=1) */
-    li a0, 240
+/* case 54: vwredsum.vs v0, v4, v24, v0.t (e64,m2,avl=5) */
+    li a0, 1128
     call setup
-    li a1, 18446744073709551614
-    li t0, 2143289344
+    li a1, 32768
+    li t0, 6145598369597258710
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m2, tu,mu
+    vwredsum.vs v0, v4, v24, v0.t
+    call dump
+/* case 55: vwredsum.vs v0, v6, v0 (e32,m8,avl=max) */
+    li a0, 976
+    call setup
+    li a1, 255
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, tu,mu
+    vwredsum.vs v0, v6, v0
+    call dump
+/* case 56: vwredsum.vs v0, v28, v6 (e64,m2,avl=1) */
+    li a0, 176
+    call setup
+    li a1, 0
+    li t0, 943606652755207201
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vredand.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e64, m2, tu,mu
+    vwredsum.vs v0, v28, v6
     call dump
-/* case 74: vredand.vs v8, v16, v24, v0.t (e8,mf2,avl=3) */
-    li a0, 1728
+/* case 57: vwredsum.vs v0, v0, v0 (e16,m4,avl=1) */
+    li a0, 1360
+    call setup
+    li a1, 127
+    li t0, 18446744073709507458
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,mu
+    vwredsum.vs v0, v0, v0
+    call dump
+/* case 58: vwredsum.vs v0, v0, v0, v0.t (e32,m4,avl=max) */
+    li a0, 624
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071131388886
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,mu
+    vwredsum.vs v0, v0, v0, v0.t
+    call dump
+/* case 59: vwredsum.vs v20, v20, v0 (e8,m2,avl=5) */
+    li a0, 1456
     call setup
     li a1, 18446744073709551615
-    li t0, 18446744069442492274
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, tu,mu
-    vredand.vs v8, v16, v24, v0.t
+    li t0, 5
+    vsetvli t1, t0, e8, m2, tu,mu
+    vwredsum.vs v20, v20, v0
     call dump
-/* case 75: vredand.vs v8, v16, v24, v0.t (e8,m1,avl=3) */
-    li a0, 1816
+/* case 60: vredsum.vs v8, v16, v24, v0.t (e8,mf8,avl=max) */
+    li a0, 1072
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071557873664
+    li a1, 2
+    li t0, 18446744071553679359
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, tu,mu
-    vredand.vs v8, v16, v24, v0.t
+    vsetvli t1, zero, e8, mf8, tu,mu
+    vredsum.vs v8, v16, v24, v0.t
     call dump
-/* case 76: vredand.vs v8, v16, v24 (e8,m2,avl=13) */
-    li a0, 1760
+/* case 61: vredsum.vs v8, v16, v24, v0.t (e8,mf4,avl=1) */
+    li a0, 144
     call setup
-    li a1, 255
-    li t0, 18446744069554918478
+    li a1, 18446744073709551488
+    li t0, 18446744070638072605
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m2, ta,ma
-    vredand.vs v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,mu
+    vredsum.vs v8, v16, v24, v0.t
     call dump
-/* case 77: vredand.vs v8, v16, v24, v0.t (e8,m4,avl=7) */
-    li a0, 944
+/* case 62: vredsum.vs v8, v16, v24, v0.t (e8,mf2,avl=max) */
+    li a0, 512
     call setup
-    li a1, 58986
-    li t0, 18446744070465956523
+    li a1, 19263
+    li t0, 18446744072448716144
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, ta,ma
+    vredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 63: vredsum.vs v8, v16, v24 (e8,m1,avl=7) */
+    li a0, 1768
+    call setup
+    li a1, 32768
+    li t0, 18446744071510834167
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    vredand.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e8, m1, ta,mu
+    vredsum.vs v8, v16, v24
     call dump
-/* case 78: vredand.vs v8, v16, v24 (e8,m8,avl=max) */
-    li a0, 1736
+/* case 64: vredsum.vs v8, v16, v24, v0.t (e8,m2,avl=max) */
+    li a0, 32
     call setup
-    li a1, 7
-    li t0, 2143289344
+    li a1, 1
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, ta,mu
-    vredand.vs v8, v16, v24
+    vsetvli t1, zero, e8, m2, ta,mu
+    vredsum.vs v8, v16, v24, v0.t
     call dump
-/* case 79: vredand.vs v8, v16, v24, v0.t (e16,mf4,avl=max) */
+/* case 65: vredsum.vs v8, v16, v24, v0.t (e8,m4,avl=7) */
     li a0, 360
     call setup
-    li a1, 7
-    li t0, 18446744073709550592
+    li a1, 127
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, mf4, ta,mu
-    vredand.vs v8, v16, v24, v0.t
+    li t0, 7
+    vsetvli t1, t0, e8, m4, ta,mu
+    vredsum.vs v8, v16, v24, v0.t
     call dump
-/* case 80: vredand.vs v8, v16, v24 (e16,mf2,avl=1000) */
-    li a0, 1208
+/* case 66: vredsum.vs v8, v16, v24 (e8,m8,avl=1000) */
+    li a0, 1920
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, ta,ma
+    vredsum.vs v8, v16, v24
+    call dump
+/* case 67: vredsum.vs v8, v16, v24 (e16,mf4,avl=1000) */
+    li a0, 1568
+    call setup
+    li a1, 128
+    li t0, 18446744073709493818
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vredsum.vs v8, v16, v24
+    call dump
+/* case 68: vredsum.vs v8, v16, v24, v0.t (e16,mf2,avl=5) */
+    li a0, 808
+    call setup
+    li a1, 7
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 69: vredsum.vs v8, v16, v24 (e16,m1,avl=5) */
+    li a0, 736
+    call setup
+    li a1, 454144551768158251
+    li t0, 18446744073709496318
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vredsum.vs v8, v16, v24
+    call dump
+/* case 70: vredsum.vs v8, v16, v24 (e16,m2,avl=1) */
+    li a0, 1768
+    call setup
+    li a1, 32768
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,mu
+    vredsum.vs v8, v16, v24
+    call dump
+/* case 71: vredsum.vs v8, v16, v24 (e16,m4,avl=1) */
+    li a0, 1288
+    call setup
+    li a1, 2
+    li t0, 18446744073709524022
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, tu,ma
+    vredsum.vs v8, v16, v24
+    call dump
+/* case 72: vredsum.vs v8, v16, v24, v0.t (e16,m8,avl=1) */
+    li a0, 136
+    call setup
+    li a1, 91
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,mu
+    vredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 73: vredsum.vs v8, v16, v24 (e32,mf2,avl=3) */
+    li a0, 768
+    call setup
+    li a1, 32767
+    li t0, 18446744072969447040
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vredsum.vs v8, v16, v24
+    call dump
+/* case 74: vredsum.vs v8, v16, v24, v0.t (e32,m1,avl=3) */
+    li a0, 1600
     call setup
     li a1, 255
-    li t0, 18446744073709493122
+    li t0, 18446744073169648733
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,ma
+    vredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 75: vredsum.vs v8, v16, v24, v0.t (e32,m2,avl=max) */
+    li a0, 792
+    call setup
+    li a1, 236
+    li t0, 2063538730
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, tu,mu
+    vredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 76: vredsum.vs v8, v16, v24, v0.t (e32,m4,avl=max) */
+    li a0, 1056
+    call setup
+    li a1, 32767
+    li t0, 18446744073586383103
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, ta,ma
+    vredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 77: vredsum.vs v8, v16, v24, v0.t (e32,m8,avl=max) */
+    li a0, 184
+    call setup
+    li a1, 7
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, ta,mu
+    vredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 78: vredsum.vs v8, v16, v24, v0.t (e64,m1,avl=1000) */
+    li a0, 632
+    call setup
+    li a1, 32767
+    li t0, 12819378335787020989
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, tu,ma
+    vredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 79: vredsum.vs v8, v16, v24 (e64,m2,avl=2) */
+    li a0, 1224
+    call setup
+    li a1, 5856816592039390579
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, ta,ma
+    vredsum.vs v8, v16, v24
+    call dump
+/* case 80: vredsum.vs v8, v16, v24, v0.t (e64,m4,avl=5) */
+    li a0, 640
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,ma
+    vredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 81: vredsum.vs v8, v16, v24 (e64,m8,avl=1) */
+    li a0, 144
+    call setup
+    li a1, 34183
+    li t0, 4956409037418667946
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,ma
+    vredsum.vs v8, v16, v24
+    call dump
+/* case 82: vredsum.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 1816
+    call setup
+    li a1, 5
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vredsum.vs v8, v16, v24, v0.t
+    call dump
+/* case 83: vredsum.vs v8, v16, v24 (e16,mf8,avl=0) */
+    li a0, 1720
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709493279
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vredsum.vs v8, v16, v24
+    call dump
+/* case 84: vredsum.vs v19, v1, v13 (e16,mf4,avl=5) */
+    li a0, 1152
+    call setup
+    li a1, 0
+    li t0, 18446744073709504748
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vredsum.vs v19, v1, v13
+    call dump
+/* case 85: vredsum.vs v0, v12, v31, v0.t (e16,m1,avl=1) */
+    li a0, 1896
+    call setup
+    li a1, 32768
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m1, tu,mu
+    vredsum.vs v0, v12, v31, v0.t
+    call dump
+/* case 86: vredsum.vs v2, v0, v0 (e64,m8,avl=1) */
+    li a0, 288
+    call setup
+    li a1, 18446744073709551488
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vredsum.vs v2, v0, v0
+    call dump
+/* case 87: vredsum.vs v30, v15, v15 (e32,mf2,avl=max) */
+    li a0, 40
+    call setup
+    li a1, 13710
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vredsum.vs v30, v15, v15
+    call dump
+/* case 88: vredsum.vs v6, v6, v6, v0.t (e8,m8,avl=max) */
+    li a0, 1216
+    call setup
+    li a1, 2
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, tu,mu
+    vredsum.vs v6, v6, v6, v0.t
+    call dump
+/* case 89: vredsum.vs v0, v0, v11 (e8,mf4,avl=max) */
+    li a0, 1616
+    call setup
+    li a1, 57371
+    li t0, 18446744071491401558
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf4, tu,mu
+    vredsum.vs v0, v0, v11
+    call dump
+/* case 90: vredand.vs v8, v16, v24 (e8,mf8,avl=1) */
+    li a0, 2040
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,ma
+    vredand.vs v8, v16, v24
+    call dump
+/* case 91: vredand.vs v8, v16, v24, v0.t (e8,mf4,avl=0) */
+    li a0, 1392
+    call setup
+    li a1, 32767
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, ta,mu
+    vredand.vs v8, v16, v24, v0.t
+    call dump
+/* case 92: vredand.vs v8, v16, v24 (e8,mf2,avl=3) */
+    li a0, 1400
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071252353562
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e8, mf2, ta,mu
+    vredand.vs v8, v16, v24
+    call dump
+/* case 93: vredand.vs v8, v16, v24, v0.t (e8,m1,avl=max) */
+    li a0, 344
+    call setup
+    li a1, 1
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, ta,mu
+    vredand.vs v8, v16, v24, v0.t
+    call dump
+/* case 94: vredand.vs v8, v16, v24, v0.t (e8,m2,avl=max) */
+    li a0, 1416
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073502147537
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m2, ta,ma
+    vredand.vs v8, v16, v24, v0.t
+    call dump
+/* case 95: vredand.vs v8, v16, v24, v0.t (e8,m4,avl=13) */
+    li a0, 1552
+    call setup
+    li a1, 127
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,ma
+    vredand.vs v8, v16, v24, v0.t
+    call dump
+/* case 96: vredand.vs v8, v16, v24, v0.t (e8,m8,avl=max) */
+    li a0, 1848
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071207893342
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, tu,mu
+    vredand.vs v8, v16, v24, v0.t
+    call dump
+/* case 97: vredand.vs v8, v16, v24 (e16,mf4,avl=1000) */
+    li a0, 512
+    call setup
+    li a1, 10152836793365803462
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vredand.vs v8, v16, v24
+    call dump
+/* case 98: vredand.vs v8, v16, v24 (e16,mf2,avl=1000) */
+    li a0, 8
+    call setup
+    li a1, 2
+    li t0, 18446744073709498202
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e16, mf2, tu,mu
     vredand.vs v8, v16, v24
     call dump
-/* case 81: vredand.vs v8, v16, v24 (e16,m1,avl=2) */
-    li a0, 104
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,ma
-    vredand.vs v8, v16, v24
-    call dump
-/* case 82: vredand.vs v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 1088
-    call setup
-    li a1, 32767
-    li t0, 54939
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,mu
-    vredand.vs v8, v16, v24
-    call dump
-/* case 83: vredand.vs v8, v16, v24 (e16,m4,avl=1) */
-    li a0, 760
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709495121
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m4, tu,ma
-    vredand.vs v8, v16, v24
-    call dump
-/* case 84: vredand.vs v8, v16, v24, v0.t (e16,m8,avl=1) */
-    li a0, 1056
-    call setup
-    li a1, 5
-    li t0, 24827
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m8, ta,ma
-    vredand.vs v8, v16, v24, v0.t
-    call dump
-/* case 85: vredand.vs v8, v16, v24, v0.t (e32,mf2,avl=0) */
-    li a0, 1448
+/* case 99: vredand.vs v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 448
     call setup
     li a1, 7
-    li t0, 18446744071596529980
+    li t0, 0
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, ta,ma
+    vredand.vs v8, v16, v24
+    call dump
+/* case 100: vredand.vs v8, v16, v24 (e16,m2,avl=2) */
+    li a0, 208
+    call setup
+    li a1, 13955463214290096921
+    li t0, 18446744073709514131
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,ma
+    vredand.vs v8, v16, v24
+    call dump
+/* case 101: vredand.vs v8, v16, v24, v0.t (e16,m4,avl=0) */
+    li a0, 1448
+    call setup
+    li a1, 16275792849305751209
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,mu
+    vredand.vs v8, v16, v24, v0.t
+    call dump
+/* case 102: vredand.vs v8, v16, v24 (e16,m8,avl=0) */
+    li a0, 560
+    call setup
+    li a1, 5
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,mu
+    vredand.vs v8, v16, v24
+    call dump
+/* case 103: vredand.vs v8, v16, v24 (e32,mf2,avl=0) */
+    li a0, 1536
+    call setup
+    li a1, 255
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e32, mf2, tu,ma
-    vredand.vs v8, v16, v24, v0.t
+    vredand.vs v8, v16, v24
     call dump
-/* case 86: vredand.vs v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 152
+/* case 104: vredand.vs v8, v16, v24 (e32,m1,avl=max) */
+    li a0, 1368
     call setup
-    li a1, 193
-    li t0, 18446744071207047669
+    li a1, 2
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, ta,ma
-    vredand.vs v8, v16, v24, v0.t
+    vsetvli t1, zero, e32, m1, ta,mu
+    vredand.vs v8, v16, v24
     call dump
-/* case 87: vredand.vs v8, v16, v24, v0.t (e32,m2,avl=7) */
-    li a0, 448
+/* case 105: vredand.vs v8, v16, v24 (e32,m2,avl=7) */
+    li a0, 784
     call setup
     li a1, 255
-    li t0, 4286578688
+    li t0, 18446744069799947231
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e32, m2, ta,ma
-    vredand.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e32, m2, tu,ma
+    vredand.vs v8, v16, v24
     call dump
-/* case 88: vredand.vs v8, v16, v24 (e32,m4,avl=max) */
-    li a0, 616
+/* case 106: vredand.vs v8, v16, v24, v0.t (e32,m4,avl=7) */
+    li a0, 1904
     call setup
-    li a1, 128
+    li a1, 0
     li t0, 18446744070739984384
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, tu,mu
-    vredand.vs v8, v16, v24
-    call dump
-/* case 89: vredand.vs v8, v16, v24, v0.t (e32,m8,avl=1000) */
-    li a0, 504
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073660750121
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e32, m8, ta,ma
+    li t0, 7
+    vsetvli t1, t0, e32, m4, ta,ma
     vredand.vs v8, v16, v24, v0.t
     call dump
-/* case 90: vredand.vs v8, v16, v24 (e64,m1,avl=5) */
-    li a0, 696
+/* case 107: vredand.vs v8, v16, v24, v0.t (e32,m8,avl=1000) */
+    li a0, 1656
     call setup
-    li a1, 254
-    li t0, 6548338594900561211
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, tu,mu
-    vredand.vs v8, v16, v24
-    call dump
-/* case 91: vredand.vs v8, v16, v24 (e64,m2,avl=1000) */
-    li a0, 1960
-    call setup
-    li a1, 4451835974846431328
-    li t0, 9218868437227405312
+    li a1, 255
+    li t0, 18446744072382515326
     fmv.d.x fa1, t0
     li t0, 1000
-    vsetvli t1, t0, e64, m2, ta,ma
+    vsetvli t1, t0, e32, m8, tu,ma
+    vredand.vs v8, v16, v24, v0.t
+    call dump
+/* case 108: vredand.vs v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 776
+    call setup
+    li a1, 18446744073709551614
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, tu,ma
     vredand.vs v8, v16, v24
     call dump
-/* case 92: vredand.vs v8, v16, v24 (e64,m4,avl=max) */
+/* case 109: vredand.vs v8, v16, v24 (e64,m2,avl=2) */
+    li a0, 216
+    call setup
+    li a1, 2147483647
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, ta,mu
+    vredand.vs v8, v16, v24
+    call dump
+/* case 110: vredand.vs v8, v16, v24 (e64,m4,avl=5) */
     li a0, 880
     call setup
-    li a1, 5
-    li t0, 12879975116193538738
+    li a1, 128
+    li t0, 9218868437227405311
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, tu,mu
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,mu
     vredand.vs v8, v16, v24
     call dump
-/* case 93: vredand.vs v8, v16, v24, v0.t (e64,m8,avl=1) */
-    li a0, 320
+/* case 111: vredand.vs v8, v16, v24, v0.t (e64,m8,avl=1) */
+    li a0, 912
     call setup
-    li a1, 18446744071562067968
-    li t0, 4607182418800017408
+    li a1, 18446744073709551614
+    li t0, 1336288268997680136
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e64, m8, ta,mu
+    vsetvli t1, t0, e64, m8, tu,mu
     vredand.vs v8, v16, v24, v0.t
     call dump
-/* case 94: vredand.vs v8, v16, v24, v0.t (e64,mf2,avl=1) */
-    li a0, 144
+/* case 112: vredand.vs v8, v16, v24, v0.t (e64,mf2,avl=1) */
+    li a0, 2000
     call setup
-    li a1, 127
-    li t0, 9219994337134247936
+    li a1, 128
+    li t0, 9218868437227405312
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e64, mf2, ta,ma
+    vsetvli t1, t0, e64, mf2, tu,mu
     vredand.vs v8, v16, v24, v0.t
     call dump
-/* case 95: vredand.vs v8, v16, v24, v0.t (e16,mf8,avl=1) */
+/* case 113: vredand.vs v8, v16, v24 (e16,mf8,avl=3) */
+    li a0, 1880
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709522103
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vredand.vs v8, v16, v24
+    call dump
+/* case 114: vredand.vs v10, v10, v28 (e16,m2,avl=5) */
+    li a0, 792
+    call setup
+    li a1, 5980917201570279314
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vredand.vs v10, v10, v28
+    call dump
+/* case 115: vredand.vs v0, v6, v0, v0.t (e8,m8,avl=1) */
+    li a0, 1632
+    call setup
+    li a1, 32767
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m8, tu,mu
+    vredand.vs v0, v6, v0, v0.t
+    call dump
+/* case 116: vredand.vs v14, v28, v7 (e16,m1,avl=max) */
+    li a0, 240
+    call setup
+    li a1, 17505828203853269463
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vredand.vs v14, v28, v7
+    call dump
+/* case 117: vredand.vs v26, v0, v8, v0.t (e8,mf8,avl=1) */
+    li a0, 624
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vredand.vs v26, v0, v8, v0.t
+    call dump
+/* case 118: vredand.vs v11, v9, v21 (e32,m1,avl=max) */
     li a0, 264
     call setup
-    li a1, 5
-    li t0, 18446744073709496243
+    li a1, 127
+    li t0, 18446744069588080758
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vredand.vs v8, v16, v24, v0.t
+    vsetvli t1, zero, e32, m1, tu,mu
+    vredand.vs v11, v9, v21
     call dump
-/* case 96: vredor.vs v8, v16, v24 (e8,mf8,avl=0) */
-    li a0, 1128
+/* case 119: vredand.vs v16, v7, v1 (e32,m2,avl=5) */
+    li a0, 968
     call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072770041985
+    li a1, 43182
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vredand.vs v16, v7, v1
+    call dump
+/* case 120: vredor.vs v8, v16, v24 (e8,mf8,avl=0) */
+    li a0, 624
+    call setup
+    li a1, 7
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf8, tu,ma
     vredor.vs v8, v16, v24
     call dump
-/* case 97: vredor.vs v8, v16, v24, v0.t (e8,mf4,avl=1) */
-    li a0, 552
+/* case 121: vredor.vs v8, v16, v24 (e8,mf4,avl=1) */
+    li a0, 408
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070479937536
+    li a1, 10244
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e8, mf4, tu,ma
-    vredor.vs v8, v16, v24, v0.t
+    vredor.vs v8, v16, v24
     call dump
-/* case 98: vredor.vs v8, v16, v24, v0.t (e8,mf2,avl=3) */
-    li a0, 1616
+/* case 122: vredor.vs v8, v16, v24 (e8,mf2,avl=0) */
+    li a0, 312
     call setup
-    li a1, 5376224446928111062
-    li t0, 18446744073238371603
+    li a1, 18056
+    li t0, 18446744070739984384
     fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, mf2, tu,mu
-    vredor.vs v8, v16, v24, v0.t
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, ta,mu
+    vredor.vs v8, v16, v24
     call dump
-/* case 99: vredor.vs v8, v16, v24, v0.t (e8,m1,avl=max) */
-    li a0, 728
-    call setup
-    li a1, 14387251089587001360
-    li t0, 18446744070532767101
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, ta,mu
-    vredor.vs v8, v16, v24, v0.t
-    call dump
-/* case 100: vredor.vs v8, v16, v24 (e8,m2,avl=7) */
-    li a0, 1096
+/* case 123: vredor.vs v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 768
     call setup
     li a1, 2
-    li t0, 18446744069414584320
+    li t0, 885400029
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m2, tu,ma
-    vredor.vs v8, v16, v24
+    vsetvli t1, t0, e8, m1, ta,mu
+    vredor.vs v8, v16, v24, v0.t
     call dump
-/* case 101: vredor.vs v8, v16, v24 (e8,m4,avl=max) */
-    li a0, 872
+/* case 124: vredor.vs v8, v16, v24, v0.t (e8,m2,avl=max) */
+    li a0, 1440
     call setup
-    li a1, 128
-    li t0, 4102099538
+    li a1, 2784816750948576962
+    li t0, 18446744071557873664
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m4, tu,mu
-    vredor.vs v8, v16, v24
+    vsetvli t1, zero, e8, m2, tu,ma
+    vredor.vs v8, v16, v24, v0.t
     call dump
-/* case 102: vredor.vs v8, v16, v24 (e8,m8,avl=1000) */
-    li a0, 1952
+/* case 125: vredor.vs v8, v16, v24 (e8,m4,avl=13) */
+    li a0, 24
     call setup
     li a1, 18446744073709551488
-    li t0, 18446744072781691133
+    li t0, 18446744072627421184
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,mu
+    li t0, 13
+    vsetvli t1, t0, e8, m4, tu,mu
     vredor.vs v8, v16, v24
     call dump
-/* case 103: vredor.vs v8, v16, v24, v0.t (e16,mf4,avl=1000) */
-    li a0, 944
+/* case 126: vredor.vs v8, v16, v24, v0.t (e8,m8,avl=13) */
+    li a0, 1864
     call setup
-    li a1, 0
-    li t0, 64512
+    li a1, 32767
+    li t0, 18446744069739956082
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m8, tu,ma
+    vredor.vs v8, v16, v24, v0.t
+    call dump
+/* case 127: vredor.vs v8, v16, v24, v0.t (e16,mf4,avl=1000) */
+    li a0, 584
+    call setup
+    li a1, 13296897070446171752
+    li t0, 18446744073709499912
     fmv.d.x fa1, t0
     li t0, 1000
     vsetvli t1, t0, e16, mf4, tu,mu
     vredor.vs v8, v16, v24, v0.t
     call dump
-/* case 104: vredor.vs v8, v16, v24, v0.t (e16,mf2,avl=2) */
+/* case 128: vredor.vs v8, v16, v24 (e16,mf2,avl=1000) */
+    li a0, 968
+    call setup
+    li a1, 1
+    li t0, 18446744073709495861
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vredor.vs v8, v16, v24
+    call dump
+/* case 129: vredor.vs v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 1352
+    call setup
+    li a1, 7
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, ta,mu
+    vredor.vs v8, v16, v24
+    call dump
+/* case 130: vredor.vs v8, v16, v24, v0.t (e16,m2,avl=max) */
+    li a0, 696
+    call setup
+    li a1, 16647961546676406775
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, ta,mu
+    vredor.vs v8, v16, v24, v0.t
+    call dump
+/* case 131: vredor.vs v8, v16, v24, v0.t (e16,m4,avl=max) */
     li a0, 1288
     call setup
     li a1, 7
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vredor.vs v8, v16, v24, v0.t
-    call dump
-/* case 105: vredor.vs v8, v16, v24, v0.t (e16,m1,avl=max) */
-    li a0, 1072
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073709489659
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, ta,mu
-    vredor.vs v8, v16, v24, v0.t
-    call dump
-/* case 106: vredor.vs v8, v16, v24, v0.t (e16,m2,avl=2) */
-    li a0, 1648
-    call setup
-    li a1, 1
-    li t0, 18446744073709501440
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, ta,mu
-    vredor.vs v8, v16, v24, v0.t
-    call dump
-/* case 107: vredor.vs v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 632
-    call setup
-    li a1, 1
     li t0, 18446744073709518848
     fmv.d.x fa1, t0
     vsetvli t1, zero, e16, m4, ta,mu
     vredor.vs v8, v16, v24, v0.t
     call dump
-/* case 108: vredor.vs v8, v16, v24, v0.t (e16,m8,avl=0) */
-    li a0, 192
+/* case 132: vredor.vs v8, v16, v24 (e16,m8,avl=1) */
+    li a0, 1264
     call setup
-    li a1, 4
-    li t0, 18446744073709496993
+    li a1, 32767
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,mu
-    vredor.vs v8, v16, v24, v0.t
-    call dump
-/* case 109: vredor.vs v8, v16, v24 (e32,mf2,avl=0) */
-    li a0, 1712
-    call setup
-    li a1, 3753871868377745338
-    li t0, 18446744071827917070
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,ma
+    li t0, 1
+    vsetvli t1, t0, e16, m8, ta,mu
     vredor.vs v8, v16, v24
     call dump
-/* case 110: vredor.vs v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 56
+/* case 133: vredor.vs v8, v16, v24 (e32,mf2,avl=max) */
+    li a0, 664
     call setup
-    li a1, 128
-    li t0, 3042435488
+    li a1, 32767
+    li t0, 18446744073139462846
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, ta,ma
-    vredor.vs v8, v16, v24, v0.t
-    call dump
-/* case 111: vredor.vs v8, v16, v24 (e32,m2,avl=13) */
-    li a0, 1504
-    call setup
-    li a1, 127
-    li t0, 18446744071755771784
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m2, tu,mu
+    vsetvli t1, zero, e32, mf2, tu,ma
     vredor.vs v8, v16, v24
     call dump
-/* case 112: vredor.vs v8, v16, v24 (e32,m4,avl=13) */
-    li a0, 1976
+/* case 134: vredor.vs v8, v16, v24 (e32,m1,avl=3) */
+    li a0, 1736
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073701163008
+    li a1, 1
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,mu
+    vredor.vs v8, v16, v24
+    call dump
+/* case 135: vredor.vs v8, v16, v24, v0.t (e32,m2,avl=max) */
+    li a0, 872
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, tu,ma
+    vredor.vs v8, v16, v24, v0.t
+    call dump
+/* case 136: vredor.vs v8, v16, v24, v0.t (e32,m4,avl=13) */
+    li a0, 1584
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069492764804
     fmv.d.x fa1, t0
     li t0, 13
     vsetvli t1, t0, e32, m4, ta,ma
-    vredor.vs v8, v16, v24
+    vredor.vs v8, v16, v24, v0.t
     call dump
-/* case 113: vredor.vs v8, v16, v24 (e32,m8,avl=13) */
-    li a0, 528
+/* case 137: vredor.vs v8, v16, v24, v0.t (e32,m8,avl=13) */
+    li a0, 1480
     call setup
-    li a1, 1
-    li t0, 18446744073462869948
+    li a1, 18446744073709551488
+    li t0, 18446744071498699578
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e32, m8, tu,ma
-    vredor.vs v8, v16, v24
+    vsetvli t1, t0, e32, m8, ta,ma
+    vredor.vs v8, v16, v24, v0.t
     call dump
-/* case 114: vredor.vs v8, v16, v24 (e64,m1,avl=5) */
-    li a0, 1072
+/* case 138: vredor.vs v8, v16, v24, v0.t (e64,m1,avl=max) */
+    li a0, 1544
     call setup
-    li a1, 5967456302349814594
-    li t0, 1417603455002107187
+    li a1, 2147483647
+    li t0, 9218868437227405311
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,mu
-    vredor.vs v8, v16, v24
+    vsetvli t1, zero, e64, m1, ta,ma
+    vredor.vs v8, v16, v24, v0.t
     call dump
-/* case 115: vredor.vs v8, v16, v24 (e64,m2,avl=5) */
-    li a0, 536
+/* case 139: vredor.vs v8, v16, v24 (e64,m2,avl=5) */
+    li a0, 624
     call setup
-    li a1, 1
-    li t0, 16878587613731001819
+    li a1, 161
+    li t0, 4607182418800017408
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e64, m2, ta,mu
     vredor.vs v8, v16, v24
     call dump
-/* case 116: vredor.vs v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 2000
+/* case 140: vredor.vs v8, v16, v24 (e64,m4,avl=max) */
+    li a0, 1096
     call setup
-    li a1, 0
-    li t0, 9218868437227405312
+    li a1, 22926
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, m4, tu,ma
     vredor.vs v8, v16, v24
     call dump
-/* case 117: vredor.vs v8, v16, v24, v0.t (e64,m8,avl=2) */
-    li a0, 312
+/* case 141: vredor.vs v8, v16, v24 (e64,m8,avl=2) */
+    li a0, 1896
     call setup
-    li a1, 18446744073709551615
-    li t0, 14317369203914666896
+    li a1, 128
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     li t0, 2
-    vsetvli t1, t0, e64, m8, ta,mu
-    vredor.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e64, m8, ta,ma
+    vredor.vs v8, v16, v24
     call dump
-/* case 118: vredor.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 528
+/* case 142: vredor.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 1320
     call setup
-    li a1, 5
-    li t0, 7728438364784703729
+    li a1, 18446744073709551614
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, mf2, ta,mu
     vredor.vs v8, v16, v24, v0.t
     call dump
-/* case 119: vredor.vs v8, v16, v24 (e16,mf8,avl=0) */
-    li a0, 0
+/* case 143: vredor.vs v8, v16, v24 (e16,mf8,avl=0) */
+    li a0, 1040
     call setup
-    li a1, 58998
-    li t0, 18446744073709493575
+    li a1, 18446744073709551614
+    li t0, 18446744073709532377
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e16, mf8, ta,mu
+    vsetvli t1, t0, e16, mf8, ta,ma
     vredor.vs v8, v16, v24
     call dump
-/* case 120: vredxor.vs v8, v16, v24, v0.t (e8,mf8,avl=max) */
-    li a0, 1328
+/* case 144: vredor.vs v0, v0, v0 (e32,m8,avl=max) */
+    li a0, 1608
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, tu,mu
+    vredor.vs v0, v0, v0
+    call dump
+/* case 145: vredor.vs v21, v5, v27 (e8,mf2,avl=max) */
+    li a0, 1288
+    call setup
+    li a1, 3914
+    li t0, 18446744072725740565
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vredor.vs v21, v5, v27
+    call dump
+/* case 146: vredor.vs v16, v0, v0, v0.t (e8,m2,avl=1) */
+    li a0, 72
     call setup
     li a1, 7
-    li t0, 18446744070706077932
+    li t0, 18446744072477378851
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, ta,ma
-    vredxor.vs v8, v16, v24, v0.t
+    li t0, 1
+    vsetvli t1, t0, e8, m2, tu,mu
+    vredor.vs v16, v0, v0, v0.t
     call dump
-/* case 121: vredxor.vs v8, v16, v24 (e8,mf4,avl=0) */
-    li a0, 616
+/* case 147: vredor.vs v0, v0, v0 (e8,m2,avl=max) */
+    li a0, 416
     call setup
-    li a1, 9223372036854775807
-    li t0, 1016601881
+    li a1, 32767
+    li t0, 18446744073613952442
     fmv.d.x fa1, t0
-    li t0, 0
+    vsetvli t1, zero, e8, m2, tu,mu
+    vredor.vs v0, v0, v0
+    call dump
+/* case 148: vredor.vs v8, v0, v0, v0.t (e16,mf2,avl=1) */
+    li a0, 640
+    call setup
+    li a1, 32768
+    li t0, 18446744073709541328
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vredor.vs v8, v0, v0, v0.t
+    call dump
+/* case 149: vredor.vs v1, v1, v31, v0.t (e8,mf4,avl=5) */
+    li a0, 1496
+    call setup
+    li a1, 5
+    li t0, 1118855581
+    fmv.d.x fa1, t0
+    li t0, 5
     vsetvli t1, t0, e8, mf4, tu,mu
+    vredor.vs v1, v1, v31, v0.t
+    call dump
+/* case 150: vredxor.vs v8, v16, v24 (e8,mf8,avl=max) */
+    li a0, 1208
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, tu,ma
     vredxor.vs v8, v16, v24
     call dump
-/* case 122: vredxor.vs v8, v16, v24, v0.t (e8,mf2,avl=0) */
-    li a0, 1096
+/* case 151: vredxor.vs v8, v16, v24, v0.t (e8,mf4,avl=3) */
+    li a0, 1048
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744071555776512
+    li a1, 7
+    li t0, 18446744071752726616
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,ma
+    li t0, 3
+    vsetvli t1, t0, e8, mf4, ta,ma
     vredxor.vs v8, v16, v24, v0.t
     call dump
-/* case 123: vredxor.vs v8, v16, v24, v0.t (e8,m1,avl=max) */
-    li a0, 768
+/* case 152: vredxor.vs v8, v16, v24, v0.t (e8,mf2,avl=0) */
+    li a0, 312
     call setup
     li a1, 2147483647
-    li t0, 18446744071808955339
+    li t0, 18446744071296871631
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf2, tu,ma
+    vredxor.vs v8, v16, v24, v0.t
+    call dump
+/* case 153: vredxor.vs v8, v16, v24, v0.t (e8,m1,avl=max) */
+    li a0, 1064
+    call setup
+    li a1, 32767
+    li t0, 3660034006
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m1, tu,mu
     vredxor.vs v8, v16, v24, v0.t
     call dump
-/* case 124: vredxor.vs v8, v16, v24, v0.t (e8,m2,avl=max) */
-    li a0, 48
+/* case 154: vredxor.vs v8, v16, v24 (e8,m2,avl=7) */
+    li a0, 1592
     call setup
-    li a1, 0
-    li t0, 18446744071555776512
+    li a1, 128
+    li t0, 3472883712
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, ta,mu
-    vredxor.vs v8, v16, v24, v0.t
+    li t0, 7
+    vsetvli t1, t0, e8, m2, tu,ma
+    vredxor.vs v8, v16, v24
     call dump
-/* case 125: vredxor.vs v8, v16, v24 (e8,m4,avl=7) */
-    li a0, 1144
+/* case 155: vredxor.vs v8, v16, v24 (e8,m4,avl=7) */
+    li a0, 144
     call setup
-    li a1, 5
-    li t0, 18446744070465956523
+    li a1, 18261980573438350951
+    li t0, 18446744069872132343
     fmv.d.x fa1, t0
     li t0, 7
     vsetvli t1, t0, e8, m4, tu,ma
     vredxor.vs v8, v16, v24
     call dump
-/* case 126: vredxor.vs v8, v16, v24 (e8,m8,avl=13) */
-    li a0, 128
+/* case 156: vredxor.vs v8, v16, v24, v0.t (e8,m8,avl=1000) */
+    li a0, 1376
     call setup
-    li a1, 32768
-    li t0, 18446744070541233721
+    li a1, 7
+    li t0, 18446744072305943234
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, tu,ma
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, ta,ma
+    vredxor.vs v8, v16, v24, v0.t
+    call dump
+/* case 157: vredxor.vs v8, v16, v24 (e16,mf4,avl=1000) */
+    li a0, 152
+    call setup
+    li a1, 128
+    li t0, 56339
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, ta,ma
     vredxor.vs v8, v16, v24
     call dump
-/* case 127: vredxor.vs v8, v16, v24 (e16,mf4,avl=5) */
-    li a0, 1216
+/* case 158: vredxor.vs v8, v16, v24, v0.t (e16,mf2,avl=5) */
+    li a0, 288
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709505626
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vredxor.vs v8, v16, v24
-    call dump
-/* case 128: vredxor.vs v8, v16, v24, v0.t (e16,mf2,avl=5) */
-    li a0, 2040
-    call setup
-    li a1, 255
-    li t0, 18446744073709486080
+    li a1, 127
+    li t0, 18446744073709518848
     fmv.d.x fa1, t0
     li t0, 5
     vsetvli t1, t0, e16, mf2, tu,mu
     vredxor.vs v8, v16, v24, v0.t
     call dump
-/* case 129: vredxor.vs v8, v16, v24, v0.t (e16,m1,avl=2) */
-    li a0, 904
+/* case 159: vredxor.vs v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 912
     call setup
-    li a1, 18446744073709551615
-    li t0, 0
+    li a1, 1
+    li t0, 18446744073709540602
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, tu,ma
+    vsetvli t1, zero, e16, m1, tu,mu
+    vredxor.vs v8, v16, v24
+    call dump
+/* case 160: vredxor.vs v8, v16, v24, v0.t (e16,m2,avl=1) */
+    li a0, 72
+    call setup
+    li a1, 5
+    li t0, 18446744073709518336
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m2, ta,ma
     vredxor.vs v8, v16, v24, v0.t
     call dump
-/* case 130: vredxor.vs v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 992
-    call setup
-    li a1, 2
-    li t0, 18446744073709512228
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, tu,ma
-    vredxor.vs v8, v16, v24
-    call dump
-/* case 131: vredxor.vs v8, v16, v24 (e16,m4,avl=0) */
-    li a0, 1104
-    call setup
-    li a1, 8353
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m4, ta,ma
-    vredxor.vs v8, v16, v24
-    call dump
-/* case 132: vredxor.vs v8, v16, v24, v0.t (e16,m8,avl=0) */
-    li a0, 616
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, ta,mu
-    vredxor.vs v8, v16, v24, v0.t
-    call dump
-/* case 133: vredxor.vs v8, v16, v24 (e32,mf2,avl=0) */
-    li a0, 376
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069921734559
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vredxor.vs v8, v16, v24
-    call dump
-/* case 134: vredxor.vs v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 1376
-    call setup
-    li a1, 128
-    li t0, 18446744073407973588
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,ma
-    vredxor.vs v8, v16, v24
-    call dump
-/* case 135: vredxor.vs v8, v16, v24, v0.t (e32,m2,avl=max) */
-    li a0, 336
-    call setup
-    li a1, 7
-    li t0, 1051372203
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, ta,ma
-    vredxor.vs v8, v16, v24, v0.t
-    call dump
-/* case 136: vredxor.vs v8, v16, v24, v0.t (e32,m4,avl=7) */
-    li a0, 1696
-    call setup
-    li a1, 133
-    li t0, 18446744070739984384
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,ma
-    vredxor.vs v8, v16, v24, v0.t
-    call dump
-/* case 137: vredxor.vs v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 1120
-    call setup
-    li a1, 2147483647
-    li t0, 18446744071408306426
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, ta,ma
-    vredxor.vs v8, v16, v24
-    call dump
-/* case 138: vredxor.vs v8, v16, v24, v0.t (e64,m1,avl=5) */
-    li a0, 320
+/* case 161: vredxor.vs v8, v16, v24, v0.t (e16,m4,avl=max) */
+    li a0, 1920
     call setup
     li a1, 0
-    li t0, 5592588857866833444
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, ta,mu
+    vsetvli t1, zero, e16, m4, ta,mu
     vredxor.vs v8, v16, v24, v0.t
     call dump
-/* case 139: vredxor.vs v8, v16, v24, v0.t (e64,m2,avl=1000) */
-    li a0, 1328
+/* case 162: vredxor.vs v8, v16, v24, v0.t (e16,m8,avl=1) */
+    li a0, 1840
     call setup
-    li a1, 16236006971722958537
-    li t0, 4890909195324358656
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m2, tu,mu
-    vredxor.vs v8, v16, v24, v0.t
-    call dump
-/* case 140: vredxor.vs v8, v16, v24, v0.t (e64,m4,avl=max) */
-    li a0, 1296
-    call setup
-    li a1, 127
-    li t0, 13889684163697617691
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, ta,mu
-    vredxor.vs v8, v16, v24, v0.t
-    call dump
-/* case 141: vredxor.vs v8, v16, v24, v0.t (e64,m8,avl=max) */
-    li a0, 104
-    call setup
-    li a1, 32767
-    li t0, 18140973870906323149
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, ta,mu
-    vredxor.vs v8, v16, v24, v0.t
-    call dump
-/* case 142: vredxor.vs v8, v16, v24 (e64,mf2,avl=0) */
-    li a0, 1000
-    call setup
-    li a1, 5
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e64, mf2, ta,mu
-    vredxor.vs v8, v16, v24
-    call dump
-/* case 143: vredxor.vs v8, v16, v24, v0.t (e16,mf8,avl=0) */
-    li a0, 568
-    call setup
-    li a1, 46655
-    li t0, 64512
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vredxor.vs v8, v16, v24, v0.t
-    call dump
-/* case 144: vredminu.vs v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 136
-    call setup
-    li a1, 128
-    li t0, 18446744071553679360
+    li a1, 2
+    li t0, 18446744073709512188
     fmv.d.x fa1, t0
     li t0, 1
-    vsetvli t1, t0, e8, mf8, tu,mu
-    vredminu.vs v8, v16, v24
+    vsetvli t1, t0, e16, m8, tu,mu
+    vredxor.vs v8, v16, v24, v0.t
     call dump
-/* case 145: vredminu.vs v8, v16, v24 (e8,mf4,avl=1) */
-    li a0, 224
+/* case 163: vredxor.vs v8, v16, v24 (e32,mf2,avl=3) */
+    li a0, 856
     call setup
-    li a1, 32767
-    li t0, 18446744072953416119
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vredminu.vs v8, v16, v24
-    call dump
-/* case 146: vredminu.vs v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 752
-    call setup
-    li a1, 66
-    li t0, 18446744071028383157
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e8, mf2, ta,mu
-    vredminu.vs v8, v16, v24
-    call dump
-/* case 147: vredminu.vs v8, v16, v24, v0.t (e8,m1,avl=3) */
-    li a0, 768
-    call setup
-    li a1, 18446744073709551615
-    li t0, 280828611
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,mu
-    vredminu.vs v8, v16, v24, v0.t
-    call dump
-/* case 148: vredminu.vs v8, v16, v24, v0.t (e8,m2,avl=max) */
-    li a0, 1528
-    call setup
-    li a1, 32768
-    li t0, 18446744072096744282
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, tu,mu
-    vredminu.vs v8, v16, v24, v0.t
-    call dump
-/* case 149: vredminu.vs v8, v16, v24, v0.t (e8,m4,avl=7) */
-    li a0, 1336
-    call setup
-    li a1, 32767
+    li a1, 15892797444498304827
     li t0, 18446744069414584321
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e8, m4, ta,ma
-    vredminu.vs v8, v16, v24, v0.t
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vredxor.vs v8, v16, v24
     call dump
-/* case 150: vredminu.vs v8, v16, v24 (e8,m8,avl=1000) */
-    li a0, 1456
+/* case 164: vredxor.vs v8, v16, v24 (e32,m1,avl=max) */
+    li a0, 176
     call setup
-    li a1, 18446744073709551488
-    li t0, 18446744071404078805
+    li a1, 2
+    li t0, 18446744073356132652
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e8, m8, ta,mu
-    vredminu.vs v8, v16, v24
+    vsetvli t1, zero, e32, m1, tu,ma
+    vredxor.vs v8, v16, v24
     call dump
-/* case 151: vredminu.vs v8, v16, v24, v0.t (e16,mf4,avl=1000) */
-    li a0, 1296
+/* case 165: vredxor.vs v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 2040
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709499733
+    li a1, 32767
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, tu,ma
-    vredminu.vs v8, v16, v24, v0.t
+    vsetvli t1, zero, e32, m2, tu,ma
+    vredxor.vs v8, v16, v24
     call dump
-/* case 152: vredminu.vs v8, v16, v24 (e16,mf2,avl=5) */
-    li a0, 192
+/* case 166: vredxor.vs v8, v16, v24 (e32,m4,avl=max) */
+    li a0, 1360
+    call setup
+    li a1, 0
+    li t0, 18446744071350311649
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,ma
+    vredxor.vs v8, v16, v24
+    call dump
+/* case 167: vredxor.vs v8, v16, v24, v0.t (e32,m8,avl=max) */
+    li a0, 904
     call setup
     li a1, 7
-    li t0, 18446744073709524165
+    li t0, 18446744070967623528
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m8, ta,ma
+    vredxor.vs v8, v16, v24, v0.t
+    call dump
+/* case 168: vredxor.vs v8, v16, v24 (e64,m1,avl=5) */
+    li a0, 800
+    call setup
+    li a1, 7
+    li t0, 10640445390087200311
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vredminu.vs v8, v16, v24
+    vsetvli t1, t0, e64, m1, tu,ma
+    vredxor.vs v8, v16, v24
     call dump
-/* case 153: vredminu.vs v8, v16, v24 (e16,m1,avl=2) */
-    li a0, 1984
+/* case 169: vredxor.vs v8, v16, v24 (e64,m2,avl=1000) */
+    li a0, 1936
     call setup
-    li a1, 9562816222682788951
-    li t0, 9914
+    li a1, 14559288636937624299
+    li t0, 13895337491711427611
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m1, ta,ma
-    vredminu.vs v8, v16, v24
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,ma
+    vredxor.vs v8, v16, v24
     call dump
-/* case 154: vredminu.vs v8, v16, v24, v0.t (e16,m2,avl=2) */
-    li a0, 1552
+/* case 170: vredxor.vs v8, v16, v24, v0.t (e64,m4,avl=5) */
+    li a0, 1920
     call setup
-    li a1, 25
-    li t0, 48298
+    li a1, 18446744073709551615
+    li t0, 1
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, ta,mu
-    vredminu.vs v8, v16, v24, v0.t
+    li t0, 5
+    vsetvli t1, t0, e64, m4, tu,ma
+    vredxor.vs v8, v16, v24, v0.t
     call dump
-/* case 155: vredminu.vs v8, v16, v24 (e16,m4,avl=max) */
-    li a0, 608
+/* case 171: vredxor.vs v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 904
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709488532
+    li a1, 32768
+    li t0, 5656771685179403563
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m4, tu,mu
-    vredminu.vs v8, v16, v24
+    vsetvli t1, zero, e64, m8, ta,ma
+    vredxor.vs v8, v16, v24
     call dump
-/* case 156: vredminu.vs v8, v16, v24, v0.t (e16,m8,avl=0) */
-    li a0, 1792
+/* case 172: vredxor.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 504
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709532976
+    li a1, 1
+    li t0, 14665174465353536907
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,mu
-    vredminu.vs v8, v16, v24, v0.t
+    vsetvli t1, zero, e64, mf2, ta,mu
+    vredxor.vs v8, v16, v24, v0.t
     call dump
-/* case 157: vredminu.vs v8, v16, v24, v0.t (e32,mf2,avl=0) */
-    li a0, 1168
+/* case 173: vredxor.vs v8, v16, v24 (e16,mf8,avl=1) */
+    li a0, 72
     call setup
-    li a1, 5
-    li t0, 1065353216
+    li a1, 2147483647
+    li t0, 18446744073709550592
     fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vredminu.vs v8, v16, v24, v0.t
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vredxor.vs v8, v16, v24
     call dump
-/* case 158: vredminu.vs v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 1992
+/* case 174: vredxor.vs v0, v0, v24, v0.t (e8,m8,avl=1) */
+    li a0, 1080
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744071562067968
+    li a1, 18446744071562067968
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, tu,mu
-    vredminu.vs v8, v16, v24, v0.t
+    li t0, 1
+    vsetvli t1, t0, e8, m8, tu,mu
+    vredxor.vs v0, v0, v24, v0.t
     call dump
-/* case 159: vredminu.vs v8, v16, v24, v0.t (e32,m2,avl=7) */
-    li a0, 888
+/* case 175: vredxor.vs v24, v18, v5, v0.t (e64,m4,avl=1) */
+    li a0, 144
     call setup
     li a1, 255
-    li t0, 18446744069422972927
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m2, ta,mu
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vredxor.vs v24, v18, v5, v0.t
+    call dump
+/* case 176: vredxor.vs v0, v18, v18 (e32,mf2,avl=1) */
+    li a0, 1152
+    call setup
+    li a1, 202
+    li t0, 1814877826
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vredxor.vs v0, v18, v18
+    call dump
+/* case 177: vredxor.vs v18, v0, v13, v0.t (e8,mf8,avl=5) */
+    li a0, 1744
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, mf8, tu,mu
+    vredxor.vs v18, v0, v13, v0.t
+    call dump
+/* case 178: vredxor.vs v0, v2, v19 (e8,m1,avl=max) */
+    li a0, 96
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, tu,mu
+    vredxor.vs v0, v2, v19
+    call dump
+/* case 179: vredxor.vs v16, v3, v24 (e32,m2,avl=max) */
+    li a0, 528
+    call setup
+    li a1, 3717
+    li t0, 18446744072472288699
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, tu,mu
+    vredxor.vs v16, v3, v24
+    call dump
+/* case 180: vredminu.vs v8, v16, v24, v0.t (e8,mf8,avl=1) */
+    li a0, 1000
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,ma
     vredminu.vs v8, v16, v24, v0.t
     call dump
-/* case 160: vredminu.vs v8, v16, v24, v0.t (e32,m4,avl=max) */
-    li a0, 1776
+/* case 181: vredminu.vs v8, v16, v24, v0.t (e8,mf4,avl=0) */
+    li a0, 648
     call setup
-    li a1, 128
-    li t0, 18446744071285314485
+    li a1, 172
+    li t0, 18446744070881181888
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, ta,mu
+    li t0, 0
+    vsetvli t1, t0, e8, mf4, tu,mu
     vredminu.vs v8, v16, v24, v0.t
     call dump
-/* case 161: vredminu.vs v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 2024
+/* case 182: vredminu.vs v8, v16, v24 (e8,mf2,avl=max) */
+    li a0, 696
     call setup
-    li a1, 166
-    li t0, 18446744070605887342
+    li a1, 2
+    li t0, 18446744069987872178
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,mu
+    vsetvli t1, zero, e8, mf2, ta,mu
     vredminu.vs v8, v16, v24
     call dump
-/* case 162: vredminu.vs v8, v16, v24, v0.t (e64,m1,avl=1000) */
-    li a0, 1248
+/* case 183: vredminu.vs v8, v16, v24 (e8,m1,avl=max) */
+    li a0, 1112
     call setup
-    li a1, 4409692470435417440
-    li t0, 13781668354763646237
+    li a1, 10844189265868088978
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,mu
+    vsetvli t1, zero, e8, m1, tu,ma
+    vredminu.vs v8, v16, v24
+    call dump
+/* case 184: vredminu.vs v8, v16, v24, v0.t (e8,m2,avl=13) */
+    li a0, 1640
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744072472566709
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m2, tu,ma
     vredminu.vs v8, v16, v24, v0.t
     call dump
-/* case 163: vredminu.vs v8, v16, v24, v0.t (e64,m2,avl=1000) */
-    li a0, 200
+/* case 185: vredminu.vs v8, v16, v24 (e8,m4,avl=13) */
+    li a0, 784
+    call setup
+    li a1, 102
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,ma
+    vredminu.vs v8, v16, v24
+    call dump
+/* case 186: vredminu.vs v8, v16, v24 (e8,m8,avl=max) */
+    li a0, 1376
     call setup
     li a1, 7
-    li t0, 6716439164159895480
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, ta,ma
+    vredminu.vs v8, v16, v24
+    call dump
+/* case 187: vredminu.vs v8, v16, v24 (e16,mf4,avl=5) */
+    li a0, 1024
+    call setup
+    li a1, 7
+    li t0, 18446744073709540533
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vredminu.vs v8, v16, v24
+    call dump
+/* case 188: vredminu.vs v8, v16, v24 (e16,mf2,avl=2) */
+    li a0, 112
+    call setup
+    li a1, 10
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vredminu.vs v8, v16, v24
+    call dump
+/* case 189: vredminu.vs v8, v16, v24, v0.t (e16,m1,avl=2) */
+    li a0, 352
+    call setup
+    li a1, 127
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m1, ta,mu
+    vredminu.vs v8, v16, v24, v0.t
+    call dump
+/* case 190: vredminu.vs v8, v16, v24 (e16,m2,avl=2) */
+    li a0, 888
+    call setup
+    li a1, 209
+    li t0, 18446744073709502610
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,ma
+    vredminu.vs v8, v16, v24
+    call dump
+/* case 191: vredminu.vs v8, v16, v24, v0.t (e16,m4,avl=0) */
+    li a0, 168
+    call setup
+    li a1, 127
+    li t0, 18446744073709545767
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, tu,mu
+    vredminu.vs v8, v16, v24, v0.t
+    call dump
+/* case 192: vredminu.vs v8, v16, v24, v0.t (e16,m8,avl=0) */
+    li a0, 552
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,ma
+    vredminu.vs v8, v16, v24, v0.t
+    call dump
+/* case 193: vredminu.vs v8, v16, v24, v0.t (e32,mf2,avl=max) */
+    li a0, 1888
+    call setup
+    li a1, 0
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vredminu.vs v8, v16, v24, v0.t
+    call dump
+/* case 194: vredminu.vs v8, v16, v24, v0.t (e32,m1,avl=max) */
+    li a0, 1744
+    call setup
+    li a1, 7
+    li t0, 18446744071069599863
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, ta,mu
+    vredminu.vs v8, v16, v24, v0.t
+    call dump
+/* case 195: vredminu.vs v8, v16, v24 (e32,m2,avl=13) */
+    li a0, 1496
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,ma
+    vredminu.vs v8, v16, v24
+    call dump
+/* case 196: vredminu.vs v8, v16, v24, v0.t (e32,m4,avl=13) */
+    li a0, 368
+    call setup
+    li a1, 2
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m4, ta,mu
+    vredminu.vs v8, v16, v24, v0.t
+    call dump
+/* case 197: vredminu.vs v8, v16, v24 (e32,m8,avl=1000) */
+    li a0, 1832
+    call setup
+    li a1, 1
+    li t0, 18446744073220707701
     fmv.d.x fa1, t0
     li t0, 1000
+    vsetvli t1, t0, e32, m8, ta,ma
+    vredminu.vs v8, v16, v24
+    call dump
+/* case 198: vredminu.vs v8, v16, v24 (e64,m1,avl=1000) */
+    li a0, 960
+    call setup
+    li a1, 255
+    li t0, 9219994337134247936
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m1, ta,ma
+    vredminu.vs v8, v16, v24
+    call dump
+/* case 199: vredminu.vs v8, v16, v24, v0.t (e64,m2,avl=5) */
+    li a0, 1208
+    call setup
+    li a1, 127
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    li t0, 5
     vsetvli t1, t0, e64, m2, ta,mu
     vredminu.vs v8, v16, v24, v0.t
     call dump
-/* case 164: vredminu.vs v8, v16, v24, v0.t (e64,m4,avl=max) */
-    li a0, 360
+/* case 200: vredminu.vs v8, v16, v24, v0.t (e64,m4,avl=max) */
+    li a0, 728
     call setup
-    li a1, 32767
-    li t0, 9219994337134247936
+    li a1, 18446744073709551615
+    li t0, 4607182418800017408
     fmv.d.x fa1, t0
     vsetvli t1, zero, e64, m4, tu,ma
     vredminu.vs v8, v16, v24, v0.t
     call dump
-/* case 165: vredminu.vs v8, v16, v24, v0.t (e64,m8,avl=max) */
-    li a0, 1488
-    call setup
-    li a1, 1
-    li t0, 138230381136531148
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, tu,ma
-    vredminu.vs v8, v16, v24, v0.t
-    call dump
-/* case 166: vredminu.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
+/* case 201: vredminu.vs v8, v16, v24 (e64,m8,avl=max) */
     li a0, 2024
     call setup
-    li a1, 15970988344391914249
-    li t0, 7233460672458614104
+    li a1, 5050263835746256586
+    li t0, 18210345157281752014
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, mf2, ta,ma
-    vredminu.vs v8, v16, v24, v0.t
-    call dump
-/* case 167: vredminu.vs v8, v16, v24 (e16,mf8,avl=3) */
-    li a0, 1528
-    call setup
-    li a1, 2
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e16, mf8, tu,ma
+    vsetvli t1, zero, e64, m8, tu,ma
     vredminu.vs v8, v16, v24
     call dump
-/* case 168: vredmin.vs v8, v16, v24 (e8,mf8,avl=1) */
-    li a0, 992
+/* case 202: vredminu.vs v8, v16, v24, v0.t (e64,mf2,avl=0) */
+    li a0, 392
     call setup
-    li a1, 1
-    li t0, 18446744069527835606
+    li a1, 7
+    li t0, 9221120237041090560
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vredmin.vs v8, v16, v24
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vredminu.vs v8, v16, v24, v0.t
     call dump
-/* case 169: vredmin.vs v8, v16, v24, v0.t (e8,mf4,avl=1) */
-    li a0, 1328
+/* case 203: vredminu.vs v8, v16, v24, v0.t (e16,mf8,avl=0) */
+    li a0, 824
     call setup
-    li a1, 2147483647
-    li t0, 18446744070144760242
+    li a1, 128
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vredminu.vs v8, v16, v24, v0.t
+    call dump
+/* case 204: vredminu.vs v14, v20, v13 (e8,m1,avl=max) */
+    li a0, 136
+    call setup
+    li a1, 69
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m1, tu,mu
+    vredminu.vs v14, v20, v13
+    call dump
+/* case 205: vredminu.vs v4, v4, v0, v0.t (e16,m1,avl=max) */
+    li a0, 400
+    call setup
+    li a1, 0
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vredminu.vs v4, v4, v0, v0.t
+    call dump
+/* case 206: vredminu.vs v0, v10, v12, v0.t (e32,m2,avl=5) */
+    li a0, 1008
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744072733563935
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vredminu.vs v0, v10, v12, v0.t
+    call dump
+/* case 207: vredminu.vs v9, v9, v0 (e64,m1,avl=1) */
+    li a0, 1408
+    call setup
+    li a1, 9223372036854775807
+    li t0, 0
     fmv.d.x fa1, t0
     li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vredminu.vs v9, v9, v0
+    call dump
+/* case 208: vredminu.vs v31, v28, v14, v0.t (e8,mf2,avl=5) */
+    li a0, 912
+    call setup
+    li a1, 32768
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, mf2, tu,mu
+    vredminu.vs v31, v28, v14, v0.t
+    call dump
+/* case 209: vredminu.vs v0, v0, v16, v0.t (e16,m8,avl=max) */
+    li a0, 608
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709493525
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m8, tu,mu
+    vredminu.vs v0, v0, v16, v0.t
+    call dump
+/* case 210: vredmin.vs v8, v16, v24, v0.t (e8,mf8,avl=max) */
+    li a0, 368
+    call setup
+    li a1, 12343329927848297354
+    li t0, 18446744072475802102
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf8, ta,ma
+    vredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 211: vredmin.vs v8, v16, v24, v0.t (e8,mf4,avl=0) */
+    li a0, 1568
+    call setup
+    li a1, 5
+    li t0, 18446744072931176675
+    fmv.d.x fa1, t0
+    li t0, 0
     vsetvli t1, t0, e8, mf4, ta,ma
     vredmin.vs v8, v16, v24, v0.t
     call dump
-/* case 170: vredmin.vs v8, v16, v24 (e8,mf2,avl=3) */
-    li a0, 888
+/* case 212: vredmin.vs v8, v16, v24 (e8,mf2,avl=0) */
+    li a0, 1904
     call setup
-    li a1, 32767
-    li t0, 18446744070294207001
+    li a1, 255
+    li t0, 18446744069803952291
     fmv.d.x fa1, t0
-    li t0, 3
+    li t0, 0
     vsetvli t1, t0, e8, mf2, ta,ma
     vredmin.vs v8, v16, v24
     call dump
-/* case 171: vredmin.vs v8, v16, v24, v0.t (e8,m1,avl=max) */
-    li a0, 1480
+/* case 213: vredmin.vs v8, v16, v24, v0.t (e8,m1,avl=max) */
+    li a0, 1240
     call setup
-    li a1, 1
-    li t0, 18446744073402365195
+    li a1, 128
+    li t0, 18446744070465956523
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m1, tu,ma
+    vsetvli t1, zero, e8, m1, tu,mu
     vredmin.vs v8, v16, v24, v0.t
     call dump
-/* case 172: vredmin.vs v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 1600
+/* case 214: vredmin.vs v8, v16, v24 (e8,m2,avl=max) */
+    li a0, 368
     call setup
-    li a1, 32767
-    li t0, 18446744070465956523
+    li a1, 0
+    li t0, 18446744072946963456
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m2, ta,mu
     vredmin.vs v8, v16, v24
     call dump
-/* case 173: vredmin.vs v8, v16, v24 (e8,m4,avl=7) */
-    li a0, 48
+/* case 215: vredmin.vs v8, v16, v24, v0.t (e8,m4,avl=13) */
+    li a0, 608
+    call setup
+    li a1, 110
+    li t0, 18446744072542394301
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m4, ta,ma
+    vredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 216: vredmin.vs v8, v16, v24 (e8,m8,avl=1000) */
+    li a0, 1560
+    call setup
+    li a1, 127
+    li t0, 1376839647
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e8, m8, ta,mu
+    vredmin.vs v8, v16, v24
+    call dump
+/* case 217: vredmin.vs v8, v16, v24 (e16,mf4,avl=1000) */
+    li a0, 728
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vredmin.vs v8, v16, v24
+    call dump
+/* case 218: vredmin.vs v8, v16, v24, v0.t (e16,mf2,avl=5) */
+    li a0, 1216
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 219: vredmin.vs v8, v16, v24, v0.t (e16,m1,avl=max) */
+    li a0, 696
+    call setup
+    li a1, 10709859053102243661
+    li t0, 18446744073709521313
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m1, ta,mu
+    vredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 220: vredmin.vs v8, v16, v24 (e16,m2,avl=2) */
+    li a0, 1040
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709489143
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,ma
+    vredmin.vs v8, v16, v24
+    call dump
+/* case 221: vredmin.vs v8, v16, v24 (e16,m4,avl=1) */
+    li a0, 368
+    call setup
+    li a1, 12715053148331906046
+    li t0, 18446744073709511076
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, m4, ta,mu
+    vredmin.vs v8, v16, v24
+    call dump
+/* case 222: vredmin.vs v8, v16, v24, v0.t (e16,m8,avl=0) */
+    li a0, 1272
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709541288
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m8, tu,ma
+    vredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 223: vredmin.vs v8, v16, v24 (e32,mf2,avl=max) */
+    li a0, 1272
+    call setup
+    li a1, 3266250112211311223
+    li t0, 18446744073701163008
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vredmin.vs v8, v16, v24
+    call dump
+/* case 224: vredmin.vs v8, v16, v24 (e32,m1,avl=7) */
+    li a0, 1456
     call setup
     li a1, 255
     li t0, 18446744073701163008
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m4, tu,ma
+    vsetvli t1, t0, e32, m1, ta,ma
     vredmin.vs v8, v16, v24
     call dump
-/* case 174: vredmin.vs v8, v16, v24, v0.t (e8,m8,avl=max) */
-    li a0, 1656
+/* case 225: vredmin.vs v8, v16, v24 (e32,m2,avl=13) */
+    li a0, 992
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744070908357253
+    li t0, 18446744071277268824
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, ta,mu
-    vredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 175: vredmin.vs v8, v16, v24 (e16,mf4,avl=max) */
-    li a0, 1960
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, mf4, tu,mu
+    li t0, 13
+    vsetvli t1, t0, e32, m2, ta,mu
     vredmin.vs v8, v16, v24
     call dump
-/* case 176: vredmin.vs v8, v16, v24, v0.t (e16,mf2,avl=1000) */
-    li a0, 664
+/* case 226: vredmin.vs v8, v16, v24 (e32,m4,avl=13) */
+    li a0, 216
     call setup
-    li a1, 255
-    li t0, 18446744073709521780
+    li a1, 9223372036854775807
+    li t0, 18446744073366961988
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 177: vredmin.vs v8, v16, v24 (e16,m1,avl=max) */
-    li a0, 1392
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709548405
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, tu,ma
+    li t0, 13
+    vsetvli t1, t0, e32, m4, ta,mu
     vredmin.vs v8, v16, v24
     call dump
-/* case 178: vredmin.vs v8, v16, v24, v0.t (e16,m2,avl=2) */
-    li a0, 304
+/* case 227: vredmin.vs v8, v16, v24 (e32,m8,avl=13) */
+    li a0, 952
     call setup
-    li a1, 14378588947775466710
-    li t0, 18446744073709534302
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e16, m2, ta,ma
-    vredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 179: vredmin.vs v8, v16, v24, v0.t (e16,m4,avl=0) */
-    li a0, 584
-    call setup
-    li a1, 14369786651836841676
-    li t0, 18446744073709499978
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m4, tu,mu
-    vredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 180: vredmin.vs v8, v16, v24 (e16,m8,avl=0) */
-    li a0, 72
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, ta,ma
-    vredmin.vs v8, v16, v24
-    call dump
-/* case 181: vredmin.vs v8, v16, v24, v0.t (e32,mf2,avl=3) */
-    li a0, 1928
-    call setup
-    li a1, 9159777946309537031
-    li t0, 18446744071553679360
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e32, mf2, ta,ma
-    vredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 182: vredmin.vs v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 504
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m1, ta,mu
-    vredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 183: vredmin.vs v8, v16, v24 (e32,m2,avl=max) */
-    li a0, 1048
-    call setup
-    li a1, 117
-    li t0, 18446744069962247262
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, ta,mu
-    vredmin.vs v8, v16, v24
-    call dump
-/* case 184: vredmin.vs v8, v16, v24, v0.t (e32,m4,avl=7) */
-    li a0, 1320
-    call setup
-    li a1, 32767
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m4, tu,ma
-    vredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 185: vredmin.vs v8, v16, v24, v0.t (e32,m8,avl=13) */
-    li a0, 1128
-    call setup
-    li a1, 18446744071562067968
-    li t0, 3768765511
+    li a1, 0
+    li t0, 18446744073058831885
     fmv.d.x fa1, t0
     li t0, 13
     vsetvli t1, t0, e32, m8, tu,ma
-    vredmin.vs v8, v16, v24, v0.t
+    vredmin.vs v8, v16, v24
     call dump
-/* case 186: vredmin.vs v8, v16, v24, v0.t (e64,m1,avl=1000) */
-    li a0, 1480
+/* case 228: vredmin.vs v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 648
     call setup
-    li a1, 128
-    li t0, 0
+    li a1, 188
+    li t0, 18253201055337504101
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, ta,mu
+    vsetvli t1, zero, e64, m1, tu,ma
+    vredmin.vs v8, v16, v24
+    call dump
+/* case 229: vredmin.vs v8, v16, v24, v0.t (e64,m2,avl=2) */
+    li a0, 152
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m2, ta,ma
     vredmin.vs v8, v16, v24, v0.t
     call dump
-/* case 187: vredmin.vs v8, v16, v24, v0.t (e64,m2,avl=5) */
-    li a0, 344
+/* case 230: vredmin.vs v8, v16, v24, v0.t (e64,m4,avl=max) */
+    li a0, 1528
+    call setup
+    li a1, 18446744071562067968
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, ta,mu
+    vredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 231: vredmin.vs v8, v16, v24, v0.t (e64,m8,avl=1) */
+    li a0, 864
+    call setup
+    li a1, 13195607315160401285
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m8, ta,ma
+    vredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 232: vredmin.vs v8, v16, v24, v0.t (e64,mf2,avl=0) */
+    li a0, 1264
+    call setup
+    li a1, 255
+    li t0, 4890909195324358656
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 233: vredmin.vs v8, v16, v24, v0.t (e16,mf8,avl=3) */
+    li a0, 1672
+    call setup
+    li a1, 16899677849124494112
+    li t0, 18446744073709542767
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 234: vredmin.vs v0, v0, v0, v0.t (e64,m4,avl=1) */
+    li a0, 1632
+    call setup
+    li a1, 18446744073709551488
+    li t0, 16361497015309290158
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m4, tu,mu
+    vredmin.vs v0, v0, v0, v0.t
+    call dump
+/* case 235: vredmin.vs v0, v4, v20 (e64,m4,avl=max) */
+    li a0, 1800
+    call setup
+    li a1, 18446744073709551615
+    li t0, 3980823932010871369
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m4, tu,mu
+    vredmin.vs v0, v4, v20
+    call dump
+/* case 236: vredmin.vs v9, v30, v6, v0.t (e64,m2,avl=max) */
+    li a0, 1776
     call setup
     li a1, 32767
     li t0, 9221120237041090560
     fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m2, tu,mu
+    vredmin.vs v9, v30, v6, v0.t
+    call dump
+/* case 237: vredmin.vs v0, v0, v23, v0.t (e8,m2,avl=5) */
+    li a0, 1560
+    call setup
+    li a1, 1305411939207964893
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e64, m2, tu,ma
-    vredmin.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e8, m2, tu,mu
+    vredmin.vs v0, v0, v23, v0.t
     call dump
-/* case 188: vredmin.vs v8, v16, v24, v0.t (e64,m4,avl=max) */
-    li a0, 824
-    call setup
-    li a1, 0
-    li t0, 395946244715928723
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m4, tu,mu
-    vredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 189: vredmin.vs v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 1544
-    call setup
-    li a1, 94
-    li t0, 1761436717990871888
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, ta,mu
-    vredmin.vs v8, v16, v24
-    call dump
-/* case 190: vredmin.vs v8, v16, v24 (e64,mf2,avl=max) */
-    li a0, 1968
-    call setup
-    li a1, 32767
-    li t0, 1
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vredmin.vs v8, v16, v24
-    call dump
-/* case 191: vredmin.vs v8, v16, v24 (e16,mf8,avl=1) */
-    li a0, 704
-    call setup
-    li a1, 7
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, mf8, ta,ma
-    vredmin.vs v8, v16, v24
-    call dump
-/* case 192: vredmaxu.vs v8, v16, v24, v0.t (e8,mf8,avl=1) */
-    li a0, 1032
-    call setup
-    li a1, 5
-    li t0, 18446744073348579378
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf8, ta,mu
-    vredmaxu.vs v8, v16, v24, v0.t
-    call dump
-/* case 193: vredmaxu.vs v8, v16, v24 (e8,mf4,avl=1) */
-    li a0, 1136
-    call setup
-    li a1, 127
-    li t0, 1325400064
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e8, mf4, tu,mu
-    vredmaxu.vs v8, v16, v24
-    call dump
-/* case 194: vredmaxu.vs v8, v16, v24 (e8,mf2,avl=max) */
-    li a0, 1392
-    call setup
-    li a1, 0
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf2, ta,mu
-    vredmaxu.vs v8, v16, v24
-    call dump
-/* case 195: vredmaxu.vs v8, v16, v24, v0.t (e8,m1,avl=3) */
-    li a0, 480
+/* case 238: vredmin.vs v24, v0, v0, v0.t (e64,m2,avl=5) */
+    li a0, 160
     call setup
     li a1, 255
-    li t0, 18446744072879240452
-    fmv.d.x fa1, t0
-    li t0, 3
-    vsetvli t1, t0, e8, m1, ta,ma
-    vredmaxu.vs v8, v16, v24, v0.t
-    call dump
-/* case 196: vredmaxu.vs v8, v16, v24 (e8,m2,avl=max) */
-    li a0, 800
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744072996120248
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m2, tu,ma
-    vredmaxu.vs v8, v16, v24
-    call dump
-/* case 197: vredmaxu.vs v8, v16, v24, v0.t (e8,m4,avl=13) */
-    li a0, 512
-    call setup
-    li a1, 2147483647
-    li t0, 18446744072564443351
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m4, ta,ma
-    vredmaxu.vs v8, v16, v24, v0.t
-    call dump
-/* case 198: vredmaxu.vs v8, v16, v24 (e8,m8,avl=max) */
-    li a0, 344
-    call setup
-    li a1, 7
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, m8, ta,mu
-    vredmaxu.vs v8, v16, v24
-    call dump
-/* case 199: vredmaxu.vs v8, v16, v24 (e16,mf4,avl=1000) */
-    li a0, 1288
-    call setup
-    li a1, 0
-    li t0, 18446744073709518848
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vredmaxu.vs v8, v16, v24
-    call dump
-/* case 200: vredmaxu.vs v8, v16, v24 (e16,mf2,avl=5) */
-    li a0, 720
-    call setup
-    li a1, 0
-    li t0, 18446744073709504925
+    li t0, 9218868437227405311
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vredmaxu.vs v8, v16, v24
+    vsetvli t1, t0, e64, m2, tu,mu
+    vredmin.vs v24, v0, v0, v0.t
     call dump
-/* case 201: vredmaxu.vs v8, v16, v24 (e16,m1,avl=max) */
-    li a0, 848
-    call setup
-    li a1, 16506010952603399119
-    li t0, 18446744073709542501
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m1, ta,ma
-    vredmaxu.vs v8, v16, v24
-    call dump
-/* case 202: vredmaxu.vs v8, v16, v24 (e16,m2,avl=1) */
-    li a0, 1928
-    call setup
-    li a1, 32768
-    li t0, 18446744073709534731
-    fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e16, m2, ta,mu
-    vredmaxu.vs v8, v16, v24
-    call dump
-/* case 203: vredmaxu.vs v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 1640
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709534208
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m4, tu,ma
-    vredmaxu.vs v8, v16, v24, v0.t
-    call dump
-/* case 204: vredmaxu.vs v8, v16, v24, v0.t (e16,m8,avl=0) */
-    li a0, 360
-    call setup
-    li a1, 127
-    li t0, 18446744073709507081
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, tu,mu
-    vredmaxu.vs v8, v16, v24, v0.t
-    call dump
-/* case 205: vredmaxu.vs v8, v16, v24, v0.t (e32,mf2,avl=0) */
-    li a0, 248
-    call setup
-    li a1, 32768
-    li t0, 18446744071407083417
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vredmaxu.vs v8, v16, v24, v0.t
-    call dump
-/* case 206: vredmaxu.vs v8, v16, v24 (e32,m1,avl=7) */
-    li a0, 240
+/* case 239: vredmin.vs v14, v14, v0, v0.t (e32,mf2,avl=max) */
+    li a0, 1672
     call setup
     li a1, 2
-    li t0, 2139095039
+    li t0, 2320064402
     fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, ta,ma
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vredmin.vs v14, v14, v0, v0.t
+    call dump
+/* case 240: vredmaxu.vs v8, v16, v24 (e8,mf8,avl=1) */
+    li a0, 1736
+    call setup
+    li a1, 2147483647
+    li t0, 18446744070959159461
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, mf8, ta,ma
     vredmaxu.vs v8, v16, v24
     call dump
-/* case 207: vredmaxu.vs v8, v16, v24, v0.t (e32,m2,avl=max) */
-    li a0, 264
+/* case 241: vredmaxu.vs v8, v16, v24 (e8,mf4,avl=1) */
+    li a0, 2032
     call setup
-    li a1, 5
-    li t0, 18446744072887468032
+    li a1, 32767
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,ma
-    vredmaxu.vs v8, v16, v24, v0.t
+    li t0, 1
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vredmaxu.vs v8, v16, v24
     call dump
-/* case 208: vredmaxu.vs v8, v16, v24, v0.t (e32,m4,avl=13) */
-    li a0, 472
+/* case 242: vredmaxu.vs v8, v16, v24 (e8,mf2,avl=max) */
+    li a0, 672
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073578693417
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m4, ta,ma
-    vredmaxu.vs v8, v16, v24, v0.t
-    call dump
-/* case 209: vredmaxu.vs v8, v16, v24 (e32,m8,avl=13) */
-    li a0, 736
-    call setup
-    li a1, 42704
-    li t0, 18446744073479762240
-    fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e32, m8, tu,ma
+    vsetvli t1, zero, e8, mf2, ta,ma
     vredmaxu.vs v8, v16, v24
     call dump
-/* case 210: vredmaxu.vs v8, v16, v24 (e64,m1,avl=5) */
-    li a0, 1960
+/* case 243: vredmaxu.vs v8, v16, v24, v0.t (e8,m1,avl=max) */
+    li a0, 1648
     call setup
-    li a1, 9223372036854775807
-    li t0, 1
+    li a1, 3088602141554613306
+    li t0, 18446744070669445882
     fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e64, m1, tu,ma
+    vsetvli t1, zero, e8, m1, ta,mu
+    vredmaxu.vs v8, v16, v24, v0.t
+    call dump
+/* case 244: vredmaxu.vs v8, v16, v24 (e8,m2,avl=13) */
+    li a0, 1944
+    call setup
+    li a1, 14876584334115599540
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e8, m2, ta,mu
     vredmaxu.vs v8, v16, v24
     call dump
-/* case 211: vredmaxu.vs v8, v16, v24, v0.t (e64,m2,avl=2) */
-    li a0, 1792
+/* case 245: vredmaxu.vs v8, v16, v24 (e8,m4,avl=max) */
+    li a0, 200
+    call setup
+    li a1, 2
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m4, tu,mu
+    vredmaxu.vs v8, v16, v24
+    call dump
+/* case 246: vredmaxu.vs v8, v16, v24 (e8,m8,avl=max) */
+    li a0, 1976
+    call setup
+    li a1, 18446744073709551615
+    li t0, 141594628
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m8, tu,ma
+    vredmaxu.vs v8, v16, v24
+    call dump
+/* case 247: vredmaxu.vs v8, v16, v24 (e16,mf4,avl=1000) */
+    li a0, 1256
     call setup
     li a1, 9223372036854775807
-    li t0, 11944870761784227807
+    li t0, 32768
     fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,mu
-    vredmaxu.vs v8, v16, v24, v0.t
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vredmaxu.vs v8, v16, v24
     call dump
-/* case 212: vredmaxu.vs v8, v16, v24, v0.t (e64,m4,avl=5) */
-    li a0, 1136
+/* case 248: vredmaxu.vs v8, v16, v24 (e16,mf2,avl=5) */
+    li a0, 1144
     call setup
-    li a1, 255
-    li t0, 4503599627370495
+    li a1, 9223372036854775807
+    li t0, 18446744073709519925
     fmv.d.x fa1, t0
     li t0, 5
-    vsetvli t1, t0, e64, m4, tu,mu
-    vredmaxu.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vredmaxu.vs v8, v16, v24
     call dump
-/* case 213: vredmaxu.vs v8, v16, v24, v0.t (e64,m8,avl=1) */
-    li a0, 248
+/* case 249: vredmaxu.vs v8, v16, v24 (e16,m1,avl=5) */
+    li a0, 1912
     call setup
     li a1, 18446744071562067968
-    li t0, 188603753767732668
+    li t0, 18446744073709534208
     fmv.d.x fa1, t0
-    li t0, 1
-    vsetvli t1, t0, e64, m8, ta,mu
+    li t0, 5
+    vsetvli t1, t0, e16, m1, ta,mu
+    vredmaxu.vs v8, v16, v24
+    call dump
+/* case 250: vredmaxu.vs v8, v16, v24 (e16,m2,avl=2) */
+    li a0, 496
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709547509
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m2, ta,ma
+    vredmaxu.vs v8, v16, v24
+    call dump
+/* case 251: vredmaxu.vs v8, v16, v24, v0.t (e16,m4,avl=0) */
+    li a0, 960
+    call setup
+    li a1, 15893861699459911826
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e16, m4, ta,ma
     vredmaxu.vs v8, v16, v24, v0.t
     call dump
-/* case 214: vredmaxu.vs v8, v16, v24, v0.t (e64,mf2,avl=1) */
-    li a0, 312
+/* case 252: vredmaxu.vs v8, v16, v24, v0.t (e16,m8,avl=3) */
+    li a0, 1000
     call setup
-    li a1, 17342388918736545428
-    li t0, 9219994337134247936
+    li a1, 127
+    li t0, 18446744073709498735
     fmv.d.x fa1, t0
-    li t0, 1
+    li t0, 3
+    vsetvli t1, t0, e16, m8, ta,ma
+    vredmaxu.vs v8, v16, v24, v0.t
+    call dump
+/* case 253: vredmaxu.vs v8, v16, v24 (e32,mf2,avl=3) */
+    li a0, 1192
+    call setup
+    li a1, 32768
+    li t0, 18446744071391620992
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vredmaxu.vs v8, v16, v24
+    call dump
+/* case 254: vredmaxu.vs v8, v16, v24, v0.t (e32,m1,avl=3) */
+    li a0, 704
+    call setup
+    li a1, 0
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    li t0, 3
+    vsetvli t1, t0, e32, m1, tu,mu
+    vredmaxu.vs v8, v16, v24, v0.t
+    call dump
+/* case 255: vredmaxu.vs v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 336
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744072528073187
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, tu,mu
+    vredmaxu.vs v8, v16, v24
+    call dump
+/* case 256: vredmaxu.vs v8, v16, v24 (e32,m4,avl=13) */
+    li a0, 1280
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073434266314
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m4, tu,mu
+    vredmaxu.vs v8, v16, v24
+    call dump
+/* case 257: vredmaxu.vs v8, v16, v24, v0.t (e32,m8,avl=1000) */
+    li a0, 272
+    call setup
+    li a1, 5
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e32, m8, tu,ma
+    vredmaxu.vs v8, v16, v24, v0.t
+    call dump
+/* case 258: vredmaxu.vs v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 1672
+    call setup
+    li a1, 14187096005143950734
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, ta,mu
+    vredmaxu.vs v8, v16, v24
+    call dump
+/* case 259: vredmaxu.vs v8, v16, v24, v0.t (e64,m2,avl=1000) */
+    li a0, 1088
+    call setup
+    li a1, 2147483647
+    li t0, 12148955105600313898
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,ma
+    vredmaxu.vs v8, v16, v24, v0.t
+    call dump
+/* case 260: vredmaxu.vs v8, v16, v24, v0.t (e64,m4,avl=5) */
+    li a0, 440
+    call setup
+    li a1, 9223372036854775807
+    li t0, 9223372036854775808
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e64, m4, ta,mu
+    vredmaxu.vs v8, v16, v24, v0.t
+    call dump
+/* case 261: vredmaxu.vs v8, v16, v24 (e64,m8,avl=2) */
+    li a0, 1416
+    call setup
+    li a1, 9973
+    li t0, 2310867561356827159
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,ma
+    vredmaxu.vs v8, v16, v24
+    call dump
+/* case 262: vredmaxu.vs v8, v16, v24, v0.t (e64,mf2,avl=0) */
+    li a0, 112
+    call setup
+    li a1, 5
+    li t0, 9218868437227405312
+    fmv.d.x fa1, t0
+    li t0, 0
     vsetvli t1, t0, e64, mf2, tu,ma
     vredmaxu.vs v8, v16, v24, v0.t
     call dump
-/* case 215: vredmaxu.vs v8, v16, v24 (e16,mf8,avl=0) */
-    li a0, 1952
-    call setup
-    li a1, 2
-    li t0, 18446744073709515766
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vredmaxu.vs v8, v16, v24
-    call dump
-/* case 216: vredmax.vs v8, v16, v24, v0.t (e8,mf8,avl=max) */
-    li a0, 1896
-    call setup
-    li a1, 86
-    li t0, 18446744072887468032
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e8, mf8, ta,mu
-    vredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 217: vredmax.vs v8, v16, v24 (e8,mf4,avl=0) */
-    li a0, 1840
+/* case 263: vredmaxu.vs v8, v16, v24 (e16,mf8,avl=1) */
+    li a0, 1144
     call setup
     li a1, 2147483647
+    li t0, 18446744073709512252
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, ta,ma
+    vredmaxu.vs v8, v16, v24
+    call dump
+/* case 264: vredmaxu.vs v20, v5, v20 (e8,m2,avl=max) */
+    li a0, 16
+    call setup
+    li a1, 0
+    li t0, 18446744069605196294
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, m2, tu,mu
+    vredmaxu.vs v20, v5, v20
+    call dump
+/* case 265: vredmaxu.vs v0, v0, v0 (e8,m4,avl=1) */
+    li a0, 216
+    call setup
+    li a1, 2147483647
+    li t0, 18446744072887468032
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m4, tu,mu
+    vredmaxu.vs v0, v0, v0
+    call dump
+/* case 266: vredmaxu.vs v0, v13, v0 (e64,m2,avl=1) */
+    li a0, 480
+    call setup
+    li a1, 127
+    li t0, 14388653639261701943
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vredmaxu.vs v0, v13, v0
+    call dump
+/* case 267: vredmaxu.vs v7, v0, v7 (e8,mf4,avl=max) */
+    li a0, 1616
+    call setup
+    li a1, 18446744073709551614
+    li t0, 2139095040
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf4, tu,mu
+    vredmaxu.vs v7, v0, v7
+    call dump
+/* case 268: vredmaxu.vs v0, v0, v10, v0.t (e8,m8,avl=1) */
+    li a0, 624
+    call setup
+    li a1, 5
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m8, tu,mu
+    vredmaxu.vs v0, v0, v10, v0.t
+    call dump
+/* case 269: vredmaxu.vs v4, v4, v21 (e8,mf2,avl=max) */
+    li a0, 1960
+    call setup
+    li a1, 1
+    li t0, 1391521853
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf2, tu,mu
+    vredmaxu.vs v4, v4, v21
+    call dump
+/* case 270: vredmax.vs v8, v16, v24 (e8,mf8,avl=0) */
+    li a0, 1888
+    call setup
+    li a1, 15144593807734709705
+    li t0, 18446744070739984384
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e8, mf8, ta,mu
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 271: vredmax.vs v8, v16, v24, v0.t (e8,mf4,avl=0) */
+    li a0, 664
+    call setup
+    li a1, 18446744071562067968
     li t0, 18446744070479937536
     fmv.d.x fa1, t0
     li t0, 0
-    vsetvli t1, t0, e8, mf4, ta,ma
-    vredmax.vs v8, v16, v24
+    vsetvli t1, t0, e8, mf4, tu,ma
+    vredmax.vs v8, v16, v24, v0.t
     call dump
-/* case 218: vredmax.vs v8, v16, v24 (e8,mf2,avl=0) */
-    li a0, 528
+/* case 272: vredmax.vs v8, v16, v24 (e8,mf2,avl=0) */
+    li a0, 888
     call setup
-    li a1, 10993947250475080468
-    li t0, 18446744070479937536
+    li a1, 18446744073709551488
+    li t0, 18446744073068037986
     fmv.d.x fa1, t0
     li t0, 0
     vsetvli t1, t0, e8, mf2, tu,ma
     vredmax.vs v8, v16, v24
     call dump
-/* case 219: vredmax.vs v8, v16, v24, v0.t (e8,m1,avl=7) */
-    li a0, 1744
+/* case 273: vredmax.vs v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 1272
     call setup
-    li a1, 2
-    li t0, 18446744070739984384
+    li a1, 10148711813984508367
+    li t0, 18446744070339153537
     fmv.d.x fa1, t0
     li t0, 7
-    vsetvli t1, t0, e8, m1, tu,ma
+    vsetvli t1, t0, e8, m1, ta,ma
     vredmax.vs v8, v16, v24, v0.t
     call dump
-/* case 220: vredmax.vs v8, v16, v24, v0.t (e8,m2,avl=13) */
-    li a0, 96
+/* case 274: vredmax.vs v8, v16, v24, v0.t (e8,m2,avl=13) */
+    li a0, 600
     call setup
-    li a1, 0
-    li t0, 18446744072296467436
+    li a1, 128
+    li t0, 18446744071903959850
     fmv.d.x fa1, t0
     li t0, 13
-    vsetvli t1, t0, e8, m2, ta,mu
+    vsetvli t1, t0, e8, m2, ta,ma
     vredmax.vs v8, v16, v24, v0.t
     call dump
-/* case 221: vredmax.vs v8, v16, v24 (e8,m4,avl=max) */
-    li a0, 152
+/* case 275: vredmax.vs v8, v16, v24 (e8,m4,avl=max) */
+    li a0, 288
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744072887468032
+    li a1, 16007005005553177336
+    li t0, 18446744071555776512
     fmv.d.x fa1, t0
     vsetvli t1, zero, e8, m4, tu,ma
     vredmax.vs v8, v16, v24
     call dump
-/* case 222: vredmax.vs v8, v16, v24 (e8,m8,avl=13) */
-    li a0, 888
+/* case 276: vredmax.vs v8, v16, v24 (e8,m8,avl=max) */
+    li a0, 1152
     call setup
-    li a1, 10267343530118228384
-    li t0, 18446744070769412664
+    li a1, 32767
+    li t0, 18446744073587865944
     fmv.d.x fa1, t0
-    li t0, 13
-    vsetvli t1, t0, e8, m8, tu,ma
+    vsetvli t1, zero, e8, m8, tu,ma
     vredmax.vs v8, v16, v24
     call dump
-/* case 223: vredmax.vs v8, v16, v24 (e16,mf4,avl=1000) */
-    li a0, 1272
+/* case 277: vredmax.vs v8, v16, v24 (e16,mf4,avl=1000) */
+    li a0, 320
+    call setup
+    li a1, 5
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 278: vredmax.vs v8, v16, v24, v0.t (e16,mf2,avl=1000) */
+    li a0, 408
+    call setup
+    li a1, 32767
+    li t0, 18446744073709494838
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e16, mf2, tu,ma
+    vredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 279: vredmax.vs v8, v16, v24 (e16,m1,avl=2) */
+    li a0, 368
+    call setup
+    li a1, 127
+    li t0, 8130
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e16, m1, tu,ma
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 280: vredmax.vs v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 1448
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709497440
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e16, m2, tu,ma
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 281: vredmax.vs v8, v16, v24 (e16,m4,avl=1) */
+    li a0, 1656
     call setup
     li a1, 7
     li t0, 18446744073709518848
     fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf4, tu,mu
-    vredmax.vs v8, v16, v24
-    call dump
-/* case 224: vredmax.vs v8, v16, v24 (e16,mf2,avl=1000) */
-    li a0, 72
-    call setup
-    li a1, 29081
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vredmax.vs v8, v16, v24
-    call dump
-/* case 225: vredmax.vs v8, v16, v24 (e16,m1,avl=5) */
-    li a0, 408
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709510296
-    fmv.d.x fa1, t0
-    li t0, 5
-    vsetvli t1, t0, e16, m1, tu,ma
-    vredmax.vs v8, v16, v24
-    call dump
-/* case 226: vredmax.vs v8, v16, v24, v0.t (e16,m2,avl=max) */
-    li a0, 496
-    call setup
-    li a1, 5934
-    li t0, 18446744073709536257
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e16, m2, ta,ma
-    vredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 227: vredmax.vs v8, v16, v24, v0.t (e16,m4,avl=1) */
-    li a0, 344
-    call setup
-    li a1, 10965765206793450965
-    li t0, 18446744073709517824
-    fmv.d.x fa1, t0
     li t0, 1
     vsetvli t1, t0, e16, m4, ta,mu
-    vredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 228: vredmax.vs v8, v16, v24, v0.t (e16,m8,avl=0) */
-    li a0, 720
-    call setup
-    li a1, 8704855564527652000
-    li t0, 18446744073709518336
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e16, m8, ta,ma
-    vredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 229: vredmax.vs v8, v16, v24, v0.t (e32,mf2,avl=0) */
-    li a0, 928
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744072480224905
-    fmv.d.x fa1, t0
-    li t0, 0
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 230: vredmax.vs v8, v16, v24, v0.t (e32,m1,avl=7) */
-    li a0, 592
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069503989333
-    fmv.d.x fa1, t0
-    li t0, 7
-    vsetvli t1, t0, e32, m1, tu,ma
-    vredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 231: vredmax.vs v8, v16, v24 (e32,m2,avl=max) */
-    li a0, 1960
-    call setup
-    li a1, 1
-    li t0, 18446744070421635258
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m2, tu,mu
     vredmax.vs v8, v16, v24
     call dump
-/* case 232: vredmax.vs v8, v16, v24, v0.t (e32,m4,avl=max) */
-    li a0, 488
+/* case 282: vredmax.vs v8, v16, v24 (e16,m8,avl=3) */
+    li a0, 1432
     call setup
     li a1, 128
-    li t0, 18446744071555776512
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m4, ta,ma
-    vredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 233: vredmax.vs v8, v16, v24, v0.t (e32,m8,avl=max) */
-    li a0, 336
-    call setup
-    li a1, 32768
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e32, m8, tu,mu
-    vredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 234: vredmax.vs v8, v16, v24 (e64,m1,avl=1000) */
-    li a0, 1584
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    li t0, 1000
-    vsetvli t1, t0, e64, m1, tu,mu
-    vredmax.vs v8, v16, v24
-    call dump
-/* case 235: vredmax.vs v8, v16, v24 (e64,m2,avl=2) */
-    li a0, 1424
-    call setup
-    li a1, 2
-    li t0, 1
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m2, tu,mu
-    vredmax.vs v8, v16, v24
-    call dump
-/* case 236: vredmax.vs v8, v16, v24, v0.t (e64,m4,avl=2) */
-    li a0, 1672
-    call setup
-    li a1, 183
-    li t0, 1
-    fmv.d.x fa1, t0
-    li t0, 2
-    vsetvli t1, t0, e64, m4, tu,ma
-    vredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 237: vredmax.vs v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 160
-    call setup
-    li a1, 32767
-    li t0, 1
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, m8, tu,ma
-    vredmax.vs v8, v16, v24
-    call dump
-/* case 238: vredmax.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 968
-    call setup
-    li a1, 141
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    vsetvli t1, zero, e64, mf2, ta,mu
-    vredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 239: vredmax.vs v8, v16, v24, v0.t (e16,mf8,avl=3) */
-    li a0, 240
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709516541
+    li t0, 18446744073709528935
     fmv.d.x fa1, t0
     li t0, 3
-    vsetvli t1, t0, e16, mf8, ta,mu
+    vsetvli t1, t0, e16, m8, tu,ma
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 283: vredmax.vs v8, v16, v24, v0.t (e32,mf2,avl=0) */
+    li a0, 728
+    call setup
+    li a1, 127
+    li t0, 8388607
+    fmv.d.x fa1, t0
+    li t0, 0
+    vsetvli t1, t0, e32, mf2, ta,mu
     vredmax.vs v8, v16, v24, v0.t
     call dump
-/* case 240: vfredusum.vs v8, v16, v24, v0.t (e16,mf4,avl=0) */
-    li a0, 1568
+/* case 284: vredmax.vs v8, v16, v24, v0.t (e32,m1,avl=3) */
+    li a0, 1912
     call setup
     li a1, 32768
-    li t0, 18446744073709518336
+    li t0, 18446744072887468032
     fmv.d.x fa1, t0
-    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e32, m1, ta,mu
+    vredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 285: vredmax.vs v8, v16, v24 (e32,m2,avl=max) */
+    li a0, 904
+    call setup
+    li a1, 827420055840676451
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m2, ta,mu
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 286: vredmax.vs v8, v16, v24 (e32,m4,avl=max) */
+    li a0, 1160
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071961318576
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,ma
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 287: vredmax.vs v8, v16, v24 (e32,m8,avl=13) */
+    li a0, 16
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744071444987333
+    fmv.d.x fa1, t0
+    li t0, 13
+    vsetvli t1, t0, e32, m8, ta,mu
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 288: vredmax.vs v8, v16, v24, v0.t (e64,m1,avl=max) */
+    li a0, 2024
+    call setup
+    li a1, 4821354403273339447
+    li t0, 14534049396613418837
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e64, m1, tu,mu
+    vredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 289: vredmax.vs v8, v16, v24 (e64,m2,avl=1000) */
+    li a0, 1176
+    call setup
+    li a1, 127
+    li t0, 12718482768433377667
+    fmv.d.x fa1, t0
+    li t0, 1000
+    vsetvli t1, t0, e64, m2, tu,ma
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 290: vredmax.vs v8, v16, v24, v0.t (e64,m4,avl=2) */
+    li a0, 1008
+    call setup
+    li a1, 32768
+    li t0, 847732046806812446
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m4, tu,mu
+    vredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 291: vredmax.vs v8, v16, v24 (e64,m8,avl=2) */
+    li a0, 560
+    call setup
+    li a1, 18446744073709551614
+    li t0, 17897555559704956074
+    fmv.d.x fa1, t0
+    li t0, 2
+    vsetvli t1, t0, e64, m8, ta,ma
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 292: vredmax.vs v8, v16, v24, v0.t (e64,mf2,avl=1) */
+    li a0, 944
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18442358944862031509
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e64, mf2, tu,mu
+    vredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 293: vredmax.vs v8, v16, v24 (e16,mf8,avl=1) */
+    li a0, 1968
+    call setup
+    li a1, 2
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e16, mf8, tu,ma
+    vredmax.vs v8, v16, v24
+    call dump
+/* case 294: vredmax.vs v0, v0, v0, v0.t (e8,m1,avl=1) */
+    li a0, 672
+    call setup
+    li a1, 32767
+    li t0, 776621851
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m1, tu,mu
+    vredmax.vs v0, v0, v0, v0.t
+    call dump
+/* case 295: vredmax.vs v11, v11, v11, v0.t (e32,m4,avl=max) */
+    li a0, 224
+    call setup
+    li a1, 7
     li t0, 0
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m4, tu,mu
+    vredmax.vs v11, v11, v11, v0.t
+    call dump
+/* case 296: vredmax.vs v14, v14, v31 (e8,mf4,avl=max) */
+    li a0, 1624
+    call setup
+    li a1, 5
+    li t0, 8388607
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e8, mf4, tu,mu
+    vredmax.vs v14, v14, v31
+    call dump
+/* case 297: vredmax.vs v19, v8, v8 (e32,m1,avl=max) */
+    li a0, 1224
+    call setup
+    li a1, 127
+    li t0, 0
+    fmv.d.x fa1, t0
+    vsetvli t1, zero, e32, m1, tu,mu
+    vredmax.vs v19, v8, v8
+    call dump
+/* case 298: vredmax.vs v24, v24, v24, v0.t (e8,m8,avl=5) */
+    li a0, 96
+    call setup
+    li a1, 128
+    li t0, 18446744069511615818
+    fmv.d.x fa1, t0
+    li t0, 5
+    vsetvli t1, t0, e8, m8, tu,mu
+    vredmax.vs v24, v24, v24, v0.t
+    call dump
+/* case 299: vredmax.vs v14, v25, v19 (e8,m4,avl=1) */
+    li a0, 1016
+    call setup
+    li a1, 0
+    li t0, 18446744070690856633
+    fmv.d.x fa1, t0
+    li t0, 1
+    vsetvli t1, t0, e8, m4, tu,mu
+    vredmax.vs v14, v25, v19
+    call dump
+/* case 300: vfredusum.vs v8, v16, v24, v0.t (e16,mf4,avl=1) */
+    li a0, 1864
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709550531
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
     vsetvli t1, t0, e16, mf4, ta,mu
     vfredusum.vs v8, v16, v24, v0.t
     call dump
-/* case 241: vfredusum.vs v8, v16, v24 (e16,mf2,avl=3) */
-    li a0, 432
-    call setup
-    li a1, 32768
-    li t0, 18446744073709540705
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfredusum.vs v8, v16, v24
-    call dump
-/* case 242: vfredusum.vs v8, v16, v24 (e16,m1,avl=max) */
-    li a0, 48
-    call setup
-    li a1, 0
-    li t0, 18446744073709543639
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m1, ta,ma
-    vfredusum.vs v8, v16, v24
-    call dump
-/* case 243: vfredusum.vs v8, v16, v24 (e16,m2,avl=3) */
+/* case 301: vfredusum.vs v8, v16, v24, v0.t (e16,mf2,avl=0) */
     li a0, 1176
     call setup
-    li a1, 32767
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m2, tu,ma
-    vfredusum.vs v8, v16, v24
-    call dump
-/* case 244: vfredusum.vs v8, v16, v24, v0.t (e16,m4,avl=7) */
-    li a0, 1752
-    call setup
-    li a1, 1
-    li t0, 18446744073709547838
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 245: vfredusum.vs v8, v16, v24, v0.t (e16,m8,avl=7) */
-    li a0, 560
-    call setup
-    li a1, 9223372036854775807
-    li t0, 31744
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 246: vfredusum.vs v8, v16, v24 (e32,mf2,avl=13) */
-    li a0, 840
-    call setup
-    li a1, 2147483647
-    li t0, 18446744073235535193
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, tu,mu
-    vfredusum.vs v8, v16, v24
-    call dump
-/* case 247: vfredusum.vs v8, v16, v24, v0.t (e32,m1,avl=max) */
-    li a0, 1768
-    call setup
-    li a1, 1
-    li t0, 18446744070891714444
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, m1, tu,mu
-    vfredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 248: vfredusum.vs v8, v16, v24 (e32,m2,avl=2) */
-    li a0, 160
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfredusum.vs v8, v16, v24
-    call dump
-/* case 249: vfredusum.vs v8, v16, v24 (e32,m4,avl=2) */
-    li a0, 1304
-    call setup
-    li a1, 0
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfredusum.vs v8, v16, v24
-    call dump
-/* case 250: vfredusum.vs v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 8
-    call setup
-    li a1, 7
-    li t0, 18446744070495643817
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m8, tu,ma
-    vfredusum.vs v8, v16, v24
-    call dump
-/* case 251: vfredusum.vs v8, v16, v24, v0.t (e64,m1,avl=0) */
-    li a0, 1416
-    call setup
-    li a1, 9223372036854775807
-    li t0, 9219994337134247936
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 252: vfredusum.vs v8, v16, v24 (e64,m2,avl=0) */
-    li a0, 1208
-    call setup
-    li a1, 85
-    li t0, 5737989911015161698
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,mu
-    vfredusum.vs v8, v16, v24
-    call dump
-/* case 253: vfredusum.vs v8, v16, v24 (e64,m4,avl=max) */
-    li a0, 1296
-    call setup
-    li a1, 127
-    li t0, 6291628414061614511
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m4, tu,mu
-    vfredusum.vs v8, v16, v24
-    call dump
-/* case 254: vfredusum.vs v8, v16, v24, v0.t (e64,m8,avl=7) */
-    li a0, 0
-    call setup
-    li a1, 5883632920998803773
-    li t0, 10281319760863200323
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, m8, tu,ma
-    vfredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 255: vfredusum.vs v8, v16, v24 (e8,m1,avl=13) */
-    li a0, 1704
-    call setup
-    li a1, 119
-    li t0, 18446744071354039452
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,mu
-    vfredusum.vs v8, v16, v24
-    call dump
-/* case 256: vfredusum.vs v8, v16, v24, v0.t (e64,mf2,avl=7) */
-    li a0, 32
-    call setup
     li a1, 18446744073709551615
-    li t0, 1
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,ma
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf2, ta,ma
     vfredusum.vs v8, v16, v24, v0.t
     call dump
-/* case 257: vfredusum.vs v8, v16, v24 (e16,mf8,avl=max) */
-    li a0, 1608
+/* case 302: vfredusum.vs v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 168
     call setup
-    li a1, 2147483647
+    li a1, 8588912563542518953
     li t0, 18446744073709517823
     fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e16, mf8, ta,ma
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, ta,mu
     vfredusum.vs v8, v16, v24
     call dump
-/* case 258: vfredosum.vs v8, v16, v24 (e16,mf4,avl=0) */
-    li a0, 728
-    call setup
-    li a1, 39390
-    li t0, 18446744073709501230
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf4, ta,ma
-    vfredosum.vs v8, v16, v24
-    call dump
-/* case 259: vfredosum.vs v8, v16, v24 (e16,mf2,avl=1) */
-    li a0, 1120
-    call setup
-    li a1, 127
-    li t0, 18446744073709532008
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfredosum.vs v8, v16, v24
-    call dump
-/* case 260: vfredosum.vs v8, v16, v24 (e16,m1,avl=3) */
-    li a0, 208
-    call setup
-    li a1, 32767
-    li t0, 18446744073709532324
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m1, ta,mu
-    vfredosum.vs v8, v16, v24
-    call dump
-/* case 261: vfredosum.vs v8, v16, v24, v0.t (e16,m2,avl=3) */
-    li a0, 1368
+/* case 303: vfredusum.vs v8, v16, v24, v0.t (e16,m2,avl=max) */
+    li a0, 344
     call setup
     li a1, 18446744073709551614
-    li t0, 18446744073709525235
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 3
-    vsetvli t1, t0, e16, m2, ta,ma
-    vfredosum.vs v8, v16, v24, v0.t
-    call dump
-/* case 262: vfredosum.vs v8, v16, v24 (e16,m4,avl=13) */
-    li a0, 1872
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744073709487103
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfredosum.vs v8, v16, v24
+    vsetvli t1, zero, e16, m2, tu,mu
+    vfredusum.vs v8, v16, v24, v0.t
     call dump
-/* case 263: vfredosum.vs v8, v16, v24, v0.t (e16,m8,avl=7) */
-    li a0, 2040
+/* case 304: vfredusum.vs v8, v16, v24, v0.t (e16,m4,avl=7) */
+    li a0, 1096
     call setup
-    li a1, 1
-    li t0, 18446744073709517823
+    li a1, 7
+    li t0, 31744
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 7
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfredosum.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfredusum.vs v8, v16, v24, v0.t
     call dump
-/* case 264: vfredosum.vs v8, v16, v24 (e32,mf2,avl=1000) */
-    li a0, 624
+/* case 305: vfredusum.vs v8, v16, v24, v0.t (e16,m8,avl=7) */
+    li a0, 928
     call setup
-    li a1, 128
-    li t0, 3212836864
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfredosum.vs v8, v16, v24
-    call dump
-/* case 265: vfredosum.vs v8, v16, v24, v0.t (e32,m1,avl=5) */
-    li a0, 744
-    call setup
-    li a1, 255
-    li t0, 18446744072114736253
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfredosum.vs v8, v16, v24, v0.t
-    call dump
-/* case 266: vfredosum.vs v8, v16, v24 (e32,m2,avl=2) */
-    li a0, 680
-    call setup
-    li a1, 18446744073709551615
-    li t0, 18446744070172822002
+    li a1, 2147483647
+    li t0, 18446744073709547734
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,ma
-    vfredosum.vs v8, v16, v24
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfredusum.vs v8, v16, v24, v0.t
     call dump
-/* case 267: vfredosum.vs v8, v16, v24 (e32,m4,avl=5) */
-    li a0, 2040
+/* case 306: vfredusum.vs v8, v16, v24, v0.t (e32,mf2,avl=1000) */
+    li a0, 1624
     call setup
-    li a1, 0
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m4, tu,mu
-    vfredosum.vs v8, v16, v24
-    call dump
-/* case 268: vfredosum.vs v8, v16, v24 (e32,m8,avl=2) */
-    li a0, 2016
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744069422972927
+    li a1, 32768
+    li t0, 664197680
     fmv.d.x fa1, t0
     fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m8, tu,ma
-    vfredosum.vs v8, v16, v24
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, tu,ma
+    vfredusum.vs v8, v16, v24, v0.t
     call dump
-/* case 269: vfredosum.vs v8, v16, v24 (e64,m1,avl=max) */
-    li a0, 1096
+/* case 307: vfredusum.vs v8, v16, v24 (e32,m1,avl=1000) */
+    li a0, 1296
     call setup
-    li a1, 18446744073709551488
-    li t0, 13759517440517801066
+    li a1, 1
+    li t0, 18446744069626303456
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e64, m1, ta,mu
-    vfredosum.vs v8, v16, v24
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfredusum.vs v8, v16, v24
     call dump
-/* case 270: vfredosum.vs v8, v16, v24 (e64,m2,avl=3) */
-    li a0, 1248
+/* case 308: vfredusum.vs v8, v16, v24, v0.t (e32,m2,avl=5) */
+    li a0, 360
     call setup
-    li a1, 5
-    li t0, 15332724980849176529
+    li a1, 18446744073709551488
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfredusum.vs v8, v16, v24, v0.t
+    call dump
+/* case 309: vfredusum.vs v8, v16, v24, v0.t (e32,m4,avl=5) */
+    li a0, 1336
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744070479937536
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,mu
+    vfredusum.vs v8, v16, v24, v0.t
+    call dump
+/* case 310: vfredusum.vs v8, v16, v24, v0.t (e32,m8,avl=max) */
+    li a0, 368
+    call setup
+    li a1, 9243734015926054626
+    li t0, 18446744073605520478
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, ta,ma
+    vfredusum.vs v8, v16, v24, v0.t
+    call dump
+/* case 311: vfredusum.vs v8, v16, v24 (e64,m1,avl=max) */
+    li a0, 1856
+    call setup
+    li a1, 18446744073709551488
+    li t0, 17390332976839412816
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m1, ta,ma
+    vfredusum.vs v8, v16, v24
+    call dump
+/* case 312: vfredusum.vs v8, v16, v24, v0.t (e64,m2,avl=3) */
+    li a0, 1704
+    call setup
+    li a1, 6151461336702793836
+    li t0, 326953712896862687
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 3
     vsetvli t1, t0, e64, m2, ta,mu
-    vfredosum.vs v8, v16, v24
+    vfredusum.vs v8, v16, v24, v0.t
     call dump
-/* case 271: vfredosum.vs v8, v16, v24 (e64,m4,avl=0) */
-    li a0, 728
+/* case 313: vfredusum.vs v8, v16, v24 (e64,m4,avl=3) */
+    li a0, 1520
     call setup
-    li a1, 7
-    li t0, 0
+    li a1, 128
+    li t0, 4503599627370495
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
+    fsrmi 1
+    li t0, 3
     vsetvli t1, t0, e64, m4, ta,ma
-    vfredosum.vs v8, v16, v24
+    vfredusum.vs v8, v16, v24
     call dump
-/* case 272: vfredosum.vs v8, v16, v24, v0.t (e64,m8,avl=7) */
-    li a0, 1648
+/* case 314: vfredusum.vs v8, v16, v24 (e64,m8,avl=3) */
+    li a0, 920
     call setup
-    li a1, 128
-    li t0, 1
+    li a1, 18446744073709551614
+    li t0, 11599694654917398205
     fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 7
+    fsrmi 4
+    li t0, 3
     vsetvli t1, t0, e64, m8, ta,mu
-    vfredosum.vs v8, v16, v24, v0.t
+    vfredusum.vs v8, v16, v24
     call dump
-/* case 273: vfredosum.vs v8, v16, v24, v0.t (e8,m1,avl=max) */
-    li a0, 648
-    call setup
-    li a1, 128
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 2
-    vsetvli t1, zero, e8, m1, ta,ma
-    vfredosum.vs v8, v16, v24, v0.t
-    call dump
-/* case 274: vfredosum.vs v8, v16, v24, v0.t (e64,mf2,avl=7) */
-    li a0, 864
-    call setup
-    li a1, 1
-    li t0, 9218868437227405312
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e64, mf2, ta,ma
-    vfredosum.vs v8, v16, v24, v0.t
-    call dump
-/* case 275: vfredosum.vs v8, v16, v24, v0.t (e16,mf8,avl=13) */
-    li a0, 184
-    call setup
-    li a1, 255
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfredosum.vs v8, v16, v24, v0.t
-    call dump
-/* case 276: vfredmin.vs v8, v16, v24, v0.t (e16,mf4,avl=1) */
-    li a0, 1448
-    call setup
-    li a1, 32768
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 277: vfredmin.vs v8, v16, v24, v0.t (e16,mf2,avl=0) */
-    li a0, 1008
-    call setup
-    li a1, 255
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, ta,ma
-    vfredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 278: vfredmin.vs v8, v16, v24, v0.t (e16,m1,avl=max) */
-    li a0, 1768
-    call setup
-    li a1, 0
-    li t0, 18446744073709538898
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m1, tu,ma
-    vfredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 279: vfredmin.vs v8, v16, v24, v0.t (e16,m2,avl=max) */
-    li a0, 16
-    call setup
-    li a1, 47414
-    li t0, 18446744073709517949
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e16, m2, ta,mu
-    vfredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 280: vfredmin.vs v8, v16, v24, v0.t (e16,m4,avl=13) */
-    li a0, 632
-    call setup
-    li a1, 7
-    li t0, 18446744073709534474
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, m4, ta,ma
-    vfredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 281: vfredmin.vs v8, v16, v24 (e16,m8,avl=7) */
-    li a0, 1672
-    call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709518080
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfredmin.vs v8, v16, v24
-    call dump
-/* case 282: vfredmin.vs v8, v16, v24, v0.t (e32,mf2,avl=13) */
-    li a0, 152
-    call setup
-    li a1, 128
-    li t0, 18446744070260176017
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e32, mf2, ta,mu
-    vfredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 283: vfredmin.vs v8, v16, v24 (e32,m1,avl=1000) */
-    li a0, 1792
+/* case 315: vfredusum.vs v8, v16, v24 (e8,m1,avl=13) */
+    li a0, 8
     call setup
     li a1, 2
-    li t0, 1325400064
+    li t0, 18446744073119034806
     fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1000
-    vsetvli t1, t0, e32, m1, ta,mu
-    vfredmin.vs v8, v16, v24
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfredusum.vs v8, v16, v24
     call dump
-/* case 284: vfredmin.vs v8, v16, v24, v0.t (e32,m2,avl=1000) */
-    li a0, 480
+/* case 316: vfredusum.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 1672
     call setup
-    li a1, 5
-    li t0, 18446744070546593234
+    li a1, 0
+    li t0, 7017052881429816612
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfredusum.vs v8, v16, v24, v0.t
+    call dump
+/* case 317: vfredusum.vs v8, v16, v24, v0.t (e16,mf8,avl=1000) */
+    li a0, 1840
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709517824
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 1000
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfredmin.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfredusum.vs v8, v16, v24, v0.t
     call dump
-/* case 285: vfredmin.vs v8, v16, v24, v0.t (e32,m4,avl=5) */
-    li a0, 1064
+/* case 318: vfredusum.vs v0, v27, v2 (e16,m1,avl=max) */
+    li a0, 752
+    call setup
+    li a1, 7
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfredusum.vs v0, v27, v2
+    call dump
+/* case 319: vfredusum.vs v18, v0, v6 (e64,m1,avl=1) */
+    li a0, 1176
+    call setup
+    li a1, 18446744073709551615
+    li t0, 10366405261759143660
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfredusum.vs v18, v0, v6
+    call dump
+/* case 320: vfredusum.vs v0, v0, v0, v0.t (e16,m2,avl=5) */
+    li a0, 336
     call setup
     li a1, 255
-    li t0, 18446744070465956523
+    li t0, 1023
     fmv.d.x fa1, t0
     fsrmi 4
     li t0, 5
-    vsetvli t1, t0, e32, m4, tu,ma
-    vfredmin.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfredusum.vs v0, v0, v0, v0.t
     call dump
-/* case 286: vfredmin.vs v8, v16, v24, v0.t (e32,m8,avl=2) */
-    li a0, 1296
+/* case 321: vfredusum.vs v0, v0, v1 (e16,mf4,avl=max) */
+    li a0, 1376
+    call setup
+    li a1, 0
+    li t0, 18446744073709517824
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfredusum.vs v0, v0, v1
+    call dump
+/* case 322: vfredusum.vs v24, v24, v24 (e32,m4,avl=5) */
+    li a0, 1056
+    call setup
+    li a1, 127
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfredusum.vs v24, v24, v24
+    call dump
+/* case 323: vfredusum.vs v0, v13, v15, v0.t (e16,mf4,avl=max) */
+    li a0, 1768
+    call setup
+    li a1, 32768
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e16, mf4, tu,mu
+    vfredusum.vs v0, v13, v15, v0.t
+    call dump
+/* case 324: vfredosum.vs v8, v16, v24 (e16,mf4,avl=max) */
+    li a0, 1888
+    call setup
+    li a1, 1900076061862625778
+    li t0, 18446744073709531343
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, mf4, ta,mu
+    vfredosum.vs v8, v16, v24
+    call dump
+/* case 325: vfredosum.vs v8, v16, v24, v0.t (e16,mf2,avl=3) */
+    li a0, 1808
+    call setup
+    li a1, 134668500344040512
+    li t0, 18446744073709487494
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 3
+    vsetvli t1, t0, e16, mf2, ta,mu
+    vfredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 326: vfredosum.vs v8, v16, v24 (e16,m1,avl=3) */
+    li a0, 1464
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709502271
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 3
+    vsetvli t1, t0, e16, m1, tu,ma
+    vfredosum.vs v8, v16, v24
+    call dump
+/* case 327: vfredosum.vs v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 1688
     call setup
     li a1, 9223372036854775807
-    li t0, 18446744072611632881
+    li t0, 18446744073709537351
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,mu
-    vfredmin.vs v8, v16, v24, v0.t
+    vsetvli t1, zero, e16, m2, ta,ma
+    vfredosum.vs v8, v16, v24
     call dump
-/* case 287: vfredmin.vs v8, v16, v24 (e64,m1,avl=0) */
-    li a0, 1736
+/* case 328: vfredosum.vs v8, v16, v24 (e16,m4,avl=13) */
+    li a0, 768
     call setup
-    li a1, 9223372036854775807
-    li t0, 9223372036854775808
+    li a1, 0
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,ma
+    vfredosum.vs v8, v16, v24
+    call dump
+/* case 329: vfredosum.vs v8, v16, v24, v0.t (e16,m8,avl=7) */
+    li a0, 1160
+    call setup
+    li a1, 255
+    li t0, 18446744073709520037
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 330: vfredosum.vs v8, v16, v24, v0.t (e32,mf2,avl=1000) */
+    li a0, 600
+    call setup
+    li a1, 32767
+    li t0, 18446744072452309864
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,mu
+    vfredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 331: vfredosum.vs v8, v16, v24 (e32,m1,avl=5) */
+    li a0, 1984
+    call setup
+    li a1, 7
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, ta,ma
+    vfredosum.vs v8, v16, v24
+    call dump
+/* case 332: vfredosum.vs v8, v16, v24, v0.t (e32,m2,avl=5) */
+    li a0, 1336
+    call setup
+    li a1, 5
+    li t0, 18446744073105261711
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e32, m2, tu,mu
+    vfredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 333: vfredosum.vs v8, v16, v24, v0.t (e32,m4,avl=5) */
+    li a0, 1888
+    call setup
+    li a1, 128
+    li t0, 18446744073571358219
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e32, m4, ta,mu
+    vfredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 334: vfredosum.vs v8, v16, v24 (e32,m8,avl=1) */
+    li a0, 624
+    call setup
+    li a1, 4297962144205006339
+    li t0, 18446744071410357821
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m8, ta,ma
+    vfredosum.vs v8, v16, v24
+    call dump
+/* case 335: vfredosum.vs v8, v16, v24 (e64,m1,avl=0) */
+    li a0, 1464
+    call setup
+    li a1, 18446744073709551488
+    li t0, 10130349527402594122
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfredosum.vs v8, v16, v24
+    call dump
+/* case 336: vfredosum.vs v8, v16, v24 (e64,m2,avl=0) */
+    li a0, 760
+    call setup
+    li a1, 0
+    li t0, 13830554455654793216
     fmv.d.x fa1, t0
     fsrmi 1
     li t0, 0
-    vsetvli t1, t0, e64, m1, tu,mu
-    vfredmin.vs v8, v16, v24
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfredosum.vs v8, v16, v24
     call dump
-/* case 288: vfredmin.vs v8, v16, v24, v0.t (e64,m2,avl=0) */
-    li a0, 848
+/* case 337: vfredosum.vs v8, v16, v24, v0.t (e64,m4,avl=3) */
+    li a0, 1728
     call setup
-    li a1, 18446744073709551488
-    li t0, 13830554455654793216
+    li a1, 32768
+    li t0, 10036050269442683984
     fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 0
-    vsetvli t1, t0, e64, m2, ta,ma
-    vfredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 289: vfredmin.vs v8, v16, v24 (e64,m4,avl=3) */
-    li a0, 1752
-    call setup
-    li a1, 18446744071562067968
-    li t0, 451984097591289273
-    fmv.d.x fa1, t0
-    fsrmi 3
+    fsrmi 1
     li t0, 3
     vsetvli t1, t0, e64, m4, ta,mu
-    vfredmin.vs v8, v16, v24
+    vfredosum.vs v8, v16, v24, v0.t
     call dump
-/* case 290: vfredmin.vs v8, v16, v24 (e64,m8,avl=3) */
-    li a0, 64
+/* case 338: vfredosum.vs v8, v16, v24, v0.t (e64,m8,avl=7) */
+    li a0, 1824
     call setup
-    li a1, 2147483647
+    li a1, 11091752622019273448
     li t0, 9221120237041090560
     fmv.d.x fa1, t0
     fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e64, m8, tu,mu
-    vfredmin.vs v8, v16, v24
-    call dump
-/* case 291: vfredmin.vs v8, v16, v24 (e8,m1,avl=13) */
-    li a0, 1360
-    call setup
-    li a1, 5
-    li t0, 18446744071156286909
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfredmin.vs v8, v16, v24
-    call dump
-/* case 292: vfredmin.vs v8, v16, v24 (e64,mf2,avl=max) */
-    li a0, 904
-    call setup
-    li a1, 32767
-    li t0, 7742623721562705288
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, mf2, tu,ma
-    vfredmin.vs v8, v16, v24
-    call dump
-/* case 293: vfredmin.vs v8, v16, v24, v0.t (e16,mf8,avl=13) */
-    li a0, 704
-    call setup
-    li a1, 112
-    li t0, 47457
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
-    vfredmin.vs v8, v16, v24, v0.t
-    call dump
-/* case 294: vfredmax.vs v8, v16, v24, v0.t (e16,mf4,avl=1) */
-    li a0, 1296
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709528193
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 1
-    vsetvli t1, t0, e16, mf4, ta,mu
-    vfredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 295: vfredmax.vs v8, v16, v24 (e16,mf2,avl=0) */
-    li a0, 24
-    call setup
-    li a1, 255
-    li t0, 18446744073709517823
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,ma
-    vfredmax.vs v8, v16, v24
-    call dump
-/* case 296: vfredmax.vs v8, v16, v24, v0.t (e16,m1,avl=3) */
-    li a0, 1672
-    call setup
-    li a1, 9223372036854775807
-    li t0, 46168
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,ma
-    vfredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 297: vfredmax.vs v8, v16, v24 (e16,m2,avl=7) */
-    li a0, 688
-    call setup
-    li a1, 47
-    li t0, 18446744073709515321
-    fmv.d.x fa1, t0
-    fsrmi 4
     li t0, 7
-    vsetvli t1, t0, e16, m2, tu,mu
-    vfredmax.vs v8, v16, v24
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfredosum.vs v8, v16, v24, v0.t
     call dump
-/* case 298: vfredmax.vs v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 360
-    call setup
-    li a1, 128
-    li t0, 18446744073709501470
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, ta,ma
-    vfredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 299: vfredmax.vs v8, v16, v24, v0.t (e16,m8,avl=7) */
-    li a0, 1992
-    call setup
-    li a1, 255
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e16, m8, tu,ma
-    vfredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 300: vfredmax.vs v8, v16, v24 (e32,mf2,avl=max) */
-    li a0, 1696
-    call setup
-    li a1, 0
-    li t0, 2147483648
-    fmv.d.x fa1, t0
-    fsrmi 1
-    vsetvli t1, zero, e32, mf2, ta,mu
-    vfredmax.vs v8, v16, v24
-    call dump
-/* case 301: vfredmax.vs v8, v16, v24 (e32,m1,avl=5) */
-    li a0, 1120
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069898735781
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfredmax.vs v8, v16, v24
-    call dump
-/* case 302: vfredmax.vs v8, v16, v24, v0.t (e32,m2,avl=2) */
-    li a0, 1688
-    call setup
-    li a1, 13
-    li t0, 18446744069414584321
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 2
-    vsetvli t1, t0, e32, m2, ta,mu
-    vfredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 303: vfredmax.vs v8, v16, v24, v0.t (e32,m4,avl=2) */
-    li a0, 216
-    call setup
-    li a1, 3265529259840468726
-    li t0, 18446744070465956523
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m4, ta,ma
-    vfredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 304: vfredmax.vs v8, v16, v24 (e32,m8,avl=max) */
-    li a0, 816
+/* case 339: vfredosum.vs v8, v16, v24, v0.t (e8,m1,avl=max) */
+    li a0, 536
     call setup
     li a1, 2147483647
-    li t0, 3212836864
+    li t0, 18446744069414584320
     fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e32, m8, tu,ma
-    vfredmax.vs v8, v16, v24
+    fsrmi 3
+    vsetvli t1, zero, e8, m1, tu,mu
+    vfredosum.vs v8, v16, v24, v0.t
     call dump
-/* case 305: vfredmax.vs v8, v16, v24 (e64,m1,avl=max) */
-    li a0, 824
+/* case 340: vfredosum.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
+    li a0, 1240
     call setup
-    li a1, 18446744073709551615
-    li t0, 9218868437227405312
+    li a1, 2
+    li t0, 5118612148495371735
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, mf2, tu,ma
+    vfredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 341: vfredosum.vs v8, v16, v24 (e16,mf8,avl=1000) */
+    li a0, 1896
+    call setup
+    li a1, 49370
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, ta,mu
+    vfredosum.vs v8, v16, v24
+    call dump
+/* case 342: vfredosum.vs v0, v19, v0 (e16,m2,avl=1) */
+    li a0, 216
+    call setup
+    li a1, 32768
+    li t0, 18446744073709504193
     fmv.d.x fa1, t0
     fsrmi 4
-    vsetvli t1, zero, e64, m1, tu,ma
-    vfredmax.vs v8, v16, v24
+    li t0, 1
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfredosum.vs v0, v19, v0
     call dump
-/* case 306: vfredmax.vs v8, v16, v24, v0.t (e64,m2,avl=1) */
-    li a0, 144
+/* case 343: vfredosum.vs v16, v16, v0 (e64,m8,avl=1) */
+    li a0, 1424
     call setup
-    li a1, 10864578702958214805
-    li t0, 78390828569369782
+    li a1, 128
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m8, tu,mu
+    vfredosum.vs v16, v16, v0
+    call dump
+/* case 344: vfredosum.vs v0, v7, v0, v0.t (e32,m1,avl=5) */
+    li a0, 232
+    call setup
+    li a1, 2147483647
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfredosum.vs v0, v7, v0, v0.t
+    call dump
+/* case 345: vfredosum.vs v0, v0, v0 (e16,m8,avl=5) */
+    li a0, 768
+    call setup
+    li a1, 7
+    li t0, 52916
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfredosum.vs v0, v0, v0
+    call dump
+/* case 346: vfredosum.vs v7, v7, v24 (e64,m2,avl=1) */
+    li a0, 568
+    call setup
+    li a1, 182
+    li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfredosum.vs v7, v7, v24
+    call dump
+/* case 347: vfredosum.vs v10, v20, v18 (e16,m2,avl=5) */
+    li a0, 528
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfredosum.vs v10, v20, v18
+    call dump
+/* case 348: vfredmin.vs v8, v16, v24 (e16,mf4,avl=1) */
+    li a0, 1976
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744073709550508
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 349: vfredmin.vs v8, v16, v24 (e16,mf2,avl=1) */
+    li a0, 424
+    call setup
+    li a1, 18446744073709551615
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, ta,ma
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 350: vfredmin.vs v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 1240
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709532440
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 351: vfredmin.vs v8, v16, v24, v0.t (e16,m2,avl=7) */
+    li a0, 1176
+    call setup
+    li a1, 32768
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 352: vfredmin.vs v8, v16, v24 (e16,m4,avl=13) */
+    li a0, 1632
+    call setup
+    li a1, 127
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, m4, ta,mu
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 353: vfredmin.vs v8, v16, v24 (e16,m8,avl=max) */
+    li a0, 1440
+    call setup
+    li a1, 255
+    li t0, 18446744073709550592
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m8, ta,mu
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 354: vfredmin.vs v8, v16, v24 (e32,mf2,avl=max) */
+    li a0, 1984
+    call setup
+    li a1, 190
+    li t0, 18446744071112654108
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 355: vfredmin.vs v8, v16, v24 (e32,m1,avl=1000) */
+    li a0, 312
+    call setup
+    li a1, 12128148272582640176
+    li t0, 2515181095
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 356: vfredmin.vs v8, v16, v24, v0.t (e32,m2,avl=1000) */
+    li a0, 1096
+    call setup
+    li a1, 69
+    li t0, 18446744072027759454
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 357: vfredmin.vs v8, v16, v24 (e32,m4,avl=5) */
+    li a0, 1920
+    call setup
+    li a1, 32767
+    li t0, 18446744070008563804
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 358: vfredmin.vs v8, v16, v24, v0.t (e32,m8,avl=max) */
+    li a0, 1352
+    call setup
+    li a1, 1
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 359: vfredmin.vs v8, v16, v24, v0.t (e64,m1,avl=1) */
+    li a0, 1480
+    call setup
+    li a1, 127
+    li t0, 6291916888103722957
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfredmax.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfredmin.vs v8, v16, v24, v0.t
     call dump
-/* case 307: vfredmax.vs v8, v16, v24, v0.t (e64,m4,avl=3) */
-    li a0, 1032
+/* case 360: vfredmin.vs v8, v16, v24 (e64,m2,avl=3) */
+    li a0, 1096
     call setup
-    li a1, 0
-    li t0, 1918823525871284682
+    li a1, 7
+    li t0, 9223372036854775808
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 3
-    vsetvli t1, t0, e64, m4, tu,mu
-    vfredmax.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfredmin.vs v8, v16, v24
     call dump
-/* case 308: vfredmax.vs v8, v16, v24 (e64,m8,avl=max) */
-    li a0, 72
+/* case 361: vfredmin.vs v8, v16, v24 (e64,m4,avl=max) */
+    li a0, 360
+    call setup
+    li a1, 8261202309338960254
+    li t0, 13830554455654793216
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m4, tu,ma
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 362: vfredmin.vs v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 1192
+    call setup
+    li a1, 18446744073709551614
+    li t0, 9349429497532926197
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m8, tu,ma
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 363: vfredmin.vs v8, v16, v24 (e8,m1,avl=13) */
+    li a0, 336
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744072627421184
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e8, m1, ta,ma
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 364: vfredmin.vs v8, v16, v24 (e64,mf2,avl=13) */
+    li a0, 552
+    call setup
+    li a1, 128
+    li t0, 4503599627370495
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, tu,ma
+    vfredmin.vs v8, v16, v24
+    call dump
+/* case 365: vfredmin.vs v8, v16, v24, v0.t (e16,mf8,avl=13) */
+    li a0, 1704
+    call setup
+    li a1, 128
+    li t0, 18446744073709518848
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 13
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfredmin.vs v8, v16, v24, v0.t
+    call dump
+/* case 366: vfredmin.vs v17, v17, v17, v0.t (e16,mf2,avl=1) */
+    li a0, 824
+    call setup
+    li a1, 31274
+    li t0, 1023
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfredmin.vs v17, v17, v17, v0.t
+    call dump
+/* case 367: vfredmin.vs v25, v0, v4 (e16,m1,avl=5) */
+    li a0, 1408
     call setup
     li a1, 0
-    li t0, 1392262308380586201
+    li t0, 18446744073709519988
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e16, m1, tu,mu
+    vfredmin.vs v25, v0, v4
+    call dump
+/* case 368: vfredmin.vs v0, v14, v19, v0.t (e32,mf2,avl=max) */
+    li a0, 816
+    call setup
+    li a1, 1
+    li t0, 18446744070145682606
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, mf2, tu,mu
+    vfredmin.vs v0, v14, v19, v0.t
+    call dump
+/* case 369: vfredmin.vs v8, v16, v8 (e64,m8,avl=max) */
+    li a0, 480
+    call setup
+    li a1, 2730668171945915532
+    li t0, 6693798199236157539
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e64, m8, tu,mu
+    vfredmin.vs v8, v16, v8
+    call dump
+/* case 370: vfredmin.vs v16, v0, v0, v0.t (e64,m4,avl=max) */
+    li a0, 2008
+    call setup
+    li a1, 255
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfredmin.vs v16, v0, v0, v0.t
+    call dump
+/* case 371: vfredmin.vs v18, v0, v0, v0.t (e32,m4,avl=max) */
+    li a0, 64
+    call setup
+    li a1, 18446744073709551614
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e32, m4, tu,mu
+    vfredmin.vs v18, v0, v0, v0.t
+    call dump
+/* case 372: vfredmax.vs v8, v16, v24, v0.t (e16,mf4,avl=0) */
+    li a0, 1128
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709520072
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, tu,ma
+    vfredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 373: vfredmax.vs v8, v16, v24 (e16,mf2,avl=1) */
+    li a0, 1808
+    call setup
+    li a1, 7
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfredmax.vs v8, v16, v24
+    call dump
+/* case 374: vfredmax.vs v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 392
+    call setup
+    li a1, 17861596804269507895
+    li t0, 18446744073709518080
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfredmax.vs v8, v16, v24
+    call dump
+/* case 375: vfredmax.vs v8, v16, v24 (e16,m2,avl=max) */
+    li a0, 576
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709524259
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m2, ta,mu
+    vfredmax.vs v8, v16, v24
+    call dump
+/* case 376: vfredmax.vs v8, v16, v24, v0.t (e16,m4,avl=max) */
+    li a0, 560
+    call setup
+    li a1, 7
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 1
+    vsetvli t1, zero, e16, m4, ta,mu
+    vfredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 377: vfredmax.vs v8, v16, v24, v0.t (e16,m8,avl=max) */
+    li a0, 656
+    call setup
+    li a1, 1
+    li t0, 18446744073709534208
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 378: vfredmax.vs v8, v16, v24, v0.t (e32,mf2,avl=1000) */
+    li a0, 1264
+    call setup
+    li a1, 255
+    li t0, 18446744071959128149
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 379: vfredmax.vs v8, v16, v24 (e32,m1,avl=max) */
+    li a0, 1056
+    call setup
+    li a1, 128
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m1, tu,ma
+    vfredmax.vs v8, v16, v24
+    call dump
+/* case 380: vfredmax.vs v8, v16, v24, v0.t (e32,m2,avl=1000) */
+    li a0, 224
+    call setup
+    li a1, 49789
+    li t0, 18446744071555776512
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1000
+    vsetvli t1, t0, e32, m2, ta,mu
+    vfredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 381: vfredmax.vs v8, v16, v24 (e32,m4,avl=5) */
+    li a0, 1688
+    call setup
+    li a1, 14075833372335014433
+    li t0, 18446744072556659674
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfredmax.vs v8, v16, v24
+    call dump
+/* case 382: vfredmax.vs v8, v16, v24, v0.t (e32,m8,avl=2) */
+    li a0, 960
+    call setup
+    li a1, 2
+    li t0, 18446744071557873664
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 2
+    vsetvli t1, t0, e32, m8, tu,mu
+    vfredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 383: vfredmax.vs v8, v16, v24 (e64,m1,avl=0) */
+    li a0, 1376
+    call setup
+    li a1, 32768
+    li t0, 1662451709973550058
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m1, ta,ma
+    vfredmax.vs v8, v16, v24
+    call dump
+/* case 384: vfredmax.vs v8, v16, v24 (e64,m2,avl=3) */
+    li a0, 1016
+    call setup
+    li a1, 32767
+    li t0, 10190606830373028106
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,ma
+    vfredmax.vs v8, v16, v24
+    call dump
+/* case 385: vfredmax.vs v8, v16, v24, v0.t (e64,m4,avl=0) */
+    li a0, 1760
+    call setup
+    li a1, 32767
+    li t0, 11739296984084092766
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfredmax.vs v8, v16, v24, v0.t
+    call dump
+/* case 386: vfredmax.vs v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 56
+    call setup
+    li a1, 1
+    li t0, 1
     fmv.d.x fa1, t0
     fsrmi 0
     vsetvli t1, zero, e64, m8, tu,mu
     vfredmax.vs v8, v16, v24
     call dump
-/* case 309: vfredmax.vs v8, v16, v24, v0.t (e8,m1,avl=7) */
-    li a0, 688
-    call setup
-    li a1, 18446744073709551614
-    li t0, 18446744069414584320
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 310: vfredmax.vs v8, v16, v24, v0.t (e64,mf2,avl=13) */
-    li a0, 8
-    call setup
-    li a1, 9223372036854775807
-    li t0, 16132077346490849706
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 13
-    vsetvli t1, t0, e64, mf2, tu,ma
-    vfredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 311: vfredmax.vs v8, v16, v24, v0.t (e16,mf8,avl=1000) */
-    li a0, 1376
-    call setup
-    li a1, 47108
-    li t0, 18446744073709543501
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e16, mf8, tu,mu
-    vfredmax.vs v8, v16, v24, v0.t
-    call dump
-/* case 312: vfwredusum.vs v8, v16, v24, v0.t (e16,mf4,avl=max) */
-    li a0, 968
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744073709505445
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vfwredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 313: vfwredusum.vs v8, v16, v24 (e16,mf2,avl=0) */
-    li a0, 1352
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709487103
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, mf2, tu,mu
-    vfwredusum.vs v8, v16, v24
-    call dump
-/* case 314: vfwredusum.vs v8, v16, v24 (e16,m1,avl=3) */
-    li a0, 1328
-    call setup
-    li a1, 1
-    li t0, 18446744073709501536
-    fmv.d.x fa1, t0
-    fsrmi 2
-    li t0, 3
-    vsetvli t1, t0, e16, m1, tu,mu
-    vfwredusum.vs v8, v16, v24
-    call dump
-/* case 315: vfwredusum.vs v8, v16, v24 (e16,m2,avl=max) */
-    li a0, 448
-    call setup
-    li a1, 1
-    li t0, 18446744073709528605
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e16, m2, ta,ma
-    vfwredusum.vs v8, v16, v24
-    call dump
-/* case 316: vfwredusum.vs v8, v16, v24 (e16,m4,avl=13) */
-    li a0, 1048
-    call setup
-    li a1, 18446744073709551488
-    li t0, 18446744073709499733
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 13
-    vsetvli t1, t0, e16, m4, tu,mu
-    vfwredusum.vs v8, v16, v24
-    call dump
-/* case 317: vfwredusum.vs v8, v16, v24, v0.t (e16,m8,avl=7) */
-    li a0, 240
-    call setup
-    li a1, 11495645477891853817
-    li t0, 18446744073709510282
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 7
-    vsetvli t1, t0, e16, m8, ta,mu
-    vfwredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 318: vfwredusum.vs v8, v16, v24, v0.t (e32,mf2,avl=1000) */
-    li a0, 552
-    call setup
-    li a1, 2147483647
-    li t0, 18446744072477473199
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
-    vfwredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 319: vfwredusum.vs v8, v16, v24 (e32,m1,avl=5) */
-    li a0, 1224
+/* case 387: vfredmax.vs v8, v16, v24, v0.t (e8,m1,avl=7) */
+    li a0, 872
     call setup
     li a1, 127
-    li t0, 18446744070734949266
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 5
-    vsetvli t1, t0, e32, m1, ta,ma
-    vfwredusum.vs v8, v16, v24
-    call dump
-/* case 320: vfwredusum.vs v8, v16, v24 (e32,m2,avl=2) */
-    li a0, 2032
-    call setup
-    li a1, 255
-    li t0, 18446744069591394379
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 2
-    vsetvli t1, t0, e32, m2, tu,mu
-    vfwredusum.vs v8, v16, v24
-    call dump
-/* case 321: vfwredusum.vs v8, v16, v24, v0.t (e32,m4,avl=max) */
-    li a0, 1840
-    call setup
-    li a1, 128
-    li t0, 18446744070479937536
-    fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m4, ta,mu
-    vfwredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 322: vfwredusum.vs v8, v16, v24, v0.t (e32,m8,avl=2) */
-    li a0, 952
-    call setup
-    li a1, 5
-    li t0, 18446744069989530947
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 2
-    vsetvli t1, t0, e32, m8, ta,mu
-    vfwredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 323: vfwredusum.vs v8, v16, v24, v0.t (e64,m1,avl=1) */
-    li a0, 1656
-    call setup
-    li a1, 16161389783185320884
-    li t0, 9555739424567622279
-    fmv.d.x fa1, t0
-    fsrmi 1
-    li t0, 1
-    vsetvli t1, t0, e64, m1, ta,ma
-    vfwredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 324: vfwredusum.vs v8, v16, v24, v0.t (e64,m2,avl=0) */
-    li a0, 120
-    call setup
-    li a1, 7
-    li t0, 1602427153007191297
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e64, m2, tu,ma
-    vfwredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 325: vfwredusum.vs v8, v16, v24, v0.t (e64,m4,avl=max) */
-    li a0, 360
-    call setup
-    li a1, 18446744073709551488
-    li t0, 9508823670788295936
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m4, tu,mu
-    vfwredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 326: vfwredusum.vs v8, v16, v24, v0.t (e64,m8,avl=max) */
-    li a0, 1688
-    call setup
-    li a1, 17728455337264227789
-    li t0, 14869041772410727671
-    fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e64, m8, ta,ma
-    vfwredusum.vs v8, v16, v24, v0.t
-    call dump
-/* case 327: vfwredusum.vs v8, v16, v24 (e8,m1,avl=7) */
-    li a0, 720
-    call setup
-    li a1, 9223372036854775807
-    li t0, 18446744070227332757
+    li t0, 18446744073642078517
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 7
     vsetvli t1, t0, e8, m1, ta,ma
-    vfwredusum.vs v8, v16, v24
+    vfredmax.vs v8, v16, v24, v0.t
     call dump
-/* case 328: vfwredusum.vs v8, v16, v24, v0.t (e64,mf2,avl=max) */
-    li a0, 192
+/* case 388: vfredmax.vs v8, v16, v24 (e64,mf2,avl=max) */
+    li a0, 424
     call setup
-    li a1, 7
-    li t0, 17018632516428469142
+    li a1, 0
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, mf2, ta,ma
+    vfredmax.vs v8, v16, v24
+    call dump
+/* case 389: vfredmax.vs v8, v16, v24, v0.t (e16,mf8,avl=max) */
+    li a0, 792
+    call setup
+    li a1, 32767
+    li t0, 18446744073709518080
     fmv.d.x fa1, t0
     fsrmi 2
-    vsetvli t1, zero, e64, mf2, tu,mu
-    vfwredusum.vs v8, v16, v24, v0.t
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfredmax.vs v8, v16, v24, v0.t
     call dump
-/* case 329: vfwredusum.vs v8, v16, v24, v0.t (e16,mf8,avl=13) */
-    li a0, 416
+/* case 390: vfredmax.vs v15, v10, v28 (e32,m1,avl=1) */
+    li a0, 288
     call setup
     li a1, 32768
-    li t0, 51228
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfredmax.vs v15, v10, v28
+    call dump
+/* case 391: vfredmax.vs v11, v11, v11, v0.t (e64,m1,avl=max) */
+    li a0, 864
+    call setup
+    li a1, 18446744073709551615
+    li t0, 7158299955376611411
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfredmax.vs v11, v11, v11, v0.t
+    call dump
+/* case 392: vfredmax.vs v4, v4, v16, v0.t (e16,m4,avl=5) */
+    li a0, 808
+    call setup
+    li a1, 128
+    li t0, 1023
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfredmax.vs v4, v4, v16, v0.t
+    call dump
+/* case 393: vfredmax.vs v19, v27, v19 (e32,mf2,avl=1) */
+    li a0, 168
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744071553679359
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1
+    vsetvli t1, t0, e32, mf2, tu,mu
+    vfredmax.vs v19, v27, v19
+    call dump
+/* case 394: vfredmax.vs v2, v0, v2 (e64,m1,avl=1) */
+    li a0, 992
+    call setup
+    li a1, 141
+    li t0, 7343003470901355443
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 1
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfredmax.vs v2, v0, v2
+    call dump
+/* case 395: vfredmax.vs v17, v0, v0, v0.t (e16,m2,avl=5) */
+    li a0, 1936
+    call setup
+    li a1, 2
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m2, tu,mu
+    vfredmax.vs v17, v0, v0, v0.t
+    call dump
+/* case 396: vfwredusum.vs v8, v16, v24 (e16,mf4,avl=0) */
+    li a0, 1728
+    call setup
+    li a1, 1
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 0
+    vsetvli t1, t0, e16, mf4, ta,ma
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 397: vfwredusum.vs v8, v16, v24 (e16,mf2,avl=1) */
+    li a0, 1040
+    call setup
+    li a1, 128
+    li t0, 18446744073709502723
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 1
+    vsetvli t1, t0, e16, mf2, tu,mu
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 398: vfwredusum.vs v8, v16, v24 (e16,m1,avl=max) */
+    li a0, 712
+    call setup
+    li a1, 2147483647
+    li t0, 18446744073709544235
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e16, m1, tu,ma
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 399: vfwredusum.vs v8, v16, v24, v0.t (e16,m2,avl=7) */
+    li a0, 1872
+    call setup
+    li a1, 18446744073709551488
+    li t0, 18446744073709498242
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 7
+    vsetvli t1, t0, e16, m2, ta,ma
+    vfwredusum.vs v8, v16, v24, v0.t
+    call dump
+/* case 400: vfwredusum.vs v8, v16, v24 (e16,m4,avl=13) */
+    li a0, 928
+    call setup
+    li a1, 2
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e16, m4, tu,ma
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 401: vfwredusum.vs v8, v16, v24 (e16,m8,avl=7) */
+    li a0, 1528
+    call setup
+    li a1, 255
+    li t0, 18446744073709487103
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e16, m8, tu,ma
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 402: vfwredusum.vs v8, v16, v24 (e32,mf2,avl=max) */
+    li a0, 832
+    call setup
+    li a1, 7
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e32, mf2, ta,ma
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 403: vfwredusum.vs v8, v16, v24, v0.t (e32,m1,avl=max) */
+    li a0, 88
+    call setup
+    li a1, 255
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e32, m1, tu,mu
+    vfwredusum.vs v8, v16, v24, v0.t
+    call dump
+/* case 404: vfwredusum.vs v8, v16, v24 (e32,m2,avl=2) */
+    li a0, 728
+    call setup
+    li a1, 18446744073709551614
+    li t0, 227465434
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 2
+    vsetvli t1, t0, e32, m2, ta,ma
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 405: vfwredusum.vs v8, v16, v24 (e32,m4,avl=5) */
+    li a0, 1432
+    call setup
+    li a1, 14
+    li t0, 18446744070465956523
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 406: vfwredusum.vs v8, v16, v24 (e32,m8,avl=1) */
+    li a0, 1696
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069545729781
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 407: vfwredusum.vs v8, v16, v24, v0.t (e64,m1,avl=max) */
+    li a0, 1464
+    call setup
+    li a1, 18446744073709551614
+    li t0, 9218868437227405311
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfwredusum.vs v8, v16, v24, v0.t
+    call dump
+/* case 408: vfwredusum.vs v8, v16, v24, v0.t (e64,m2,avl=3) */
+    li a0, 536
+    call setup
+    li a1, 0
+    li t0, 14922311723023092030
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 3
+    vsetvli t1, t0, e64, m2, tu,mu
+    vfwredusum.vs v8, v16, v24, v0.t
+    call dump
+/* case 409: vfwredusum.vs v8, v16, v24 (e64,m4,avl=max) */
+    li a0, 1880
+    call setup
+    li a1, 127
+    li t0, 14748258044584617057
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 410: vfwredusum.vs v8, v16, v24, v0.t (e64,m8,avl=7) */
+    li a0, 112
+    call setup
+    li a1, 2147483647
+    li t0, 903820709580275445
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e64, m8, ta,ma
+    vfwredusum.vs v8, v16, v24, v0.t
+    call dump
+/* case 411: vfwredusum.vs v8, v16, v24, v0.t (e8,m1,avl=13) */
+    li a0, 1936
+    call setup
+    li a1, 127
+    li t0, 1065353216
     fmv.d.x fa1, t0
     fsrmi 0
     li t0, 13
-    vsetvli t1, t0, e16, mf8, tu,ma
+    vsetvli t1, t0, e8, m1, ta,ma
     vfwredusum.vs v8, v16, v24, v0.t
     call dump
-/* case 330: vfwredosum.vs v8, v16, v24, v0.t (e16,mf4,avl=max) */
-    li a0, 1096
+/* case 412: vfwredusum.vs v8, v16, v24, v0.t (e64,mf2,avl=7) */
+    li a0, 1448
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709538752
+    li a1, 18446744073709551615
+    li t0, 4890909195324358656
     fmv.d.x fa1, t0
-    fsrmi 4
-    vsetvli t1, zero, e16, mf4, tu,mu
-    vfwredosum.vs v8, v16, v24, v0.t
+    fsrmi 2
+    li t0, 7
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vfwredusum.vs v8, v16, v24, v0.t
     call dump
-/* case 331: vfwredosum.vs v8, v16, v24, v0.t (e16,mf2,avl=3) */
-    li a0, 1840
+/* case 413: vfwredusum.vs v8, v16, v24 (e16,mf8,avl=1000) */
+    li a0, 80
     call setup
-    li a1, 18446744071562067968
-    li t0, 18446744073709501496
+    li a1, 12221641506967335381
+    li t0, 18446744073709525212
     fmv.d.x fa1, t0
     fsrmi 1
-    li t0, 3
+    li t0, 1000
+    vsetvli t1, t0, e16, mf8, tu,mu
+    vfwredusum.vs v8, v16, v24
+    call dump
+/* case 414: vfwredusum.vs v12, v12, v27 (e16,m4,avl=5) */
+    li a0, 88
+    call setup
+    li a1, 6198177354929901610
+    li t0, 18446744073709486081
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 5
+    vsetvli t1, t0, e16, m4, tu,mu
+    vfwredusum.vs v12, v12, v27
+    call dump
+/* case 415: vfwredusum.vs v4, v12, v24 (e32,m8,avl=max) */
+    li a0, 1384
+    call setup
+    li a1, 1
+    li t0, 18446744071562067968
+    fmv.d.x fa1, t0
+    fsrmi 4
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfwredusum.vs v4, v12, v24
+    call dump
+/* case 416: vfwredusum.vs v0, v19, v16 (e32,m8,avl=max) */
+    li a0, 1728
+    call setup
+    li a1, 2147483647
+    li t0, 18446744069422972927
+    fmv.d.x fa1, t0
+    fsrmi 2
+    vsetvli t1, zero, e32, m8, tu,mu
+    vfwredusum.vs v0, v19, v16
+    call dump
+/* case 417: vfwredusum.vs v16, v8, v8, v0.t (e16,m8,avl=5) */
+    li a0, 648
+    call setup
+    li a1, 255
+    li t0, 18446744073709520745
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwredusum.vs v16, v8, v8, v0.t
+    call dump
+/* case 418: vfwredusum.vs v23, v0, v0, v0.t (e64,m1,avl=max) */
+    li a0, 768
+    call setup
+    li a1, 7
+    li t0, 8194499996115407713
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m1, tu,mu
+    vfwredusum.vs v23, v0, v0, v0.t
+    call dump
+/* case 419: vfwredusum.vs v16, v16, v16, v0.t (e32,m4,avl=1) */
+    li a0, 1368
+    call setup
+    li a1, 18181651957504666712
+    li t0, 18446744071051875025
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e32, m4, tu,mu
+    vfwredusum.vs v16, v16, v16, v0.t
+    call dump
+/* case 420: vfwredosum.vs v8, v16, v24, v0.t (e16,mf4,avl=1) */
+    li a0, 88
+    call setup
+    li a1, 32768
+    li t0, 18446744073709501440
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 1
+    vsetvli t1, t0, e16, mf4, tu,mu
+    vfwredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 421: vfwredosum.vs v8, v16, v24, v0.t (e16,mf2,avl=0) */
+    li a0, 424
+    call setup
+    li a1, 8594405625371557763
+    li t0, 18446744073709502889
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
     vsetvli t1, t0, e16, mf2, ta,ma
     vfwredosum.vs v8, v16, v24, v0.t
     call dump
-/* case 332: vfwredosum.vs v8, v16, v24 (e16,m1,avl=0) */
-    li a0, 1416
+/* case 422: vfwredosum.vs v8, v16, v24, v0.t (e16,m1,avl=3) */
+    li a0, 1056
     call setup
-    li a1, 18446744073709551614
-    li t0, 18446744073709524758
-    fmv.d.x fa1, t0
-    fsrmi 4
-    li t0, 0
-    vsetvli t1, t0, e16, m1, ta,ma
-    vfwredosum.vs v8, v16, v24
-    call dump
-/* case 333: vfwredosum.vs v8, v16, v24 (e16,m2,avl=3) */
-    li a0, 1816
-    call setup
-    li a1, 255
+    li a1, 7
     li t0, 18446744073709518336
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 3
-    vsetvli t1, t0, e16, m2, tu,ma
-    vfwredosum.vs v8, v16, v24
-    call dump
-/* case 334: vfwredosum.vs v8, v16, v24, v0.t (e16,m4,avl=max) */
-    li a0, 1576
-    call setup
-    li a1, 32767
-    li t0, 1
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e16, m4, ta,mu
+    vsetvli t1, t0, e16, m1, tu,ma
     vfwredosum.vs v8, v16, v24, v0.t
     call dump
-/* case 335: vfwredosum.vs v8, v16, v24 (e16,m8,avl=max) */
-    li a0, 840
+/* case 423: vfwredosum.vs v8, v16, v24, v0.t (e16,m2,avl=7) */
+    li a0, 136
     call setup
-    li a1, 16137437043610538478
-    li t0, 18446744073709537215
+    li a1, 18446744071562067968
+    li t0, 18446744073709538205
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e16, m8, ta,ma
+    li t0, 7
+    vsetvli t1, t0, e16, m2, tu,ma
+    vfwredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 424: vfwredosum.vs v8, v16, v24 (e16,m4,avl=7) */
+    li a0, 104
+    call setup
+    li a1, 2
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 7
+    vsetvli t1, t0, e16, m4, tu,ma
     vfwredosum.vs v8, v16, v24
     call dump
-/* case 336: vfwredosum.vs v8, v16, v24 (e32,mf2,avl=1000) */
-    li a0, 304
+/* case 425: vfwredosum.vs v8, v16, v24, v0.t (e16,m8,avl=13) */
+    li a0, 848
     call setup
-    li a1, 32768
-    li t0, 18446744070122873988
+    li a1, 128
+    li t0, 18446744073709499733
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 13
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 426: vfwredosum.vs v8, v16, v24 (e32,mf2,avl=1000) */
+    li a0, 728
+    call setup
+    li a1, 15355328248339411861
+    li t0, 18446744071553679360
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 1000
+    vsetvli t1, t0, e32, mf2, ta,ma
+    vfwredosum.vs v8, v16, v24
+    call dump
+/* case 427: vfwredosum.vs v8, v16, v24 (e32,m1,avl=1000) */
+    li a0, 1568
+    call setup
+    li a1, 255
+    li t0, 18446744069960698199
     fmv.d.x fa1, t0
     fsrmi 3
     li t0, 1000
-    vsetvli t1, t0, e32, mf2, tu,ma
+    vsetvli t1, t0, e32, m1, tu,ma
     vfwredosum.vs v8, v16, v24
     call dump
-/* case 337: vfwredosum.vs v8, v16, v24 (e32,m1,avl=5) */
-    li a0, 1832
+/* case 428: vfwredosum.vs v8, v16, v24 (e32,m2,avl=1000) */
+    li a0, 1560
     call setup
-    li a1, 2
-    li t0, 556500138
-    fmv.d.x fa1, t0
-    fsrmi 3
-    li t0, 5
-    vsetvli t1, t0, e32, m1, tu,mu
-    vfwredosum.vs v8, v16, v24
-    call dump
-/* case 338: vfwredosum.vs v8, v16, v24 (e32,m2,avl=5) */
-    li a0, 192
-    call setup
-    li a1, 2
-    li t0, 18446744071668299925
+    li a1, 48560
+    li t0, 2147483648
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 5
+    li t0, 1000
     vsetvli t1, t0, e32, m2, ta,mu
     vfwredosum.vs v8, v16, v24
     call dump
-/* case 339: vfwredosum.vs v8, v16, v24, v0.t (e32,m4,avl=max) */
-    li a0, 1472
+/* case 429: vfwredosum.vs v8, v16, v24 (e32,m4,avl=2) */
+    li a0, 1208
     call setup
-    li a1, 9223372036854775807
-    li t0, 18446744069422972927
+    li a1, 32768
+    li t0, 18446744071553679360
     fmv.d.x fa1, t0
-    fsrmi 3
-    vsetvli t1, zero, e32, m4, ta,ma
-    vfwredosum.vs v8, v16, v24, v0.t
-    call dump
-/* case 340: vfwredosum.vs v8, v16, v24 (e32,m8,avl=2) */
-    li a0, 1480
-    call setup
-    li a1, 0
-    li t0, 18446744069422972927
-    fmv.d.x fa1, t0
-    fsrmi 3
+    fsrmi 2
     li t0, 2
-    vsetvli t1, t0, e32, m8, tu,mu
+    vsetvli t1, t0, e32, m4, ta,ma
     vfwredosum.vs v8, v16, v24
     call dump
-/* case 341: vfwredosum.vs v8, v16, v24, v0.t (e64,m1,avl=1) */
-    li a0, 432
+/* case 430: vfwredosum.vs v8, v16, v24 (e32,m8,avl=1) */
+    li a0, 1336
     call setup
-    li a1, 9214774254548661932
-    li t0, 17985862844537980088
+    li a1, 9223372036854775807
+    li t0, 18446744072040651935
     fmv.d.x fa1, t0
     fsrmi 2
     li t0, 1
-    vsetvli t1, t0, e64, m1, tu,ma
-    vfwredosum.vs v8, v16, v24, v0.t
+    vsetvli t1, t0, e32, m8, tu,ma
+    vfwredosum.vs v8, v16, v24
     call dump
-/* case 342: vfwredosum.vs v8, v16, v24, v0.t (e64,m2,avl=1) */
-    li a0, 2000
+/* case 431: vfwredosum.vs v8, v16, v24 (e64,m1,avl=0) */
+    li a0, 96
     call setup
-    li a1, 18446744071562067968
-    li t0, 10616990642862722643
-    fmv.d.x fa1, t0
-    fsrmi 0
+    li a1, 255
     li t0, 1
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 0
+    vsetvli t1, t0, e64, m1, tu,ma
+    vfwredosum.vs v8, v16, v24
+    call dump
+/* case 432: vfwredosum.vs v8, v16, v24, v0.t (e64,m2,avl=0) */
+    li a0, 1864
+    call setup
+    li a1, 18446744073709551614
+    li t0, 4607182418800017408
+    fmv.d.x fa1, t0
+    fsrmi 2
+    li t0, 0
     vsetvli t1, t0, e64, m2, tu,ma
     vfwredosum.vs v8, v16, v24, v0.t
     call dump
-/* case 343: vfwredosum.vs v8, v16, v24, v0.t (e64,m4,avl=max) */
-    li a0, 1448
+/* case 433: vfwredosum.vs v8, v16, v24, v0.t (e64,m4,avl=3) */
+    li a0, 8
     call setup
-    li a1, 255
-    li t0, 9218868437227405311
-    fmv.d.x fa1, t0
-    fsrmi 0
-    vsetvli t1, zero, e64, m4, ta,ma
-    vfwredosum.vs v8, v16, v24, v0.t
-    call dump
-/* case 344: vfwredosum.vs v8, v16, v24 (e64,m8,avl=3) */
-    li a0, 1592
-    call setup
-    li a1, 2147483647
-    li t0, 1727420254934788836
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 3
-    vsetvli t1, t0, e64, m8, ta,ma
-    vfwredosum.vs v8, v16, v24
-    call dump
-/* case 345: vfwredosum.vs v8, v16, v24, v0.t (e8,m1,avl=7) */
-    li a0, 352
-    call setup
-    li a1, 127
-    li t0, 1265624743
-    fmv.d.x fa1, t0
-    fsrmi 0
-    li t0, 7
-    vsetvli t1, t0, e8, m1, tu,ma
-    vfwredosum.vs v8, v16, v24, v0.t
-    call dump
-/* case 346: vfwredosum.vs v8, v16, v24 (e64,mf2,avl=max) */
-    li a0, 184
-    call setup
-    li a1, 128
-    li t0, 1
+    li a1, 18446744073709551488
+    li t0, 15880258768017575541
     fmv.d.x fa1, t0
     fsrmi 3
-    vsetvli t1, zero, e64, mf2, tu,mu
+    li t0, 3
+    vsetvli t1, t0, e64, m4, ta,mu
+    vfwredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 434: vfwredosum.vs v8, v16, v24 (e64,m8,avl=max) */
+    li a0, 824
+    call setup
+    li a1, 127
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m8, ta,mu
     vfwredosum.vs v8, v16, v24
     call dump
-/* case 347: vfwredosum.vs v8, v16, v24 (e16,mf8,avl=13) */
-    li a0, 672
+/* case 435: vfwredosum.vs v8, v16, v24 (e8,m1,avl=13) */
+    li a0, 432
     call setup
-    li a1, 7269578368422355235
-    li t0, 18446744073709538392
+    li a1, 127
+    li t0, 18446744069414584321
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 13
+    vsetvli t1, t0, e8, m1, tu,ma
+    vfwredosum.vs v8, v16, v24
+    call dump
+/* case 436: vfwredosum.vs v8, v16, v24, v0.t (e64,mf2,avl=13) */
+    li a0, 1328
+    call setup
+    li a1, 9544139936329892685
+    li t0, 13120106115775878480
+    fmv.d.x fa1, t0
+    fsrmi 1
+    li t0, 13
+    vsetvli t1, t0, e64, mf2, ta,ma
+    vfwredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 437: vfwredosum.vs v8, v16, v24, v0.t (e16,mf8,avl=max) */
+    li a0, 1096
+    call setup
+    li a1, 127
+    li t0, 18446744073709486081
     fmv.d.x fa1, t0
     fsrmi 4
-    li t0, 13
-    vsetvli t1, t0, e16, mf8, ta,mu
-    vfwredosum.vs v8, v16, v24
+    vsetvli t1, zero, e16, mf8, tu,mu
+    vfwredosum.vs v8, v16, v24, v0.t
+    call dump
+/* case 438: vfwredosum.vs v0, v0, v0 (e16,m8,avl=max) */
+    li a0, 1008
+    call setup
+    li a1, 255
+    li t0, 59404
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m8, tu,mu
+    vfwredosum.vs v0, v0, v0
+    call dump
+/* case 439: vfwredosum.vs v0, v24, v0, v0.t (e16,m8,avl=5) */
+    li a0, 1168
+    call setup
+    li a1, 18446744071562067968
+    li t0, 18446744073709517823
+    fmv.d.x fa1, t0
+    fsrmi 0
+    li t0, 5
+    vsetvli t1, t0, e16, m8, tu,mu
+    vfwredosum.vs v0, v24, v0, v0.t
+    call dump
+/* case 440: vfwredosum.vs v12, v12, v17 (e32,m1,avl=1) */
+    li a0, 928
+    call setup
+    li a1, 9223372036854775807
+    li t0, 18446744069414584320
+    fmv.d.x fa1, t0
+    fsrmi 4
+    li t0, 1
+    vsetvli t1, t0, e32, m1, tu,mu
+    vfwredosum.vs v12, v12, v17
+    call dump
+/* case 441: vfwredosum.vs v0, v0, v0 (e16,m1,avl=max) */
+    li a0, 1496
+    call setup
+    li a1, 11
+    li t0, 18446744073709486080
+    fmv.d.x fa1, t0
+    fsrmi 0
+    vsetvli t1, zero, e16, m1, tu,mu
+    vfwredosum.vs v0, v0, v0
+    call dump
+/* case 442: vfwredosum.vs v16, v16, v16 (e64,m4,avl=max) */
+    li a0, 504
+    call setup
+    li a1, 18446744073709551615
+    li t0, 9221120237041090560
+    fmv.d.x fa1, t0
+    fsrmi 3
+    vsetvli t1, zero, e64, m4, tu,mu
+    vfwredosum.vs v16, v16, v16
+    call dump
+/* case 443: vfwredosum.vs v24, v13, v16, v0.t (e64,m1,avl=5) */
+    li a0, 1520
+    call setup
+    li a1, 62335
+    li t0, 2093980475073577656
+    fmv.d.x fa1, t0
+    fsrmi 3
+    li t0, 5
+    vsetvli t1, t0, e64, m1, tu,mu
+    vfwredosum.vs v24, v13, v16, v0.t
     call dump
     j pass
 
@@ -5954,4 +6908,4 @@ midx64:
     .dword 1000,360,512,792,312,576,336,416,512,880,488,808,416,872,344,472
     .section .sig, "aw", @nobits
     .align 6
-    .skip 22272
+    .skip 28416
