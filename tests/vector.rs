@@ -93,3 +93,27 @@ macro_rules! programs {
 }
 
 programs!(config, mem, int, fixed, float, reduce, mask, permute);
+
+/// A user-mode (proxy kernel) program built from tests/vector/kernels/dot.c with
+/// clang-19 RVV intrinsics: f32 saxpy, an f16 widening dot product with an ordered
+/// reduction and an int8 widening dot product. The expected line was printed
+/// identically by real Spike + pk and by qemu-riscv64 at VLEN 128, 256 and 512.
+#[test]
+fn pk_kernel_matches_spike_and_qemu() {
+    const EXPECTED: &str = "396a3f6df14a29e9 000000004400e2e7 0000000000016a1e 0000000000000001\n";
+    for vlen in [128, 256, 512] {
+        let out = Command::new(env!("CARGO_BIN_EXE_npu-spike"))
+            .arg("--isa=rv64gcv_zfh")
+            .arg(format!("--varch=vlen:{vlen},elen:64"))
+            .arg("pk")
+            .arg(dir().join("kernels/dot.elf"))
+            .output()
+            .expect("runs npu-spike");
+        assert!(out.status.success(), "VLEN={vlen}: {out:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            EXPECTED,
+            "VLEN={vlen}"
+        );
+    }
+}

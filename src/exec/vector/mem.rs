@@ -9,7 +9,45 @@
 use super::{R, V, al, done, overlap, overlap_widen, require, require_vec, require_vm, view};
 use crate::exec::Insn;
 use crate::machine::memory::Scalar;
+use crate::machine::mmu::Access;
 use crate::machine::{Hart, Trap};
+
+/// Fast path for contiguous accesses: copies `len` bytes between guest memory at `va`
+/// and the register file at `p`, one page at a time. Returns false, having changed
+/// nothing that the element-by-element path would not write again identically, when
+/// any page faults or the elements are misaligned; the caller then runs the
+/// exact element loop, which raises the trap at the right element.
+fn bulk(h: &mut Hart, va: u64, p: *mut u8, len: usize, elem: usize, load: bool) -> bool {
+    // Misaligned elements could straddle a faulting page boundary: exact path.
+    if va & (elem as u64 - 1) != 0 {
+        return false;
+    }
+    let mut done = 0;
+    while done < len {
+        let a = va.wrapping_add(done as u64);
+        let n = (4096 - (a & 4095) as usize).min(len - done);
+        let pa = if h.vm.data {
+            match h.translate(a, if load { Access::Load } else { Access::Store }) {
+                Ok(x) => x,
+                Err(_) => return false,
+            }
+        } else {
+            a
+        };
+        // SAFETY: the caller passes a register-file range of `len` bytes.
+        let buf = unsafe { std::slice::from_raw_parts_mut(p.add(done), n) };
+        let ok = if load {
+            h.mem.read_bytes(pa, buf).is_ok()
+        } else {
+            h.mem.write_bytes(pa, buf).is_ok()
+        };
+        if !ok {
+            return false;
+        }
+        done += n;
+    }
+    true
+}
 
 fn nf(i: &Insn) -> usize {
     (i.bits >> 29) as usize + 1
@@ -50,6 +88,12 @@ fn ldst<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool) -> R
         (n * T::SIZE) as u64
     };
     let v = view(h, i);
+    if !strided && n == 1 && !v.masked && v.vstart == 0 && v.vl > 0 {
+        let p = v.p::<u8>(i.rd);
+        if bulk(h, base, p, v.vl * T::SIZE, T::SIZE, LOAD) {
+            return done(h);
+        }
+    }
     for k in 0..v.vl {
         if k < v.vstart || !v.active(k) {
             continue;
@@ -228,6 +272,9 @@ fn load_whole<T: Scalar>(h: &mut Hart, i: &Insn) -> R {
     let count = n * h.v.vlenb / T::SIZE;
     let base = h.x(i.rs1);
     let p = h.v.lane_ptr(0).wrapping_add(i.rd as usize * h.v.vlenb) as *mut T;
+    if h.v.vstart == 0 && bulk(h, base, p as *mut u8, count * T::SIZE, T::SIZE, true) {
+        return done(h);
+    }
     for k in h.v.vstart as usize..count {
         h.v.vstart = k as u64;
         let x = h.load::<T>(base.wrapping_add((k * T::SIZE) as u64))?;
@@ -259,6 +306,9 @@ pub fn vs1r_v(h: &mut Hart, i: &Insn) -> R {
     let count = n * h.v.vlenb;
     let base = h.x(i.rs1);
     let p = h.v.lane_ptr(0).wrapping_add(i.rd as usize * h.v.vlenb);
+    if h.v.vstart == 0 && bulk(h, base, p, count, 1, false) {
+        return done(h);
+    }
     for k in h.v.vstart as usize..count {
         h.v.vstart = k as u64;
         // SAFETY: as in `load_whole`.
