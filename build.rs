@@ -354,6 +354,30 @@ fn token(name: &str, file: &str, line: usize) -> Token {
             ),
             "Target",
         ),
+        // Vector (RVV 1.0): register fields, the mask bit (held in the rm slot: 1 =
+        // unmasked), 5-bit immediates in the vs1 field and vtype immediates.
+        "vd" | "vs3" => reg("rd", "(b >> 7) & 31".into(), "V"),
+        "vs1" => reg("rs1", "(b >> 15) & 31".into(), "V"),
+        "vs2" => reg("rs2", "(b >> 20) & 31".into(), "V"),
+        "vm" => Token {
+            extract: "f.rm = ((b >> 25) & 1) as u8;".into(),
+            nz_field: "rm",
+            show: Some("Opnd::Vm".into()),
+        },
+        "v0" => Token {
+            extract: String::new(),
+            nz_field: "",
+            show: Some("Opnd::V0".into()),
+        },
+        "simm5" => imm(sext("b >> 15", 5), "Imm"),
+        "uimm5" => imm(format!("{} as i64", bits(19, 15, 0)), "Imm"),
+        "avl5" => Token {
+            extract: format!("f.rs1 = {} as u8;", bits(19, 15, 0)),
+            nz_field: "rs1",
+            show: Some("Opnd::Zimm".into()),
+        },
+        "vtypei11" => imm(format!("{} as i64", bits(30, 20, 0)), "Vtype"),
+        "vtypei10" => imm(format!("{} as i64", bits(29, 20, 0)), "Vtype"),
         _ => fail(file, line, &format!("unknown operand token `{name}`")),
     }
 }

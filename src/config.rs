@@ -8,15 +8,15 @@
 //! enough: comments (`#`) and blank lines are skipped, anything else that is not
 //! `key: value` is an error naming the line.
 
+use crate::machine::VArch;
 use std::path::Path;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MachineConfig {
     /// Vector lanes `L` (`--vectorlane-size`, `vpu_num_lanes`).
     pub lanes: u32,
-    /// VLEN and ELEN in bits (`--varch=vlen:V,elen:E`).
-    pub vlen: u32,
-    pub elen: u32,
+    /// VLEN and ELEN in bits (`--varch=vlen:V,elen:E`, `vpu_vector_length_bits`).
+    pub varch: VArch,
     /// Scratchpad window: virtual base `SV`, physical base `SP`, bytes per lane `B`.
     pub spad_vaddr: u64,
     pub spad_paddr: u64,
@@ -32,8 +32,7 @@ impl Default for MachineConfig {
     fn default() -> Self {
         MachineConfig {
             lanes: 4,
-            vlen: 128,
-            elen: 64,
+            varch: VArch::default(),
             spad_vaddr: 0x0A00_0000,
             spad_paddr: 0xC000_0000,
             spad_size: 131072,
@@ -43,34 +42,9 @@ impl Default for MachineConfig {
     }
 }
 
-/// Parses `--varch=vlen:V,elen:E[,vstartalu:0|1]`: powers of two, ELEN ≤ VLEN ≤ 4096.
-pub fn parse_varch(s: &str) -> Result<(u32, u32), String> {
-    let (mut vlen, mut elen) = (128u32, 64u32);
-    for tok in s.split(',') {
-        let (k, v) = tok
-            .split_once(':')
-            .ok_or_else(|| format!("bad --varch '{s}': '{tok}' is not key:value"))?;
-        let n: u32 = v
-            .parse()
-            .map_err(|_| format!("bad --varch '{s}': '{v}' is not a number"))?;
-        match k {
-            "vlen" => vlen = n,
-            "elen" => elen = n,
-            "vstartalu" if n <= 1 => {}
-            _ => return Err(format!("bad --varch '{s}': unknown or invalid '{tok}'")),
-        }
-    }
-    if !vlen.is_power_of_two() || !elen.is_power_of_two() {
-        return Err(format!(
-            "bad --varch '{s}': VLEN and ELEN must be powers of two"
-        ));
-    }
-    if !(32..=64).contains(&elen) || elen > vlen || vlen > 4096 {
-        return Err(format!(
-            "bad --varch '{s}': need 32 <= ELEN <= 64 and ELEN <= VLEN <= 4096"
-        ));
-    }
-    Ok((vlen, elen))
+/// Parses `--varch=vlen:V,elen:E[,vstartalu:0|1]` (see `VArch::parse`).
+pub fn parse_varch(s: &str) -> Result<VArch, String> {
+    VArch::parse(s).map_err(|e| e.to_string())
 }
 
 /// `--kernel-addr=LO:HI`, both hex with or without `0x`.
@@ -149,9 +123,10 @@ impl MachineConfig {
                 }
                 "vpu_vector_length_bits" => {
                     let v = unsigned()?;
-                    let (vlen, _) = parse_varch(&format!("vlen:{v},elen:{}", self.elen))
-                        .map_err(|e| err(&e))?;
-                    self.vlen = vlen;
+                    let e = self.varch.elen;
+                    self.varch.vlen = parse_varch(&format!("vlen:{v},elen:{e}"))
+                        .map_err(|e| err(&e))?
+                        .vlen;
                 }
                 "vpu_spad_base_vaddr" => {
                     let h = value
@@ -179,8 +154,10 @@ mod tests {
 
     #[test]
     fn varch_rules() {
-        assert_eq!(parse_varch("vlen:256,elen:64"), Ok((256, 64)));
-        assert_eq!(parse_varch("vlen:4096,elen:32,vstartalu:1"), Ok((4096, 32)));
+        let v = parse_varch("vlen:256,elen:64").unwrap();
+        assert_eq!((v.vlen, v.elen), (256, 64));
+        let v = parse_varch("vlen:4096,elen:32,vstartalu:1").unwrap();
+        assert_eq!((v.vlen, v.elen, v.vstart_alu), (4096, 32, true));
         assert!(parse_varch("vlen:384,elen:64").is_err());
         assert!(parse_varch("vlen:8192,elen:64").is_err());
         assert!(parse_varch("vlen:32,elen:64").is_err());
@@ -209,7 +186,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            (m.lanes, m.spad_size, m.spad_vaddr, m.vlen),
+            (m.lanes, m.spad_size, m.spad_vaddr, m.varch.vlen),
             (128, 65536, 0xd000_0000, 256)
         );
         assert_eq!(

@@ -9,7 +9,7 @@ use crate::host::sandbox::Sandbox;
 use crate::isa::{Isa, disassemble, reg_name};
 use crate::loader::Program;
 use crate::machine::memory::event;
-use crate::machine::{Hart, Memory, Region, Trap, cause};
+use crate::machine::{Hart, Memory, Region, Trap, VArch, VectorUnit, cause};
 use crate::npu::Npu;
 use crate::trace::Tracer;
 use std::fmt;
@@ -45,6 +45,8 @@ pub struct Config {
     pub log_file: Option<PathBuf>,
     /// Fatal-trap reports dump every register, not just the usual few.
     pub verbose: bool,
+    /// Vector unit geometry (`--varch`).
+    pub varch: VArch,
 }
 
 /// How the guest is hosted.
@@ -152,6 +154,12 @@ impl Simulator {
                 size: pk::USER_TOP - pk::USER_BASE,
             }]
         };
+        if config.isa.vector && config.isa.min_vlen > config.varch.vlen {
+            return Err(format!(
+                "the ISA asks for VLEN >= {} (zvl{}b) but --varch has vlen:{}",
+                config.isa.min_vlen, config.isa.min_vlen, config.varch.vlen
+            ));
+        }
         let npu = Npu::new(&config.machine, config.sandbox_root.clone());
         let mut regions = regions;
         // The scratchpad window is guest memory at SV (npu-isa.md §2.2): declare it
@@ -165,6 +173,7 @@ impl Simulator {
         }
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
         hart.npu = npu;
+        hart.v = VectorUnit::new(config.varch);
         for s in &prog.segments {
             hart.mem.write_bytes(s.vaddr, &s.data).map_err(|e| {
                 format!(
@@ -221,7 +230,12 @@ impl Simulator {
             for p in &config.allow_paths {
                 sandbox.grant(p);
             }
-            Env::Pk(ProxyKernel::start(&mut hart, prog, argv, dram, sandbox)?)
+            let pk = ProxyKernel::start(&mut hart, prog, argv, dram, sandbox)?;
+            // pk turns the vector unit on (mstatus.VS) when the ISA has V, as it does the FPU.
+            if hart.isa.vector {
+                hart.csr.mstatus |= crate::machine::csr::mstatus::VS;
+            }
+            Env::Pk(pk)
         };
         let tracer = if config.log_disasm || config.log_commits {
             let out: Box<dyn std::io::Write> = match &config.log_file {

@@ -86,7 +86,7 @@ fn machine(r: &RunArgs, plan: &runtime::Plan) -> Result<MachineConfig, String> {
         m.apply_machine_yml(&path)?;
     }
     if let Some(v) = &r.varch {
-        (m.vlen, m.elen) = parse_varch(v)?;
+        m.varch = parse_varch(v)?;
     }
     if let Some(l) = r.vectorlane_size {
         if l == 0 {
@@ -151,6 +151,7 @@ pub fn main(r: RunArgs) -> i32 {
         argv.extend(r.scalars.iter().cloned());
     }
     let config = Config {
+        varch: machine.varch,
         isa,
         regions: Some(regions),
         max_insns: r.max_insns,

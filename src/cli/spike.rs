@@ -48,6 +48,7 @@ Subcommands:
 #[derive(Debug, Default)]
 pub struct SpikeArgs {
     pub isa: Option<String>,
+    pub varch: Option<String>,
     pub regions: Option<Vec<Region>>,
     pub max_insns: Option<u64>,
     pub timeout: Option<f64>,
@@ -251,7 +252,8 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
         a.machine.apply_machine_yml(&path)?;
     }
     if let Some(v) = varch {
-        (a.machine.vlen, a.machine.elen) = parse_varch(&v)?;
+        a.machine.varch = parse_varch(&v)?;
+        a.varch = Some(v);
     }
     let mut rest: Vec<String> = args[i.min(args.len())..].to_vec();
     // `pk` (any path whose name ends in "pk") is the proxy kernel Spike would load: built in here.
@@ -284,8 +286,14 @@ pub fn main(args: &[String]) -> i32 {
             return 1;
         }
     };
+    let mut varch = a.machine.varch;
+    if a.varch.is_none() {
+        // Without --varch, VLEN follows zvl<N>b in the ISA string (as newer Spikes do).
+        varch.vlen = varch.vlen.max(isa.min_vlen);
+    }
     let config = Config {
         isa,
+        varch,
         regions: a.regions,
         max_insns: a.max_insns,
         timeout: a.timeout.map(std::time::Duration::from_secs_f64),

@@ -8,6 +8,7 @@ pub mod csr;
 pub mod float;
 pub mod muldiv;
 pub mod system;
+pub mod vector;
 
 use crate::isa::{Op, decode};
 use crate::machine::{Hart, Trap, hart::X_SINK};

@@ -45,11 +45,15 @@ pub fn disassemble(bits: u32, pc: u64, exts: u64) -> String {
 
 fn format_op(op: Op, f: &Fields, pc: u64) -> String {
     let info = op.info();
-    let mut s = format!("{:<8}", info.mnemonic);
+    // objdump separates mnemonic and operands with a tab: pad to 8, or one space.
+    let mut s = format!("{:<7} ", info.mnemonic);
     let mut first = true;
     for o in info.operands {
         if matches!(o, Opnd::Rm) && f.rm == 7 {
             continue; // dynamic rounding is the default and is not printed
+        }
+        if matches!(o, Opnd::Vm) && f.rm == 1 {
+            continue; // unmasked
         }
         s.push_str(if first { "" } else { ", " });
         first = false;
@@ -64,7 +68,28 @@ fn format_op(op: Op, f: &Fields, pc: u64) -> String {
             Opnd::Rm => write!(s, "{}", RM_NAMES[f.rm as usize & 7]),
             Opnd::Mem(sl, true) => write!(s, "{}({})", f.imm, X_NAMES[slot(f, sl)]),
             Opnd::Mem(sl, false) => write!(s, "({})", X_NAMES[slot(f, sl)]),
+            Opnd::V(sl) => write!(s, "v{}", slot(f, sl)),
+            Opnd::Vm => write!(s, "v0.t"),
+            Opnd::V0 => write!(s, "v0"),
+            Opnd::Vtype => write!(s, "{}", vtype_text(f.imm as u64)),
         };
     }
     s.trim_end().to_string()
+}
+
+/// objdump's spelling of a vtype immediate: `e32, m1, ta, ma`, or the number when the
+/// value has reserved bits or a reserved SEW/LMUL encoding.
+fn vtype_text(v: u64) -> String {
+    const LMUL: [&str; 8] = ["m1", "m2", "m4", "m8", "", "mf8", "mf4", "mf2"];
+    let (lmul, sew) = ((v & 7) as usize, (v >> 3) & 7);
+    if v > 0xff || sew > 3 || lmul == 4 {
+        return v.to_string();
+    }
+    format!(
+        "e{}, {}, {}, {}",
+        8 << sew,
+        LMUL[lmul],
+        if v & 0x40 != 0 { "ta" } else { "tu" },
+        if v & 0x80 != 0 { "ma" } else { "mu" }
+    )
 }

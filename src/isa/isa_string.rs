@@ -114,6 +114,9 @@ impl Isa {
         if isa.exts & ext::ZFHMIN != 0 && isa.exts & ext::F == 0 {
             return Err(err("'Zfh'/'Zfhmin' require 'F'".into()));
         }
+        if isa.vector {
+            isa.exts |= ext::V;
+        }
         if isa.vector && isa.exts & ext::ZFH != 0 {
             // Spike 1.1.0 (the NPU forks' base) enables e16 vector FP with Zfh alone.
             isa.vector_fp16 = true;

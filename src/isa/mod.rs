@@ -59,6 +59,14 @@ pub enum Opnd {
     Rm,
     /// `imm(base)`; the flag says whether an immediate is printed.
     Mem(Slot, bool),
+    /// A vector register.
+    V(Slot),
+    /// The vector mask operand: `v0.t` when the vm bit (rm slot) is 0, nothing otherwise.
+    Vm,
+    /// The implicit `v0` of merge/carry instructions.
+    V0,
+    /// A vtype immediate (`e32, m1, ta, ma`, or the number when it is reserved).
+    Vtype,
 }
 
 /// Timing class of an instruction (the cycle model maps classes to functional units).
@@ -83,6 +91,25 @@ pub enum Class {
     Fpcvt,
     Fpcmp,
     Fpmisc,
+    /// vsetvl{i}, vsetivli.
+    Vset,
+    Vload,
+    Vstore,
+    /// Vector integer add/logic/shift/compare/move.
+    Valu,
+    Vmul,
+    Vdiv,
+    Vfalu,
+    Vfmul,
+    Vfdiv,
+    Vfma,
+    Vfcvt,
+    /// Reductions.
+    Vred,
+    /// Mask-register logic, vcpop/vfirst/vmsbf/viota/vid.
+    Vmask,
+    /// Slides, gathers, compress, scalar moves, whole-register moves.
+    Vperm,
 }
 
 /// Static facts about one op, derived from its table row.

@@ -34,6 +34,13 @@ pub mod addr {
     pub const FFLAGS: u16 = 0x001;
     pub const FRM: u16 = 0x002;
     pub const FCSR: u16 = 0x003;
+    pub const VSTART: u16 = 0x008;
+    pub const VXSAT: u16 = 0x009;
+    pub const VXRM: u16 = 0x00a;
+    pub const VCSR: u16 = 0x00f;
+    pub const VL: u16 = 0xc20;
+    pub const VTYPE: u16 = 0xc21;
+    pub const VLENB: u16 = 0xc22;
     pub const CYCLE: u16 = 0xc00;
     pub const TIME: u16 = 0xc01;
     pub const INSTRET: u16 = 0xc02;
@@ -143,6 +150,18 @@ impl Hart {
         self.csr.mstatus & mstatus::FS != 0
     }
 
+    /// mstatus.VS != Off and V present; vector instructions and CSRs are illegal otherwise.
+    #[inline(always)]
+    pub fn vs_enabled(&self) -> bool {
+        self.csr.mstatus & mstatus::VS != 0 && self.isa.vector
+    }
+
+    /// Marks the vector state dirty (mstatus.VS = Dirty, SD = 1).
+    #[inline(always)]
+    pub fn dirty_vs(&mut self) {
+        self.csr.mstatus |= mstatus::VS | mstatus::SD;
+    }
+
     /// Marks the FP state dirty (mstatus.FS = Dirty, SD = 1), as any FP write does.
     #[inline(always)]
     pub fn dirty_fp(&mut self) {
@@ -181,6 +200,16 @@ impl Hart {
             FFLAGS => c.fflags as u64,
             FRM => c.frm as u64,
             FCSR => (c.frm as u64) << 5 | c.fflags as u64,
+            VSTART | VXSAT | VXRM | VCSR | VL | VTYPE | VLENB if !self.vs_enabled() => {
+                return illegal(bits);
+            }
+            VSTART => self.v.vstart,
+            VXSAT => self.v.vxsat as u64,
+            VXRM => self.v.vxrm as u64,
+            VCSR => (self.v.vxrm as u64) << 1 | self.v.vxsat as u64,
+            VL => self.v.vl,
+            VTYPE => self.v.vtype,
+            VLENB => self.v.vlenb as u64,
             0xc00..=0xc1f => {
                 if !self.counter_allowed(csr) {
                     return illegal(bits);
@@ -272,6 +301,23 @@ impl Hart {
                 c.fflags = (v & 0x1f) as u8;
                 c.frm = ((v >> 5) & 7) as u8;
                 self.dirty_fp();
+            }
+            VSTART => {
+                self.v.vstart = v & (self.v.arch.vlen as u64 - 1);
+                self.dirty_vs();
+            }
+            VXSAT => {
+                self.v.vxsat = v & 1 != 0;
+                self.dirty_vs();
+            }
+            VXRM => {
+                self.v.vxrm = (v & 3) as u8;
+                self.dirty_vs();
+            }
+            VCSR => {
+                self.v.vxsat = v & 1 != 0;
+                self.v.vxrm = ((v >> 1) & 3) as u8;
+                self.dirty_vs();
             }
             // The writing instruction still retires after this, so the next read shows v.
             MCYCLE => c.cycle_delta = v.wrapping_sub(self.instret).wrapping_sub(1),
@@ -380,6 +426,13 @@ pub fn csr_name(csr: u16) -> String {
         FFLAGS => "fflags",
         FRM => "frm",
         FCSR => "fcsr",
+        VSTART => "vstart",
+        VXSAT => "vxsat",
+        VXRM => "vxrm",
+        VCSR => "vcsr",
+        VL => "vl",
+        VTYPE => "vtype",
+        VLENB => "vlenb",
         CYCLE => "cycle",
         TIME => "time",
         INSTRET => "instret",

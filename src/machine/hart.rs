@@ -5,6 +5,7 @@ use super::csr::Csrs;
 use super::memory::{MemFault, Memory, Scalar};
 use super::mmu::{Access, Vm};
 use super::trap::{Trap, cause};
+use super::vector::{VArch, VectorUnit};
 use crate::isa::Isa;
 use crate::npu::Npu;
 
@@ -38,6 +39,8 @@ pub struct Hart {
     pub vm: Vm,
     /// The NPU: scratchpad window, kernel range, DMA and unit state.
     pub npu: Npu,
+    /// Vector unit state and register file (used when the ISA has V).
+    pub v: VectorUnit,
 }
 
 impl Hart {
@@ -56,6 +59,7 @@ impl Hart {
             flush_decode: false,
             vm: Vm::default(),
             npu: Npu::default(),
+            v: VectorUnit::new(VArch::default()),
         }
     }
 

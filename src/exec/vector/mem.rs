@@ -1,0 +1,349 @@
+//! Vector loads and stores (RVV 1.0 chapter 7): unit-stride, strided, indexed
+//! (ordered and unordered are the same on an in-order hart), segments (nf from bits
+//! 31:29), fault-only-first, whole-register and mask loads/stores.
+//!
+//! Elements are accessed in order; before touching element i, vstart = i, so a fault
+//! leaves vstart at the faulting element (Spike's behaviour), with the earlier fields
+//! of a segment already written.
+
+use super::{R, V, al, done, overlap, overlap_widen, require, require_vec, require_vm, view};
+use crate::exec::Insn;
+use crate::machine::memory::Scalar;
+use crate::machine::mmu::Access;
+use crate::machine::{Hart, Trap};
+
+/// Fast path for contiguous accesses: copies `len` bytes between guest memory at `va`
+/// and the register file at `p`, one page at a time. Returns false, having changed
+/// nothing that the element-by-element path would not write again identically, when
+/// any page faults or the elements are misaligned; the caller then runs the
+/// exact element loop, which raises the trap at the right element.
+fn bulk(h: &mut Hart, va: u64, p: *mut u8, len: usize, elem: usize, load: bool) -> bool {
+    // Misaligned elements could straddle a faulting page boundary: exact path.
+    if va & (elem as u64 - 1) != 0 {
+        return false;
+    }
+    let mut done = 0;
+    while done < len {
+        let a = va.wrapping_add(done as u64);
+        let n = (4096 - (a & 4095) as usize).min(len - done);
+        let pa = if h.vm.data {
+            match h.translate(a, if load { Access::Load } else { Access::Store }) {
+                Ok(x) => x,
+                Err(_) => return false,
+            }
+        } else {
+            a
+        };
+        // SAFETY: the caller passes a register-file range of `len` bytes.
+        let buf = unsafe { std::slice::from_raw_parts_mut(p.add(done), n) };
+        let ok = if load {
+            h.mem.read_bytes(pa, buf).is_ok()
+        } else {
+            h.mem.write_bytes(pa, buf).is_ok()
+        };
+        if !ok {
+            return false;
+        }
+        done += n;
+    }
+    true
+}
+
+fn nf(i: &Insn) -> usize {
+    (i.bits >> 29) as usize + 1
+}
+
+/// log2 of an element width in bytes.
+const fn lg(bytes: usize) -> i32 {
+    bytes.trailing_zeros() as i32
+}
+
+/// VI_CHECK_STORE/LOAD for an EEW of `eew_bytes`: returns the register stride of a
+/// segment field (EMUL rounded up to one register).
+fn chk_ldst(h: &Hart, i: &Insn, eew_bytes: usize, load: bool) -> Result<usize, Box<Trap>> {
+    require_vec(h, i, false)?;
+    let emul = lg(eew_bytes) - lg(h.v.sew as usize / 8) + h.v.lmul_log2;
+    require!((-3..=3).contains(&emul), i);
+    require!(al(i.rd, emul), i);
+    let regs = 1usize << emul.max(0);
+    let n = nf(i);
+    require!(n * regs <= 8 && i.rd as usize + n * regs <= 32, i);
+    require!(eew_bytes * 8 <= h.v.arch.elen as usize, i);
+    if load {
+        require_vm(i)?;
+    }
+    Ok(regs)
+}
+
+/// Unit-stride (stride None) and strided loads/stores of `T` elements.
+#[inline(always)]
+fn ldst<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool) -> R {
+    let regs = chk_ldst(h, i, T::SIZE, LOAD)?;
+    h.dirty_vs();
+    let n = nf(i);
+    let base = h.x(i.rs1);
+    let stride = if strided {
+        h.x(i.rs2)
+    } else {
+        (n * T::SIZE) as u64
+    };
+    let v = view(h, i);
+    if !strided && n == 1 && !v.masked && v.vstart == 0 && v.vl > 0 {
+        let p = v.p::<u8>(i.rd);
+        if bulk(h, base, p, v.vl * T::SIZE, T::SIZE, LOAD) {
+            return done(h);
+        }
+    }
+    for k in 0..v.vl {
+        if k < v.vstart || !v.active(k) {
+            continue;
+        }
+        h.v.vstart = k as u64;
+        let a = base.wrapping_add((k as u64).wrapping_mul(stride));
+        for f in 0..n {
+            let addr = a.wrapping_add((f * T::SIZE) as u64);
+            let p = v.p::<T>(i.rd + (f * regs) as u8);
+            // SAFETY: k < vl <= VLMAX of the EEW group; the field groups were checked.
+            unsafe {
+                if LOAD {
+                    *p.add(k) = h.load::<T>(addr)?;
+                } else {
+                    h.store::<T>(addr, *p.add(k))?;
+                }
+            }
+        }
+    }
+    done(h)
+}
+
+macro_rules! unit_strided {
+    ($($ld:ident $st:ident $lds:ident $sts:ident: $t:ty;)*) => {$(
+        pub fn $ld(h: &mut Hart, i: &Insn) -> R { ldst::<$t, true>(h, i, false) }
+        pub fn $st(h: &mut Hart, i: &Insn) -> R { ldst::<$t, false>(h, i, false) }
+        pub fn $lds(h: &mut Hart, i: &Insn) -> R { ldst::<$t, true>(h, i, true) }
+        pub fn $sts(h: &mut Hart, i: &Insn) -> R { ldst::<$t, false>(h, i, true) }
+    )*};
+}
+unit_strided! {
+    vle8_v vse8_v vlse8_v vsse8_v: u8;
+    vle16_v vse16_v vlse16_v vsse16_v: u16;
+    vle32_v vse32_v vlse32_v vsse32_v: u32;
+    vle64_v vse64_v vlse64_v vsse64_v: u64;
+}
+
+/// Fault-only-first: a fault on element 0 traps; a fault on a later element ends the
+/// instruction with vl = that element.
+fn ldff<T: Scalar>(h: &mut Hart, i: &Insn) -> R {
+    let regs = chk_ldst(h, i, T::SIZE, true)?;
+    h.dirty_vs();
+    let n = nf(i);
+    let base = h.x(i.rs1);
+    let v = view(h, i);
+    'elems: for k in v.vstart..v.vl {
+        if !v.active(k) {
+            continue;
+        }
+        for f in 0..n {
+            let addr = base.wrapping_add(((k * n + f) * T::SIZE) as u64);
+            match h.load::<T>(addr) {
+                // SAFETY: as in `ldst`.
+                Ok(x) => unsafe { *v.p::<T>(i.rd + (f * regs) as u8).add(k) = x },
+                Err(t) if k == 0 => {
+                    h.v.vstart = 0;
+                    return Err(t.into());
+                }
+                Err(_) => {
+                    h.v.vl = k as u64;
+                    break 'elems;
+                }
+            }
+        }
+    }
+    done(h)
+}
+
+pub fn vle8ff_v(h: &mut Hart, i: &Insn) -> R {
+    ldff::<u8>(h, i)
+}
+pub fn vle16ff_v(h: &mut Hart, i: &Insn) -> R {
+    ldff::<u16>(h, i)
+}
+pub fn vle32ff_v(h: &mut Hart, i: &Insn) -> R {
+    ldff::<u32>(h, i)
+}
+pub fn vle64ff_v(h: &mut Hart, i: &Insn) -> R {
+    ldff::<u64>(h, i)
+}
+
+/// Indexed loads/stores: `I` is the index element type, the data elements are SEW wide.
+fn indexed<I: Scalar + Into<u64>, const LOAD: bool>(h: &mut Hart, i: &Insn) -> R {
+    require_vec(h, i, false)?;
+    let (sew, l) = (h.v.sew as usize, h.v.lmul_log2);
+    require!(I::SIZE * 8 <= h.v.arch.elen as usize, i);
+    let emul = lg(I::SIZE) - lg(sew / 8) + l;
+    require!((-3..=3).contains(&emul), i);
+    let flmul = 1usize << l.max(0);
+    require!(al(i.rd, l) && al(i.rs2, emul), i);
+    let n = nf(i);
+    require!(n * flmul <= 8 && i.rd as usize + n * flmul <= 32, i);
+    if LOAD {
+        for f in 0..n {
+            let seg = i.rd + (flmul * f) as u8;
+            if I::SIZE * 8 > sew {
+                require!(seg == i.rs2 || !overlap(seg, l, i.rs2, emul), i);
+            } else if I::SIZE * 8 < sew {
+                if emul < 0 {
+                    require!(!overlap(seg, l, i.rs2, emul), i);
+                } else {
+                    require!(!overlap_widen(seg, l, i.rs2, emul), i);
+                }
+            }
+            if n >= 2 {
+                require!(!overlap(seg, l, i.rs2, emul), i);
+            }
+        }
+        require_vm(i)?;
+    }
+    h.dirty_vs();
+    let v = view(h, i);
+    match sew {
+        8 => idx_loop::<I, u8, LOAD>(h, i, &v, n, flmul),
+        16 => idx_loop::<I, u16, LOAD>(h, i, &v, n, flmul),
+        32 => idx_loop::<I, u32, LOAD>(h, i, &v, n, flmul),
+        _ => idx_loop::<I, u64, LOAD>(h, i, &v, n, flmul),
+    }?;
+    done(h)
+}
+
+#[inline(always)]
+fn idx_loop<I: Scalar + Into<u64>, T: Scalar, const LOAD: bool>(
+    h: &mut Hart,
+    i: &Insn,
+    v: &V,
+    n: usize,
+    flmul: usize,
+) -> R {
+    let base = h.x(i.rs1);
+    for k in 0..v.vl {
+        if k < v.vstart || !v.active(k) {
+            continue;
+        }
+        // SAFETY: k < vl <= VLMAX of the checked index group.
+        let off: u64 = unsafe { *v.p::<I>(i.rs2).add(k) }.into();
+        h.v.vstart = k as u64;
+        for f in 0..n {
+            let addr = base.wrapping_add(off).wrapping_add((f * T::SIZE) as u64);
+            let p = v.p::<T>(i.rd + (f * flmul) as u8);
+            // SAFETY: k < VLMAX of the data group; the field groups were checked.
+            unsafe {
+                if LOAD {
+                    *p.add(k) = h.load::<T>(addr)?;
+                } else {
+                    h.store::<T>(addr, *p.add(k))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+macro_rules! indexed_ops {
+    ($($lu:ident $lo:ident $su:ident $so:ident: $t:ty;)*) => {$(
+        pub fn $lu(h: &mut Hart, i: &Insn) -> R { indexed::<$t, true>(h, i) }
+        pub fn $lo(h: &mut Hart, i: &Insn) -> R { indexed::<$t, true>(h, i) }
+        pub fn $su(h: &mut Hart, i: &Insn) -> R { indexed::<$t, false>(h, i) }
+        pub fn $so(h: &mut Hart, i: &Insn) -> R { indexed::<$t, false>(h, i) }
+    )*};
+}
+indexed_ops! {
+    vluxei8_v vloxei8_v vsuxei8_v vsoxei8_v: u8;
+    vluxei16_v vloxei16_v vsuxei16_v vsoxei16_v: u16;
+    vluxei32_v vloxei32_v vsuxei32_v vsoxei32_v: u32;
+    vluxei64_v vloxei64_v vsuxei64_v vsoxei64_v: u64;
+}
+
+/// vl<n>re<eew>.v: n whole registers, independent of vtype (vstart counts elements).
+fn load_whole<T: Scalar>(h: &mut Hart, i: &Insn) -> R {
+    require!(h.vs_enabled(), i);
+    require!(T::SIZE * 8 <= h.v.arch.elen as usize, i);
+    let n = nf(i);
+    require!(al(i.rd, lg(n)), i);
+    h.dirty_vs();
+    let count = n * h.v.vlenb / T::SIZE;
+    let base = h.x(i.rs1);
+    let p = h.v.lane_ptr(0).wrapping_add(i.rd as usize * h.v.vlenb) as *mut T;
+    if h.v.vstart == 0 && bulk(h, base, p as *mut u8, count * T::SIZE, T::SIZE, true) {
+        return done(h);
+    }
+    for k in h.v.vstart as usize..count {
+        h.v.vstart = k as u64;
+        let x = h.load::<T>(base.wrapping_add((k * T::SIZE) as u64))?;
+        // SAFETY: rd is aligned to n, so rd + n <= 32 and k < n * VLENB / size.
+        unsafe { *p.add(k) = x };
+    }
+    done(h)
+}
+
+pub fn vl1re8_v(h: &mut Hart, i: &Insn) -> R {
+    load_whole::<u8>(h, i)
+}
+pub fn vl1re16_v(h: &mut Hart, i: &Insn) -> R {
+    load_whole::<u16>(h, i)
+}
+pub fn vl1re32_v(h: &mut Hart, i: &Insn) -> R {
+    load_whole::<u32>(h, i)
+}
+pub fn vl1re64_v(h: &mut Hart, i: &Insn) -> R {
+    load_whole::<u64>(h, i)
+}
+
+/// vs<n>r.v: n whole registers, stored byte by byte as Spike does (vstart counts bytes).
+pub fn vs1r_v(h: &mut Hart, i: &Insn) -> R {
+    require!(h.vs_enabled(), i);
+    let n = nf(i);
+    require!(al(i.rd, lg(n)), i);
+    h.dirty_vs();
+    let count = n * h.v.vlenb;
+    let base = h.x(i.rs1);
+    let p = h.v.lane_ptr(0).wrapping_add(i.rd as usize * h.v.vlenb);
+    if h.v.vstart == 0 && bulk(h, base, p, count, 1, false) {
+        return done(h);
+    }
+    for k in h.v.vstart as usize..count {
+        h.v.vstart = k as u64;
+        // SAFETY: as in `load_whole`.
+        let x = unsafe { *p.add(k) };
+        h.store::<u8>(base.wrapping_add(k as u64), x)?;
+    }
+    done(h)
+}
+
+/// vlm.v / vsm.v: ceil(vl / 8) bytes, unmasked.
+fn mask_ldst<const LOAD: bool>(h: &mut Hart, i: &Insn) -> R {
+    require_vec(h, i, false)?;
+    h.dirty_vs();
+    let v = view(h, i);
+    let n = v.vl.div_ceil(8);
+    let base = h.x(i.rs1);
+    let p = v.p::<u8>(i.rd);
+    for k in v.vstart..n {
+        h.v.vstart = k as u64;
+        let addr = base.wrapping_add(k as u64);
+        // SAFETY: k < ceil(VLMAX / 8) <= VLENB.
+        unsafe {
+            if LOAD {
+                *p.add(k) = h.load::<u8>(addr)?;
+            } else {
+                h.store::<u8>(addr, *p.add(k))?;
+            }
+        }
+    }
+    done(h)
+}
+
+pub fn vlm_v(h: &mut Hart, i: &Insn) -> R {
+    mask_ldst::<true>(h, i)
+}
+pub fn vsm_v(h: &mut Hart, i: &Insn) -> R {
+    mask_ldst::<false>(h, i)
+}
