@@ -174,6 +174,7 @@ impl Simulator {
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
         hart.npu = npu;
         hart.v = VectorUnit::new(config.varch);
+        hart.v.set_lanes(config.machine.lanes as usize);
         for s in &prog.segments {
             hart.mem.write_bytes(s.vaddr, &s.data).map_err(|e| {
                 format!(

@@ -91,15 +91,18 @@ impl Insn {
         }
     }
 
-    /// Decodes for `hart`: as `decode`, plus the kernel-range tracking handlers of
-    /// the NPU (`npu::kernel`) where the configured kernel range needs them.
+    /// Decodes for `hart`: as `decode`, plus the NPU's wrapping handlers where the
+    /// kernel range and the lanes need them (`npu::kernel`, `npu::lanes`).
     pub fn decode_for(hart: &Hart, bits: u32, pc: u64) -> (Insn, bool) {
         let exts = hart.isa.exts;
         let (mut insn, ends) = Insn::decode(bits, pc, exts);
         let (lo, hi) = (hart.npu.kernel_lo, hart.npu.kernel_hi);
-        if lo < hi && pc >= lo && pc <= hi {
-            let decoded = decode(bits, exts).is_some();
-            crate::npu::kernel::instrument(&mut insn, lo, hi, decoded);
+        let lanes = hart.v.lanes;
+        if (lo < hi || lanes > 1) && decode(bits, exts).is_some() {
+            if pc >= lo && pc <= hi {
+                crate::npu::kernel::instrument(&mut insn, lo, hi, true);
+            }
+            crate::npu::lanes::instrument(&mut insn, &hart.npu, lanes);
         }
         (insn, ends)
     }

@@ -104,6 +104,12 @@ pub struct VectorUnit {
     pub vxsat: bool,
     /// Number of register-file copies (NPU lanes); 1 for a plain RVV hart.
     pub lanes: usize,
+    /// The lane an instruction is running on (`crate::npu::lanes` runs an instruction
+    /// once per lane); 0 outside those loops.
+    pub lane: usize,
+    /// The current instruction runs per lane inside the kernel range (its memory
+    /// accesses follow the scratchpad rules of npu-isa.md §2.3).
+    pub kernel: bool,
     regs: Vec<u64>,
 }
 
@@ -124,8 +130,16 @@ impl VectorUnit {
             vxrm: 0,
             vxsat: false,
             lanes,
+            lane: 0,
+            kernel: false,
             regs: vec![0; lanes * 32 * vlenb / 8],
         }
+    }
+
+    /// Gives every NPU lane its own register file (all zero, as at reset).
+    pub fn set_lanes(&mut self, lanes: usize) {
+        self.lanes = lanes.max(1);
+        self.regs = vec![0; self.lanes * 32 * self.vlenb / 8];
     }
 
     /// Bytes of one lane's register file (32 x VLENB).

@@ -5,6 +5,7 @@
 
 pub mod dma;
 pub mod kernel;
+pub mod lanes;
 
 use crate::config::MachineConfig;
 use crate::machine::Trap;

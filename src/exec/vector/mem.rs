@@ -11,6 +11,14 @@ use crate::exec::Insn;
 use crate::machine::memory::Scalar;
 use crate::machine::mmu::Access;
 use crate::machine::{Hart, Trap};
+use crate::npu::lanes::{Kind, LaneAddr};
+
+/// Kernel mode: lane `h.v.lane`'s view of an access based at X[rs1] (npu-isa.md §2.3).
+#[inline(always)]
+fn lane_addr(h: &Hart, i: &Insn, kind: Kind) -> Option<LaneAddr> {
+    h.v.kernel
+        .then(|| h.npu.lane_addr(h.x(i.rs1), h.v.lane, kind))
+}
 
 /// Fast path for contiguous accesses: copies `len` bytes between guest memory at `va`
 /// and the register file at `p`, one page at a time. Returns false, having changed
@@ -81,14 +89,17 @@ fn ldst<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool) -> R
     let regs = chk_ldst(h, i, T::SIZE, LOAD)?;
     h.dirty_vs();
     let n = nf(i);
-    let base = h.x(i.rs1);
+    let la = lane_addr(h, i, if LOAD { Kind::Load } else { Kind::Store });
+    let base = la.map_or(h.x(i.rs1), |l| l.base);
     let stride = if strided {
         h.x(i.rs2)
     } else {
         (n * T::SIZE) as u64
     };
     let v = view(h, i);
-    if !strided && n == 1 && !v.masked && v.vstart == 0 && v.vl > 0 {
+    let last = base.wrapping_add(((v.vl.max(1) - 1) * T::SIZE) as u64);
+    let checks_pass = la.is_none_or(|l| h.npu.lane_ok(&l, base) && h.npu.lane_ok(&l, last));
+    if !strided && n == 1 && !v.masked && v.vstart == 0 && v.vl > 0 && checks_pass {
         let p = v.p::<u8>(i.rd);
         if bulk(h, base, p, v.vl * T::SIZE, T::SIZE, LOAD) {
             return done(h);
@@ -102,6 +113,9 @@ fn ldst<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool) -> R
         let a = base.wrapping_add((k as u64).wrapping_mul(stride));
         for f in 0..n {
             let addr = a.wrapping_add((f * T::SIZE) as u64);
+            if let Some(l) = &la {
+                h.npu.check_lane(l, addr)?;
+            }
             let p = v.p::<T>(i.rd + (f * regs) as u8);
             // SAFETY: k < vl <= VLMAX of the EEW group; the field groups were checked.
             unsafe {
@@ -270,14 +284,24 @@ fn load_whole<T: Scalar>(h: &mut Hart, i: &Insn) -> R {
     require!(al(i.rd, lg(n)), i);
     h.dirty_vs();
     let count = n * h.v.vlenb / T::SIZE;
-    let base = h.x(i.rs1);
-    let p = h.v.lane_ptr(0).wrapping_add(i.rd as usize * h.v.vlenb) as *mut T;
-    if h.v.vstart == 0 && bulk(h, base, p as *mut u8, count * T::SIZE, T::SIZE, true) {
+    let la = lane_addr(h, i, Kind::LoadWhole);
+    let base = la.map_or(h.x(i.rs1), |l| l.base);
+    let last = base.wrapping_add(((count - 1) * T::SIZE) as u64);
+    let checks_pass = la.is_none_or(|l| h.npu.lane_ok(&l, base) && h.npu.lane_ok(&l, last));
+    let p =
+        h.v.lane_ptr(h.v.lane)
+            .wrapping_add(i.rd as usize * h.v.vlenb) as *mut T;
+    if h.v.vstart == 0 && checks_pass && bulk(h, base, p as *mut u8, count * T::SIZE, T::SIZE, true)
+    {
         return done(h);
     }
     for k in h.v.vstart as usize..count {
         h.v.vstart = k as u64;
-        let x = h.load::<T>(base.wrapping_add((k * T::SIZE) as u64))?;
+        let addr = base.wrapping_add((k * T::SIZE) as u64);
+        if let Some(l) = &la {
+            h.npu.check_lane(l, addr)?;
+        }
+        let x = h.load::<T>(addr)?;
         // SAFETY: rd is aligned to n, so rd + n <= 32 and k < n * VLENB / size.
         unsafe { *p.add(k) = x };
     }
@@ -304,16 +328,25 @@ pub fn vs1r_v(h: &mut Hart, i: &Insn) -> R {
     require!(al(i.rd, lg(n)), i);
     h.dirty_vs();
     let count = n * h.v.vlenb;
-    let base = h.x(i.rs1);
-    let p = h.v.lane_ptr(0).wrapping_add(i.rd as usize * h.v.vlenb);
-    if h.v.vstart == 0 && bulk(h, base, p, count, 1, false) {
+    let la = lane_addr(h, i, Kind::StoreWhole);
+    let base = la.map_or(h.x(i.rs1), |l| l.base);
+    let last = base.wrapping_add(count as u64 - 1);
+    let checks_pass = la.is_none_or(|l| h.npu.lane_ok(&l, base) && h.npu.lane_ok(&l, last));
+    let p =
+        h.v.lane_ptr(h.v.lane)
+            .wrapping_add(i.rd as usize * h.v.vlenb);
+    if h.v.vstart == 0 && checks_pass && bulk(h, base, p, count, 1, false) {
         return done(h);
     }
     for k in h.v.vstart as usize..count {
         h.v.vstart = k as u64;
         // SAFETY: as in `load_whole`.
         let x = unsafe { *p.add(k) };
-        h.store::<u8>(base.wrapping_add(k as u64), x)?;
+        let addr = base.wrapping_add(k as u64);
+        if let Some(l) = &la {
+            h.npu.check_lane(l, addr)?;
+        }
+        h.store::<u8>(addr, x)?;
     }
     done(h)
 }
@@ -324,11 +357,15 @@ fn mask_ldst<const LOAD: bool>(h: &mut Hart, i: &Insn) -> R {
     h.dirty_vs();
     let v = view(h, i);
     let n = v.vl.div_ceil(8);
-    let base = h.x(i.rs1);
+    let la = lane_addr(h, i, if LOAD { Kind::Load } else { Kind::Store });
+    let base = la.map_or(h.x(i.rs1), |l| l.base);
     let p = v.p::<u8>(i.rd);
     for k in v.vstart..n {
         h.v.vstart = k as u64;
         let addr = base.wrapping_add(k as u64);
+        if let Some(l) = &la {
+            h.npu.check_lane(l, addr)?;
+        }
         // SAFETY: k < ceil(VLMAX / 8) <= VLENB.
         unsafe {
             if LOAD {

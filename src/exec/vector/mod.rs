@@ -231,11 +231,12 @@ pub(crate) fn require_vec(h: &Hart, i: &Insn, alu: bool) -> R {
     Ok(())
 }
 
-/// The instruction's view of lane 0.
+/// The instruction's view of the current lane (lane 0 unless the NPU runs the
+/// instruction on every lane, see `crate::npu::lanes`).
 #[inline(always)]
 pub(crate) fn view(h: &mut Hart, i: &Insn) -> V {
     V {
-        base: h.v.lane_ptr(0),
+        base: h.v.lane_ptr(h.v.lane),
         vlenb: h.v.vlenb,
         vstart: h.v.vstart as usize,
         vl: h.v.vl as usize,
