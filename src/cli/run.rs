@@ -71,6 +71,9 @@ pub struct RunArgs {
     /// Print instructions, wall time, MIPS and peak RSS to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Also decode the legacy DMA configuration instructions CONFIG..CONFIG4.
+    #[arg(long)]
+    pub dma_legacy: bool,
 }
 
 fn machine(r: &RunArgs, plan: &runtime::Plan) -> Result<MachineConfig, String> {
@@ -123,7 +126,12 @@ pub fn main(r: RunArgs) -> i32 {
         }
     };
     let isa = match Isa::parse(&r.isa) {
-        Ok(i) => i,
+        Ok(mut i) => {
+            if r.dma_legacy {
+                i.enable_dma_legacy();
+            }
+            i
+        }
         Err(e) => {
             eprintln!("npu-spike: {e}");
             return 1;

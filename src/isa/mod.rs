@@ -83,6 +83,8 @@ pub enum Class {
     Fpcvt,
     Fpcmp,
     Fpmisc,
+    /// NPU DMA transfers and their configuration (custom-1).
+    Dma,
 }
 
 /// Static facts about one op, derived from its table row.
