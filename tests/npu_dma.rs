@@ -1276,3 +1276,19 @@ fn random_descriptors_match_the_python_model() {
     );
     let _ = std::fs::remove_dir_all(&work);
 }
+
+#[test]
+#[ignore = "timing probe: cargo test --release --test npu_dma big -- --ignored --nocapture"]
+fn big_transfer_timing() {
+    // 4 MiB: D=(1,1,1024,4096) bytes split on H over 4 lanes (256 passes filling each
+    // 1 MiB bank), there and back.
+    let rig = Rig::new(4, 1 << 20);
+    let d = Desc::new([1, 1, 1024, 4096], [1 << 22, 1 << 22, 4096, 1], 1, 1, 2).packed();
+    let src: Vec<u8> = (0..(1u32 << 22)).map(|i| (i * 31 >> 3) as u8).collect();
+    let t = std::time::Instant::now();
+    let mut s = round_trip(&rig, &d, &d, 0x100_0000, &src, SV, 0x200_0000);
+    eprintln!("4 MiB MVIN + MVOUT: {:?}", t.elapsed());
+    let got = get(&mut s, 0x200_0000, 1 << 22);
+    let first = (0..got.len()).find(|&i| got[i] != src[i]);
+    assert_eq!(first, None);
+}
