@@ -1284,7 +1284,7 @@ fn big_transfer_timing() {
     // 1 MiB bank), there and back.
     let rig = Rig::new(4, 1 << 20);
     let d = Desc::new([1, 1, 1024, 4096], [1 << 22, 1 << 22, 4096, 1], 1, 1, 2).packed();
-    let src: Vec<u8> = (0..(1u32 << 22)).map(|i| (i * 31 >> 3) as u8).collect();
+    let src: Vec<u8> = (0..(1u32 << 22)).map(|i| ((i * 31) >> 3) as u8).collect();
     let t = std::time::Instant::now();
     let mut s = round_trip(&rig, &d, &d, 0x100_0000, &src, SV, 0x200_0000);
     eprintln!("4 MiB MVIN + MVOUT: {:?}", t.elapsed());
