@@ -453,6 +453,35 @@ impl Walk<'_> {
         Ok(idx.wrapping_mul(d.ind_stride).wrapping_mul(d.esize))
     }
 
+    /// Length of the run of elements from position `p` (scratchpad offset `soff`
+    /// relative to lane 0) that a plain element walk would move between contiguous
+    /// DRAM and contiguous scratchpad addresses: table entries consecutive (neither 0
+    /// nor SKIP), inside the DRAM bound, below the scratchpad limit; at most `max`
+    /// (and `MAX_RUN`) elements.
+    fn run(&self, p: u64, soff: u64, limit: u64, max: u64) -> u64 {
+        let e = self.d.esize;
+        let Some(&a0) = self.table.get(p as usize) else {
+            return 0;
+        };
+        let mut n = 0;
+        while n < max.min(MAX_RUN) {
+            let Some(&a) = self.table.get((p + n) as usize) else {
+                break;
+            };
+            if a == 0
+                || a == SKIP
+                || a != a0.wrapping_add(n * e)
+                || soff.wrapping_add(n * e) >= limit
+                || soff.wrapping_add(n * e) < soff
+                || self.out_of_bound(a)
+            {
+                break;
+            }
+            n += 1;
+        }
+        n
+    }
+
     /// Whether the DRAM bound (MB, MN) excludes an element at `a`.
     fn out_of_bound(&self, a: u64) -> bool {
         let d = self.d;
@@ -496,6 +525,14 @@ pub fn transfer(h: &mut Hart, dir: Dir, dram: u64, spad: u64) -> ExecResult {
     let e = d.esize;
     let mut sparse = true;
     let walk_lanes = if dir == Dir::In { lanes } else { g.used };
+    // Contiguous runs may be copied in bulk when that cannot differ from the element
+    // walk: no translation, a plain move (no index, no accumulate), spad contiguous.
+    let bulk = !h.vm.data
+        && matches!(e, 1 | 2 | 4 | 8)
+        && !indirect
+        && g.bs[3] == 1
+        && !(dir == Dir::Out && d.has(flag::ACCUMULATE));
+    let mut buf = Vec::new();
     let bd = g.bd;
     for o in 0..g.out {
         for k in 0..walk_lanes {
@@ -506,20 +543,35 @@ pub fn transfer(h: &mut Hart, dir: Dir, dram: u64, spad: u64) -> ExecResult {
             for n in 0..bd[0] {
                 for c in 0..bd[1] {
                     for hh in 0..bd[2] {
-                        for ww in 0..bd[3] {
-                            let x = [n, c, hh, ww];
-                            let p = p_lane
-                                .wrapping_add(g.ps[0].wrapping_mul(n))
-                                .wrapping_add(g.ps[1].wrapping_mul(c))
-                                .wrapping_add(g.ps[2].wrapping_mul(hh))
-                                .wrapping_add(ww);
-                            let s = s_pass
-                                .wrapping_add(g.bs[0].wrapping_mul(n))
-                                .wrapping_add(g.bs[1].wrapping_mul(c))
-                                .wrapping_add(g.bs[2].wrapping_mul(hh))
-                                .wrapping_add(g.bs[3].wrapping_mul(ww));
+                        let p_row = p_lane
+                            .wrapping_add(g.ps[0].wrapping_mul(n))
+                            .wrapping_add(g.ps[1].wrapping_mul(c))
+                            .wrapping_add(g.ps[2].wrapping_mul(hh));
+                        let s_row = s_pass
+                            .wrapping_add(g.bs[0].wrapping_mul(n))
+                            .wrapping_add(g.bs[1].wrapping_mul(c))
+                            .wrapping_add(g.bs[2].wrapping_mul(hh));
+                        let mut ww = 0;
+                        while ww < bd[3] {
+                            let p = p_row.wrapping_add(ww);
+                            let s = s_row.wrapping_add(g.bs[3].wrapping_mul(ww));
                             let soff = spad.wrapping_add(s.wrapping_mul(e));
                             let sp = soff.wrapping_add(lane_off);
+                            if bulk && (dir == Dir::Out || used_lane) {
+                                let run = w.run(p, soff, limit, bd[3] - ww);
+                                if run >= MIN_RUN {
+                                    let a = w.table[p as usize];
+                                    let (src, dst) = if dir == Dir::In { (a, sp) } else { (sp, a) };
+                                    if let Some(zero) = copy_run(h, &mut buf, src, dst, run * e, e)
+                                    {
+                                        sparse &= zero;
+                                        ww += run;
+                                        continue;
+                                    }
+                                }
+                            }
+                            ww += 1;
+                            let x = [n, c, hh, ww - 1];
                             match dir {
                                 Dir::In => {
                                     let mut a = if used_lane { w.address(h, p)? } else { 0 };
@@ -574,6 +626,32 @@ pub fn transfer(h: &mut Hart, dir: Dir, dram: u64, spad: u64) -> ExecResult {
         h.npu.dma.mvin_count += 1;
     }
     Ok(())
+}
+
+/// Shortest run worth a bulk copy, and the longest copied at once.
+const MIN_RUN: u64 = 8;
+const MAX_RUN: u64 = 1 << 16;
+
+/// Copies `len` bytes of `e`-byte elements from `src` to `dst` in one read and one
+/// write, if that is exactly what the element walk would do: both ranges aligned to
+/// `e` (so no element would trap as misaligned), neither wrapping nor overlapping, and
+/// both wholly in guest memory (else None: the caller walks the elements, which
+/// raises the precise fault). Returns whether every element moved is zero (for
+/// E = 4 also -0.0).
+fn copy_run(h: &mut Hart, buf: &mut Vec<u8>, src: u64, dst: u64, len: u64, e: u64) -> Option<bool> {
+    let (src_end, dst_end) = (src.checked_add(len)?, dst.checked_add(len)?);
+    if !src.is_multiple_of(e) || !dst.is_multiple_of(e) || (src < dst_end && dst < src_end) {
+        return None;
+    }
+    buf.resize(len as usize, 0);
+    h.mem.read_bytes(src, buf).ok()?;
+    h.mem.write_bytes(dst, buf).ok()?;
+    Some(if e == 4 {
+        buf.chunks_exact(4)
+            .all(|c| u32::from_le_bytes(c.try_into().unwrap()) & 0x7fff_ffff == 0)
+    } else {
+        buf.iter().all(|&b| b == 0)
+    })
 }
 
 #[cold]
