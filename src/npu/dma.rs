@@ -629,7 +629,7 @@ pub fn transfer(h: &mut Hart, dir: Dir, dram: u64, spad: u64) -> ExecResult {
 }
 
 /// Shortest run worth a bulk copy, and the longest copied at once.
-const MIN_RUN: u64 = 8;
+const MIN_RUN: u64 = 2;
 const MAX_RUN: u64 = 1 << 16;
 
 /// Copies `len` bytes of `e`-byte elements from `src` to `dst` in one read and one

@@ -370,6 +370,8 @@ def gen_case(case):
     VS = 1 + r.below(2)
     while True:
         D = [1 + r.below(4) for _ in range(4)]
+        if r.chance(1, 3):
+            D[3] = (8, 12, 16)[r.below(3)]  # long rows (contiguous runs)
         D[A] = VS * (1, 2, 3, 4, 8)[r.below(5)]
         n = D[0] * D[1] * D[2] * D[3]
         if n <= 256 and n * E <= 2048:
