@@ -74,6 +74,9 @@ pub struct RunArgs {
     /// Fatal-trap reports dump every register.
     #[arg(short, long)]
     pub verbose: bool,
+    /// Also decode the legacy DMA configuration instructions CONFIG..CONFIG4.
+    #[arg(long)]
+    pub dma_legacy: bool,
 }
 
 fn machine(r: &RunArgs, plan: &runtime::Plan) -> Result<MachineConfig, String> {
@@ -126,7 +129,12 @@ pub fn main(r: RunArgs) -> i32 {
         }
     };
     let isa = match Isa::parse(&r.isa) {
-        Ok(i) => i,
+        Ok(mut i) => {
+            if r.dma_legacy {
+                i.enable_dma_legacy();
+            }
+            i
+        }
         Err(e) => {
             eprintln!("npu-spike: {e}");
             return 1;

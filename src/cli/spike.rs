@@ -28,6 +28,7 @@ Options:
   --base-path=<dir>               runtime directory: the guest's files are confined to it
                                   [default: the current directory]
   --allow-path=<path>             also let the guest open this file or directory
+  --dma-legacy                    also decode the legacy DMA CONFIG..CONFIG4 instructions
   --extlib=<lib.so>               accepted for compatibility; the NPU units are built in
   -p<n>                           harts (only 1 is supported)
   -l                              log each instruction, disassembled, to stderr
@@ -62,6 +63,8 @@ pub struct SpikeArgs {
     pub log_commits: bool,
     pub log_file: Option<PathBuf>,
     pub verbose: bool,
+    /// `--dma-legacy`: decode CONFIG..CONFIG4 (npu-isa.md §3.2).
+    pub dma_legacy: bool,
     /// The program and its arguments (after an optional `pk`).
     pub program: Vec<String>,
 }
@@ -221,6 +224,8 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             a.log_disasm = true;
         } else if arg == "--verbose" || arg == "-v" {
             a.verbose = true;
+        } else if arg == "--dma-legacy" {
+            a.dma_legacy = true;
         } else if arg == "--log-commits" {
             a.log_commits = true;
         } else if is("--log") {
@@ -280,7 +285,12 @@ pub fn main(args: &[String]) -> i32 {
         }
     };
     let isa = match Isa::parse(a.isa.as_deref().unwrap_or(crate::isa::isa_default())) {
-        Ok(i) => i,
+        Ok(mut i) => {
+            if a.dma_legacy {
+                i.enable_dma_legacy();
+            }
+            i
+        }
         Err(e) => {
             eprintln!("npu-spike: {e}");
             return 1;

@@ -49,7 +49,8 @@ impl Isa {
             err("only rv64 is supported (the string must start with rv64)".into())
         })?;
         let mut isa = Isa {
-            exts: ext::I | ext::PRIV | ext::ZICSR | ext::ZIFENCEI,
+            // The NPU's DMA (custom-1) is part of every machine (npu-isa.md §3).
+            exts: ext::I | ext::PRIV | ext::ZICSR | ext::ZIFENCEI | ext::XNPU,
             vector: false,
             vector_fp16: false,
             misaligned: false,
@@ -122,6 +123,12 @@ impl Isa {
             isa.vector_fp16 = true;
         }
         Ok(isa)
+    }
+
+    /// Also decodes the legacy DMA configuration instructions CONFIG..CONFIG4
+    /// (`--dma-legacy`, npu-isa.md §3.2); without it they are illegal.
+    pub fn enable_dma_legacy(&mut self) {
+        self.exts |= ext::XNPULEGACY;
     }
 
     pub fn has(&self, bit: u64) -> bool {

@@ -110,6 +110,8 @@ pub enum Class {
     Vmask,
     /// Slides, gathers, compress, scalar moves, whole-register moves.
     Vperm,
+    /// NPU DMA transfers and their configuration (custom-1).
+    Dma,
 }
 
 /// Static facts about one op, derived from its table row.
