@@ -77,7 +77,6 @@ impl CodeCache {
 
     #[cold]
     fn build(&mut self, hart: &mut Hart, start: u64) -> Result<u32, Trap> {
-        let exts = hart.isa.exts;
         let mut insns = Vec::with_capacity(8);
         let mut pc = start;
         loop {
@@ -96,7 +95,7 @@ impl CodeCache {
             } else {
                 lo as u32
             };
-            let (insn, ends) = Insn::decode(bits, pc, exts);
+            let (insn, ends) = Insn::decode_for(hart, bits, pc);
             for (a, n) in [(pc, 1), (pc + insn.len as u64 - 1, 1)] {
                 let pa = hart.fetch_paddr(a);
                 hart.mem.watch_code(pa, n);

@@ -24,6 +24,10 @@ pub struct Program {
     pub entry: u64,
     pub segments: Vec<Segment>,
     pub symbols: HashMap<String, u64>,
+    /// The program header table as stored in the file (the proxy kernel copies it
+    /// to the user stack for `AT_PHDR`), with its entry size and count.
+    pub phdrs: Vec<u8>,
+    pub phent: u16,
 }
 
 #[derive(Debug)]
@@ -143,11 +147,19 @@ pub fn parse_elf(bytes: &[u8]) -> Result<Program, String> {
             symbols.entry(name.to_string()).or_insert(sym.st_value);
         }
     }
+    let phent = elf.header.e_phentsize;
+    let phdrs = (elf.header.e_phoff as usize)
+        .checked_add(phent as usize * elf.header.e_phnum as usize)
+        .and_then(|end| bytes.get(elf.header.e_phoff as usize..end))
+        .ok_or("program header table lies beyond the end of the file")?
+        .to_vec();
     Ok(Program {
         path: PathBuf::new(),
         entry: elf.entry,
         segments,
         symbols,
+        phdrs,
+        phent,
     })
 }
 

@@ -1,13 +1,17 @@
 //! A simulation: the hart, its code cache and the host environment (HTIF for
 //! bare-metal programs, the proxy kernel for user-mode ones), run to completion.
 
+use crate::config::MachineConfig;
 use crate::engine::{CodeCache, Event, run_blocks};
 use crate::host::htif::{Htif, signature_text};
 use crate::host::pk::{self, ProxyKernel};
+use crate::host::sandbox::Sandbox;
 use crate::isa::{Isa, disassemble, reg_name};
 use crate::loader::Program;
 use crate::machine::memory::event;
 use crate::machine::{Hart, Memory, Region, Trap, VArch, VectorUnit, cause};
+use crate::npu::Npu;
+use crate::trace::Tracer;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -24,8 +28,23 @@ pub struct Config {
     pub regions: Option<Vec<Region>>,
     /// Stop with an error after this many instructions.
     pub max_insns: Option<u64>,
+    /// Stop with an error after this much wall time.
+    pub timeout: Option<std::time::Duration>,
     /// `+signature=FILE` and its granularity.
     pub signature: Option<(PathBuf, usize)>,
+    /// The NPU machine: lanes, vector length, scratchpad window, kernel range.
+    pub machine: MachineConfig,
+    /// The directory the guest's files are confined to (`--base-path`, the
+    /// runtime directory of `run`); None = the current directory.
+    pub sandbox_root: Option<PathBuf>,
+    /// Extra host paths the guest may open (`--allow-path`).
+    pub allow_paths: Vec<PathBuf>,
+    /// `-l` and `--log-commits` traces (to stderr unless `--log=FILE`).
+    pub log_disasm: bool,
+    pub log_commits: bool,
+    pub log_file: Option<PathBuf>,
+    /// Fatal-trap reports dump every register, not just the usual few.
+    pub verbose: bool,
     /// Vector unit geometry (`--varch`).
     pub varch: VArch,
 }
@@ -43,6 +62,16 @@ pub enum RunError {
     Fatal(String),
     /// The instruction limit was reached.
     InsnLimit(u64),
+    /// The wall-clock limit was reached after this many instructions.
+    Timeout(std::time::Duration, u64),
+    /// SIGINT/SIGTERM/SIGHUP arrived (see `stop_on_signals`).
+    Signal(i32, u64),
+    /// An NPU unit stopped the run with its own exit status (npu-isa.md §2.6).
+    Npu {
+        code: i32,
+        message: String,
+        at: String,
+    },
 }
 
 impl fmt::Display for RunError {
@@ -53,6 +82,16 @@ impl fmt::Display for RunError {
                 f,
                 "instruction limit reached after {n} instructions (runaway program?)"
             ),
+            RunError::Npu { message, at, .. } => write!(f, "{message}\n  {at}"),
+            RunError::Signal(sig, n) => write!(
+                f,
+                "stopped by signal {sig} after {n} instructions; the guest's outputs are left as they were"
+            ),
+            RunError::Timeout(t, n) => write!(
+                f,
+                "time limit of {:.3} s reached after {n} instructions (runaway program?)",
+                t.as_secs_f64()
+            ),
         }
     }
 }
@@ -62,7 +101,9 @@ impl RunError {
     pub fn exit_code(&self) -> i32 {
         match self {
             RunError::Fatal(_) => 255,
-            RunError::InsnLimit(_) => 124,
+            RunError::InsnLimit(_) | RunError::Timeout(..) => 124,
+            RunError::Npu { code, .. } => *code,
+            RunError::Signal(sig, _) => 128 + sig,
         }
     }
 }
@@ -73,6 +114,28 @@ pub struct Simulator {
     pub env: Env,
     config: Config,
     signature: Option<(u64, u64)>,
+    tracer: Option<Tracer>,
+}
+
+/// The signal that asked the run to stop (0: none), set by `stop_on_signals`.
+static STOP_SIGNAL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Makes SIGINT, SIGTERM and SIGHUP end the run at the next check (every 64 Ki
+/// instructions) through the normal error path, so the guest's staged outputs are
+/// discarded rather than left half-written.
+pub fn stop_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    for sig in [SIGINT, SIGTERM, SIGHUP] {
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        let r = unsafe {
+            signal_hook::low_level::register(sig, move || {
+                STOP_SIGNAL.store(sig as usize, std::sync::atomic::Ordering::Relaxed)
+            })
+        };
+        if let Err(e) = r {
+            eprintln!("npu-spike: warning: cannot handle signal {sig}: {e}");
+        }
+    }
 }
 
 /// Instructions run between checks of the HTIF mailbox when nothing else happens.
@@ -88,7 +151,7 @@ impl Simulator {
         } else {
             vec![Region {
                 base: pk::USER_BASE,
-                size: pk::STACK_TOP - pk::USER_BASE,
+                size: pk::USER_TOP - pk::USER_BASE,
             }]
         };
         if config.isa.vector && config.isa.min_vlen > config.varch.vlen {
@@ -97,7 +160,19 @@ impl Simulator {
                 config.isa.min_vlen, config.isa.min_vlen, config.varch.vlen
             ));
         }
+        let npu = Npu::new(&config.machine, config.sandbox_root.clone());
+        let mut regions = regions;
+        // The scratchpad window is guest memory at SV (npu-isa.md §2.2): declare it
+        // when no region covers it.
+        let window = Region {
+            base: npu.spad_base,
+            size: npu.spad_bytes().div_ceil(4096) * 4096,
+        };
+        if window.size > 0 && !regions.iter().any(|r| r.contains(window.base)) {
+            regions.push(window);
+        }
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
+        hart.npu = npu;
         hart.v = VectorUnit::new(config.varch);
         for s in &prog.segments {
             hart.mem.write_bytes(s.vaddr, &s.data).map_err(|e| {
@@ -118,17 +193,61 @@ impl Simulator {
                 ));
             }
         }
+        // Bytes an ELF places in the scratchpad are not visible to the program in the
+        // reference setup (npu-isa.md §2.2): the window starts zeroed.
+        for s in &prog.segments {
+            let (lo, hi) = (s.vaddr, s.vaddr + s.mem_size);
+            if lo < window.base + window.size && window.base < hi && window.size > 0 {
+                eprintln!(
+                    "npu-spike: warning: {}: loadable segment {lo:#x}..{hi:#x} overlaps the scratchpad window {:#x}..{:#x}; the window starts zeroed",
+                    prog.path.display(),
+                    window.base,
+                    window.base + window.size
+                );
+                hart.mem.zero_range(window.base, window.size);
+            }
+        }
         let env = if let Some(tohost) = prog.symbol("tohost") {
             hart.pc = prog.entry;
             hart.mem.watch_page(tohost, event::MAILBOX_WRITTEN);
             Env::Bare(Htif::new(tohost, prog.symbol("fromhost")))
         } else {
-            let pk = ProxyKernel::start(&mut hart, prog, argv)?;
+            let dram = config
+                .regions
+                .as_ref()
+                .and_then(|rs| rs.iter().find(|r| r.contains(DEFAULT_DRAM.base)))
+                .map_or(DEFAULT_DRAM.size, |r| r.size);
+            let root = match &config.sandbox_root {
+                Some(r) => r.clone(),
+                None => std::env::current_dir()
+                    .map_err(|e| format!("cannot determine the current directory: {e}"))?,
+            };
+            let mut sandbox = Sandbox::new(&root)?;
+            // Files the caller named on the command line are the guest's to use.
+            for a in argv.iter().skip(1) {
+                sandbox.grant_file(std::path::Path::new(a));
+            }
+            for p in &config.allow_paths {
+                sandbox.grant(p);
+            }
+            let pk = ProxyKernel::start(&mut hart, prog, argv, dram, sandbox)?;
             // pk turns the vector unit on (mstatus.VS) when the ISA has V, as it does the FPU.
             if hart.isa.vector {
                 hart.csr.mstatus |= crate::machine::csr::mstatus::VS;
             }
             Env::Pk(pk)
+        };
+        let tracer = if config.log_disasm || config.log_commits {
+            let out: Box<dyn std::io::Write> = match &config.log_file {
+                Some(p) => Box::new(std::io::BufWriter::new(
+                    std::fs::File::create(p)
+                        .map_err(|e| format!("{}: cannot create log file: {e}", p.display()))?,
+                )),
+                None => Box::new(std::io::BufWriter::new(std::io::stderr())),
+            };
+            Some(Tracer::new(config.log_disasm, config.log_commits, out))
+        } else {
+            None
         };
         let signature = match (prog.symbol("begin_signature"), prog.symbol("end_signature")) {
             (Some(b), Some(e)) if e >= b => Some((b, e)),
@@ -140,12 +259,33 @@ impl Simulator {
             env,
             config,
             signature,
+            tracer,
         })
     }
 
-    /// Runs to the guest's exit and returns its exit code.
+    /// Runs to the guest's exit and returns its exit code. The guest's file writes
+    /// are published only if it exits on its own; any error discards them.
     pub fn run(&mut self) -> Result<u64, RunError> {
+        let r = self.run_to_exit();
+        if let Some(t) = &mut self.tracer {
+            t.flush();
+        }
+        if let Env::Pk(pk) = &mut self.env {
+            match &r {
+                Ok(_) => pk.files.commit().map_err(RunError::Fatal)?,
+                Err(_) => pk.files.discard(),
+            }
+        }
+        r
+    }
+
+    fn run_to_exit(&mut self) -> Result<u64, RunError> {
         let limit = self.config.max_insns.unwrap_or(u64::MAX);
+        let deadline = self
+            .config
+            .timeout
+            .map(|t| (t, std::time::Instant::now() + t));
+        let mut slices = 0u32;
         loop {
             if let Some(code) = self.exit_code() {
                 self.write_signature()?;
@@ -154,8 +294,29 @@ impl Simulator {
             if self.hart.instret >= limit {
                 return Err(RunError::InsnLimit(self.hart.instret));
             }
+            slices = slices.wrapping_add(1);
+            let sig = STOP_SIGNAL.load(std::sync::atomic::Ordering::Relaxed);
+            if sig != 0 {
+                return Err(RunError::Signal(sig as i32, self.hart.instret));
+            }
+            if let Some((t, at)) = deadline
+                && slices.is_multiple_of(64)
+                && std::time::Instant::now() >= at
+            {
+                return Err(RunError::Timeout(t, self.hart.instret));
+            }
             let until = self.hart.instret.saturating_add(SLICE).min(limit);
-            match run_blocks(&mut self.hart, &mut self.code, until) {
+            let event = match &mut self.tracer {
+                Some(t) => match t.step(&mut self.hart) {
+                    Ok(()) if self.hart.mem.events != 0 || self.hart.flush_decode => {
+                        Event::Attention
+                    }
+                    Ok(()) => Event::Budget,
+                    Err((t, pc)) => Event::Trap(t, pc),
+                },
+                None => run_blocks(&mut self.hart, &mut self.code, until),
+            };
+            match event {
                 Event::Trap(t, pc) => self.on_trap(t, pc)?,
                 Event::Attention | Event::Budget => {}
             }
@@ -192,9 +353,21 @@ impl Simulator {
         match &mut self.env {
             Env::Pk(pk) if trap.cause == cause::USER_ECALL => {
                 self.hart.pc = pc + 4;
-                pk.syscall(&mut self.hart).map_err(RunError::Fatal)?;
+                pk.syscall(&mut self.hart);
                 self.hart.instret = self.hart.instret.wrapping_add(1);
                 Ok(())
+            }
+            _ if trap.cause == cause::NPU_FATAL => {
+                let f = self.hart.npu.fatal.take().unwrap_or(crate::npu::Fatal {
+                    code: 255,
+                    message: "NPU error".into(),
+                });
+                let at = self.describe_insn(pc);
+                Err(RunError::Npu {
+                    code: f.code,
+                    message: f.message,
+                    at: format!("at pc {pc:#x}: {at}"),
+                })
             }
             Env::Pk(_) => Err(RunError::Fatal(self.describe_trap(trap, pc))),
             Env::Bare(_) => {
@@ -214,7 +387,48 @@ impl Simulator {
 
     /// A report of a fatal trap: pc, the instruction and its disassembly, cause, tval.
     pub fn describe_trap(&mut self, trap: Trap, pc: u64) -> String {
-        let insn = match self.hart.mem.load::<u16>(pc) {
+        let insn = self.describe_insn(pc);
+        let mut regs = String::new();
+        if self.config.verbose {
+            for r in 1..32usize {
+                let sep = if r % 4 == 0 { "\n  " } else { " " };
+                regs.push_str(&format!("{sep}{:>4}={:#018x}", reg_name(r), self.hart.x[r]));
+            }
+            for r in 0..32usize {
+                let sep = if r % 4 == 0 { "\n  " } else { " " };
+                regs.push_str(&format!(
+                    "{sep}{:>4}={:#018x}",
+                    format!("f{r}"),
+                    self.hart.f[r]
+                ));
+            }
+            regs.push_str(&format!(
+                "\n  priv={} instret={} mstatus={:#x} fflags={:#x} frm={}",
+                self.hart.prv,
+                self.hart.instret,
+                self.hart.csr.mstatus,
+                self.hart.csr.fflags,
+                self.hart.csr.frm
+            ));
+        } else {
+            for r in [1usize, 2, 10, 11, 12, 13] {
+                regs.push_str(&format!(" {}={:#x}", reg_name(r), self.hart.x[r]));
+            }
+        }
+        format!(
+            "unhandled trap: {} (cause {}) at pc {:#x}: {}\n  tval={:#x}{}",
+            trap.name(),
+            trap.cause,
+            pc,
+            insn,
+            trap.tval,
+            regs
+        )
+    }
+
+    /// The instruction at `pc`: its encoding and disassembly.
+    pub fn describe_insn(&mut self, pc: u64) -> String {
+        match self.hart.mem.load::<u16>(pc) {
             Ok(lo) if lo & 3 != 3 => format!(
                 "{lo:#06x} {}",
                 disassemble(lo as u32, pc, self.hart.isa.exts)
@@ -227,20 +441,7 @@ impl Simulator {
                 Err(_) => "(not fetchable)".into(),
             },
             Err(_) => "(not fetchable)".into(),
-        };
-        let mut regs = String::new();
-        for r in [1usize, 2, 10, 11, 12, 13] {
-            regs.push_str(&format!(" {}={:#x}", reg_name(r), self.hart.x[r]));
         }
-        format!(
-            "unhandled trap: {} (cause {}) at pc {:#x}: {}\n  tval={:#x}{}",
-            trap.name(),
-            trap.cause,
-            pc,
-            insn,
-            trap.tval,
-            regs
-        )
     }
 
     fn write_signature(&mut self) -> Result<(), RunError> {

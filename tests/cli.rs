@@ -176,3 +176,124 @@ fn varch_sets_vlen_and_bad_values_are_refused() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("zvl512b"));
 }
+
+#[path = "difftest/encode.rs"]
+mod enc;
+
+/// A guest that opens `out.raw` with O_WRONLY|O_CREAT, writes 4 bytes, then spins.
+fn write_then_spin_elf(tag: &str) -> std::path::PathBuf {
+    let (op_imm, auipc, system, jal) = (0x13, 0x17, 0x73, 0x6f);
+    let mut words = vec![
+        enc::u(auipc, 11, 0),            // a1 = pc (0x10000)
+        enc::i(op_imm, 11, 0, 11, 64),   // a1 = path at 0x10040
+        enc::i(op_imm, 10, 0, 0, -100),  // a0 = AT_FDCWD
+        enc::i(op_imm, 12, 0, 0, 0x41),  // a2 = O_WRONLY|O_CREAT
+        enc::i(op_imm, 13, 0, 0, 0o644), // a3 = mode
+        enc::i(op_imm, 17, 0, 0, 56),    // a7 = openat
+        system,                          // ecall -> a0 = fd
+        enc::i(op_imm, 12, 0, 0, 4),     // a2 = 4 bytes (from the path string)
+        enc::i(op_imm, 17, 0, 0, 64),    // a7 = write
+        system,                          // ecall
+        jal,                             // j . (spin)
+    ];
+    words.resize(16, 0x13);
+    let mut code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    code.extend_from_slice(b"out.raw\0");
+    let dir = std::env::temp_dir().join(format!("npu-spike-sig-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("out.raw"), b"original").unwrap();
+    let elf_path = dir.join("spin.elf");
+    std::fs::write(
+        &elf_path,
+        elf::write_elf(&code, code.len(), 0x10000, 0x10000),
+    )
+    .unwrap();
+    dir
+}
+
+fn spawn_spinner(dir: &std::path::Path) -> std::process::Child {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_npu-spike"))
+        .arg("spin.elf")
+        .current_dir(dir)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the guest has written (its staging file exists), then stop it.
+    for _ in 0..500 {
+        let staged = std::fs::read_dir(dir).unwrap().any(|e| {
+            e.unwrap()
+                .file_name()
+                .to_string_lossy()
+                .contains(".npu-spike-")
+        });
+        if staged {
+            return child;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("the guest never opened its output");
+}
+
+#[test]
+fn terminated_run_discards_the_guests_writes() {
+    let dir = write_then_spin_elf("term");
+    let child = spawn_spinner(&dir);
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(128 + 15));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stopped by signal 15"), "{err}");
+    assert_eq!(std::fs::read(dir.join("out.raw")).unwrap(), b"original");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["out.raw", "spin.elf"], "staging file removed");
+}
+
+#[test]
+fn killed_run_leaves_outputs_whole() {
+    // SIGKILL cannot be handled: the staging file may stay, the output is intact.
+    let dir = write_then_spin_elf("kill");
+    let mut child = spawn_spinner(&dir);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(std::fs::read(dir.join("out.raw")).unwrap(), b"original");
+}
+
+#[test]
+fn wall_clock_limit_stops_a_runaway_guest() {
+    let dir = write_then_spin_elf("timeout");
+    let out = Command::new(env!("CARGO_BIN_EXE_npu-spike"))
+        .args(["--timeout=0.2", "spin.elf"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(124));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("time limit of 0.200 s reached"), "{err}");
+    assert_eq!(std::fs::read(dir.join("out.raw")).unwrap(), b"original");
+}
+
+#[test]
+fn verbose_fatal_report_dumps_every_register() {
+    // addi t6, zero, 0x123; then an all-ones word.
+    let p = user_elf("verbose", &[0x1230_0f93, 0xffff_ffff]);
+    let out = sim(&["--verbose", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(255));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("t6=0x0000000000000123"), "{err}");
+    assert!(err.contains("f31="), "{err}");
+    assert!(err.contains("priv=0"), "{err}");
+}

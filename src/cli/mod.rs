@@ -1,13 +1,17 @@
-//! Command-line front ends: the Spike-compatible command line (the default) and the
-//! npu-spike subcommands (`test`).
+//! Command-line front ends: the Spike-compatible command line (the default, and the
+//! only one when the binary is invoked as `spike`) and the npu-spike subcommands
+//! (`run`, `test`). All of them end in `execute`.
 
+mod run;
 mod spike;
 mod test_runner;
 
 pub use spike::{SpikeArgs, parse_memory, parse_spike_args};
 
+use crate::loader::load_elf;
+use crate::sim::{Config, Env, Simulator};
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -22,6 +26,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run a kernel ELF on the .raw files of its runtime directory (see README).
+    Run(Box<run::RunArgs>),
     /// Run every riscv-tests ELF found under the directories, in parallel.
     Test {
         /// Directories (searched recursively) or ELF files.
@@ -36,27 +42,84 @@ enum Command {
     },
 }
 
-const SUBCOMMANDS: &[&str] = &["test", "help"];
+const SUBCOMMANDS: &[&str] = &["run", "test", "help"];
 
 /// Entry point of the `npu-spike` binary; returns the process exit status.
 pub fn main_with_args(args: Vec<String>) -> i32 {
+    let invoked_as_spike = args
+        .first()
+        .and_then(|a0| Path::new(a0).file_name())
+        .is_some_and(|n| n == "spike");
     let first = args.get(1).map(String::as_str);
-    if first.is_some_and(|a| SUBCOMMANDS.contains(&a)) || matches!(first, Some("--version" | "-V"))
-    {
-        let cli = match Cli::try_parse_from(&args) {
-            Ok(c) => c,
-            Err(e) => {
-                let _ = e.print();
-                return if e.use_stderr() { 2 } else { 0 };
-            }
-        };
-        return match cli.command {
-            Command::Test {
-                paths,
-                isa,
-                max_insns,
-            } => test_runner::run(&paths, &isa, max_insns),
-        };
+    let subcommand = first.is_some_and(|a| SUBCOMMANDS.contains(&a))
+        || matches!(first, Some("--version" | "-V"));
+    if invoked_as_spike || !subcommand {
+        return spike::main(&args);
     }
-    spike::main(&args)
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 1 } else { 0 };
+        }
+    };
+    match cli.command {
+        Command::Run(r) => run::main(*r),
+        Command::Test {
+            paths,
+            isa,
+            max_insns,
+        } => test_runner::run(&paths, &isa, max_insns),
+    }
+}
+
+/// Loads `program[0]`, runs it with `program` as its argv, reports, and returns the
+/// exit status (see the README's exit-code table).
+pub fn execute(config: Config, program: &[String], stats: bool) -> i32 {
+    let elf = PathBuf::from(&program[0]);
+    let prog = match load_elf(&elf) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("npu-spike: error: {e}");
+            return 1;
+        }
+    };
+    let mut sim = match Simulator::new(config, &prog, program) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("npu-spike: error: {e}");
+            return 1;
+        }
+    };
+    crate::sim::stop_on_signals();
+    let started = std::time::Instant::now();
+    let result = sim.run();
+    if stats {
+        let secs = started.elapsed().as_secs_f64();
+        let n = sim.hart.instret;
+        eprintln!(
+            "npu-spike stats: {n} instructions, {secs:.3} s, {:.1} MIPS, peak RSS {} KiB",
+            n as f64 / secs / 1e6,
+            peak_rss_kib().map_or("?".to_string(), |k| k.to_string())
+        );
+    }
+    match result {
+        Ok(code) => {
+            if code != 0 && matches!(sim.env, Env::Bare(_)) {
+                eprintln!("*** FAILED *** (tohost = {code})");
+            }
+            (code & 0xff) as i32
+        }
+        Err(e) => {
+            eprintln!("npu-spike: error: {}: {e}", elf.display());
+            e.exit_code()
+        }
+    }
+}
+
+/// Peak resident set size of this process (Linux `VmHWM`), in KiB.
+fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -1,26 +1,49 @@
-//! The Spike-compatible command line: `npu-spike [spike options] [pk] prog.elf [args]`.
-//! Options are parsed as Spike's getopt-style parser does (`--opt=value`, `-m<spec>`,
-//! `+signature=FILE`), so the flow can call npu-spike in place of `spike`.
+//! The Spike-compatible command line:
+//! `npu-spike [spike options] [pk] prog.elf [args...]` (also when invoked as `spike`).
+//! Options are parsed as Spike's own parser does (`--opt=value` or `--opt value`,
+//! `-m<spec>`, `-p<n>`, `+signature=FILE`), with the NPU fork's flags and their number
+//! rules (npu-isa.md §7.1): `--scratchpad-*` decimal only, `--kernel-addr` hex,
+//! `-m` C-style (`0x…` hex, else decimal). Unknown options fail with the usage text.
 
+use super::execute;
+use crate::config::{MachineConfig, parse_decimal, parse_kernel_addr, parse_varch};
 use crate::isa::Isa;
-use crate::loader::load_elf;
 use crate::machine::Region;
-use crate::sim::{Config, Env, Simulator};
+use crate::sim::Config;
 use std::path::PathBuf;
 
 const USAGE: &str = "\
 Spike-compatible usage: npu-spike [options] [pk] <program.elf> [program args...]
 Options:
-  --isa=<name>                 RISC-V ISA string [default rv64imafdc_zicntr_zihpm]
-  --varch=vlen:V,elen:E        vector register length and ELEN in bits [default vlen:128,elen:64]
-  -m<n>                        n MiB of memory at 0x80000000
-  -m<a:m,b:n,...>              memory regions at base a of size m, ...
-  --max-insns=<n>              stop with exit status 124 after n instructions
-  --stats                      print instructions retired, wall time, MIPS and peak RSS to stderr
-  +signature=<file>            write the begin_signature..end_signature region to file
-  +signature-granularity=<n>   bytes per signature line [default 16]
-  -h, --help                   this text
-Subcommands: npu-spike test <dir>...   (run riscv-tests ELFs)";
+  --isa=<name>                    RISC-V ISA string [default rv64imafdc_zicntr_zihpm]
+  --varch=vlen:<V>,elen:<E>       vector unit [default vlen:128,elen:64]
+  -m<n>                           n MiB of memory at 0x80000000
+  -m<a:m,b:n,...>                 memory regions at base a of size m, ...
+  --vectorlane-size=<L>           NPU vector lanes [default 4]
+  --scratchpad-base-vaddr=<dec>   scratchpad window virtual base [default 167772160]
+  --scratchpad-base-paddr=<dec>   scratchpad physical base [default 3221225472]
+  --scratchpad-size=<dec>         scratchpad bytes per lane [default 131072]
+  --kernel-addr=<lo>:<hi>         kernel pc range, hex (vector code runs on every lane)
+  --machine-config=<file>         machine.yml (vpu_* keys) instead of the four flags above
+  --base-path=<dir>               runtime directory: the guest's files are confined to it
+                                  [default: the current directory]
+  --allow-path=<path>             also let the guest open this file or directory
+  --extlib=<lib.so>               accepted for compatibility; the NPU units are built in
+  -p<n>                           harts (only 1 is supported)
+  -l                              log each instruction, disassembled, to stderr
+  --log-commits                   Spike commit log (registers and memory written) to stderr
+  --log=<file>                    write the -l / --log-commits log to <file>
+  --instructions=<n>, --max-insns=<n>
+                                  stop with exit status 124 after n instructions
+  --timeout=<seconds>             stop with exit status 124 after this wall time
+  -v, --verbose                   fatal-trap reports dump every register
+  --stats                         print instructions, wall time, MIPS and peak RSS to stderr
+  +signature=<file>               write the begin_signature..end_signature region to file
+  +signature-granularity=<n>      bytes per signature line [default 16]
+  -h, --help                      this text
+Subcommands:
+  npu-spike run <kernel.elf> <runtime dir> [scalars...]   (see npu-spike run --help)
+  npu-spike test <dir>...                                  (run riscv-tests ELFs)";
 
 #[derive(Debug, Default)]
 pub struct SpikeArgs {
@@ -28,13 +51,22 @@ pub struct SpikeArgs {
     pub varch: Option<String>,
     pub regions: Option<Vec<Region>>,
     pub max_insns: Option<u64>,
+    pub timeout: Option<f64>,
     pub signature: Option<PathBuf>,
     pub signature_granularity: Option<usize>,
     pub stats: bool,
+    pub machine: MachineConfig,
+    pub base_path: Option<PathBuf>,
+    pub allow_paths: Vec<PathBuf>,
+    pub log_disasm: bool,
+    pub log_commits: bool,
+    pub log_file: Option<PathBuf>,
+    pub verbose: bool,
     /// The program and its arguments (after an optional `pk`).
     pub program: Vec<String>,
 }
 
+/// strtoull(s, 0, 0)-style number: `0x` hex, else decimal.
 fn num(s: &str) -> Option<u64> {
     let s = s.trim();
     if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
@@ -89,9 +121,16 @@ pub fn parse_memory(spec: &str) -> Result<Vec<Region>, String> {
 /// Splits the command line into options and the program with its arguments.
 pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
     let mut a = SpikeArgs::default();
+    // Flags that `--machine-config` replaces, and the machine.yml path.
+    let mut legacy: Vec<&str> = Vec::new();
+    let mut machine_config: Option<PathBuf> = None;
+    let mut varch: Option<String> = None;
     let mut i = 1;
     while i < args.len() {
         let arg = &args[i];
+        if !arg.starts_with('-') && !arg.starts_with('+') {
+            break;
+        }
         // `--opt=value` or `--opt value`
         let value = |i: &mut usize, name: &str| -> Result<String, String> {
             if let Some(v) = arg.strip_prefix(name).and_then(|r| r.strip_prefix('=')) {
@@ -102,13 +141,46 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
                 .cloned()
                 .ok_or_else(|| format!("option {name} needs a value"))
         };
-        if !arg.starts_with('-') && !arg.starts_with('+') {
-            break;
-        }
-        if arg == "--isa" || arg.starts_with("--isa=") {
+        let is = |name: &str| arg == name || arg.starts_with(&format!("{name}="));
+        if is("--isa") {
             a.isa = Some(value(&mut i, "--isa")?);
-        } else if arg == "--varch" || arg.starts_with("--varch=") {
-            a.varch = Some(value(&mut i, "--varch")?);
+        } else if is("--varch") {
+            varch = Some(value(&mut i, "--varch")?);
+            legacy.push("--varch");
+        } else if is("--vectorlane-size") {
+            let v = value(&mut i, "--vectorlane-size")?;
+            a.machine.lanes = v
+                .parse()
+                .ok()
+                .filter(|&l| l > 0)
+                .ok_or_else(|| format!("bad --vectorlane-size '{v}'"))?;
+            legacy.push("--vectorlane-size");
+        } else if is("--scratchpad-base-vaddr") {
+            let v = value(&mut i, "--scratchpad-base-vaddr")?;
+            a.machine.spad_vaddr = parse_decimal("--scratchpad-base-vaddr", &v)?;
+            legacy.push("--scratchpad-base-vaddr");
+        } else if is("--scratchpad-base-paddr") {
+            let v = value(&mut i, "--scratchpad-base-paddr")?;
+            a.machine.spad_paddr = parse_decimal("--scratchpad-base-paddr", &v)?;
+        } else if is("--scratchpad-size") {
+            let v = value(&mut i, "--scratchpad-size")?;
+            a.machine.spad_size = parse_decimal("--scratchpad-size", &v)?;
+            if a.machine.spad_size == 0 {
+                return Err("bad --scratchpad-size '0'".into());
+            }
+            legacy.push("--scratchpad-size");
+        } else if is("--kernel-addr") {
+            let v = value(&mut i, "--kernel-addr")?;
+            a.machine.kernel_addr = Some(parse_kernel_addr(&v)?);
+        } else if is("--machine-config") {
+            machine_config = Some(PathBuf::from(value(&mut i, "--machine-config")?));
+        } else if is("--base-path") {
+            a.base_path = Some(PathBuf::from(value(&mut i, "--base-path")?));
+        } else if is("--allow-path") {
+            a.allow_paths
+                .push(PathBuf::from(value(&mut i, "--allow-path")?));
+        } else if is("--extlib") {
+            value(&mut i, "--extlib")?;
         } else if let Some(spec) = arg.strip_prefix("-m") {
             let spec = if spec.is_empty() {
                 i += 1;
@@ -117,9 +189,42 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
                 spec.to_string()
             };
             a.regions = Some(parse_memory(&spec)?);
-        } else if arg == "--max-insns" || arg.starts_with("--max-insns=") {
-            let v = value(&mut i, "--max-insns")?;
-            a.max_insns = Some(num(&v).ok_or_else(|| format!("bad --max-insns value '{v}'"))?);
+        } else if let Some(n) = arg.strip_prefix("-p") {
+            let n = if n.is_empty() {
+                i += 1;
+                args.get(i).cloned().ok_or("option -p needs a value")?
+            } else {
+                n.to_string()
+            };
+            if num(&n) != Some(1) {
+                return Err(format!(
+                    "-p{n}: npu-spike simulates one hart (the NPU flow runs one)"
+                ));
+            }
+        } else if is("--max-insns") || is("--instructions") {
+            let name = if is("--max-insns") {
+                "--max-insns"
+            } else {
+                "--instructions"
+            };
+            let v = value(&mut i, name)?;
+            a.max_insns = Some(num(&v).ok_or_else(|| format!("bad {name} value '{v}'"))?);
+        } else if is("--timeout") {
+            let v = value(&mut i, "--timeout")?;
+            a.timeout = Some(
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|t| *t > 0.0 && t.is_finite())
+                    .ok_or_else(|| format!("bad --timeout value '{v}'"))?,
+            );
+        } else if arg == "-l" {
+            a.log_disasm = true;
+        } else if arg == "--verbose" || arg == "-v" {
+            a.verbose = true;
+        } else if arg == "--log-commits" {
+            a.log_commits = true;
+        } else if is("--log") {
+            a.log_file = Some(PathBuf::from(value(&mut i, "--log")?));
         } else if let Some(f) = arg.strip_prefix("+signature=") {
             a.signature = Some(PathBuf::from(f));
         } else if let Some(g) = arg.strip_prefix("+signature-granularity=") {
@@ -137,6 +242,18 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             return Err(format!("unrecognized option '{arg}'"));
         }
         i += 1;
+    }
+    if let Some(path) = machine_config {
+        if let Some(flag) = legacy.first() {
+            return Err(format!(
+                "{flag} cannot be combined with --machine-config (the file sets it)"
+            ));
+        }
+        a.machine.apply_machine_yml(&path)?;
+    }
+    if let Some(v) = varch {
+        a.machine.varch = parse_varch(&v)?;
+        a.varch = Some(v);
     }
     let mut rest: Vec<String> = args[i.min(args.len())..].to_vec();
     // `pk` (any path whose name ends in "pk") is the proxy kernel Spike would load: built in here.
@@ -169,70 +286,27 @@ pub fn main(args: &[String]) -> i32 {
             return 1;
         }
     };
-    let varch = match a.varch.as_deref().map(crate::machine::VArch::parse) {
-        // Newer Spikes take VLEN from zvl<N>b in the ISA string.
-        None => crate::machine::VArch {
-            vlen: isa.min_vlen.max(128),
-            ..Default::default()
-        },
-        Some(Ok(v)) => v,
-        Some(Err(e)) => {
-            eprintln!("npu-spike: {e}");
-            return 1;
-        }
-    };
+    let mut varch = a.machine.varch;
+    if a.varch.is_none() {
+        // Without --varch, VLEN follows zvl<N>b in the ISA string (as newer Spikes do).
+        varch.vlen = varch.vlen.max(isa.min_vlen);
+    }
     let config = Config {
         isa,
         varch,
         regions: a.regions,
         max_insns: a.max_insns,
+        timeout: a.timeout.map(std::time::Duration::from_secs_f64),
         signature: a
             .signature
             .map(|p| (p, a.signature_granularity.unwrap_or(16))),
+        machine: a.machine,
+        sandbox_root: a.base_path,
+        allow_paths: a.allow_paths,
+        log_disasm: a.log_disasm,
+        log_commits: a.log_commits,
+        log_file: a.log_file,
+        verbose: a.verbose,
     };
-    let elf = PathBuf::from(&a.program[0]);
-    let prog = match load_elf(&elf) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("npu-spike: error: {e}");
-            return 1;
-        }
-    };
-    let mut sim = match Simulator::new(config, &prog, &a.program) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("npu-spike: error: {e}");
-            return 1;
-        }
-    };
-    let started = std::time::Instant::now();
-    let result = sim.run();
-    if a.stats {
-        let secs = started.elapsed().as_secs_f64();
-        let n = sim.hart.instret;
-        eprintln!(
-            "npu-spike stats: {n} instructions, {secs:.3} s, {:.1} MIPS, peak RSS {} KiB",
-            n as f64 / secs / 1e6,
-            peak_rss_kib().map_or("?".to_string(), |k| k.to_string())
-        );
-    }
-    match result {
-        Ok(code) => {
-            if code != 0 && matches!(sim.env, Env::Bare(_)) {
-                eprintln!("*** FAILED *** (tohost = {code})");
-            }
-            (code & 0xff) as i32
-        }
-        Err(e) => {
-            eprintln!("npu-spike: error: {}: {e}", elf.display());
-            e.exit_code()
-        }
-    }
-}
-
-/// Peak resident set size of this process (Linux `VmHWM`), in KiB.
-fn peak_rss_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
+    execute(config, &a.program, a.stats)
 }

@@ -91,6 +91,19 @@ impl Insn {
         }
     }
 
+    /// Decodes for `hart`: as `decode`, plus the kernel-range tracking handlers of
+    /// the NPU (`npu::kernel`) where the configured kernel range needs them.
+    pub fn decode_for(hart: &Hart, bits: u32, pc: u64) -> (Insn, bool) {
+        let exts = hart.isa.exts;
+        let (mut insn, ends) = Insn::decode(bits, pc, exts);
+        let (lo, hi) = (hart.npu.kernel_lo, hart.npu.kernel_hi);
+        if lo < hi && pc >= lo && pc <= hi {
+            let decoded = decode(bits, exts).is_some();
+            crate::npu::kernel::instrument(&mut insn, lo, hi, decoded);
+        }
+        (insn, ends)
+    }
+
     /// The fall-through pc.
     #[inline(always)]
     pub fn next_pc(&self) -> u64 {

@@ -7,6 +7,7 @@ use super::mmu::{Access, Vm};
 use super::trap::{Trap, cause};
 use super::vector::{VArch, VectorUnit};
 use crate::isa::Isa;
+use crate::npu::Npu;
 
 pub const PRV_U: u8 = 0;
 pub const PRV_S: u8 = 1;
@@ -36,6 +37,8 @@ pub struct Hart {
     pub flush_decode: bool,
     /// Address translation state (off unless satp selects Sv39/Sv48 below M-mode).
     pub vm: Vm,
+    /// The NPU: scratchpad window, kernel range, DMA and unit state.
+    pub npu: Npu,
     /// Vector unit state and register file (used when the ISA has V).
     pub v: VectorUnit,
 }
@@ -55,6 +58,7 @@ impl Hart {
             reservation: u64::MAX,
             flush_decode: false,
             vm: Vm::default(),
+            npu: Npu::default(),
             v: VectorUnit::new(VArch::default()),
         }
     }
@@ -72,7 +76,11 @@ impl Hart {
     /// Loads with the alignment rule of the configured ISA (Zicclsm allows misaligned).
     #[inline(always)]
     pub fn load<T: Scalar>(&mut self, addr: u64) -> Result<T, Trap> {
-        if T::SIZE > 1 && addr & (T::SIZE as u64 - 1) != 0 && !self.isa.misaligned {
+        if T::SIZE > 1
+            && addr & (T::SIZE as u64 - 1) != 0
+            && !self.isa.misaligned
+            && !self.npu.in_window(addr)
+        {
             return Err(Trap::new(cause::MISALIGNED_LOAD, addr));
         }
         let pa = if self.vm.data {
@@ -87,7 +95,11 @@ impl Hart {
 
     #[inline(always)]
     pub fn store<T: Scalar>(&mut self, addr: u64, v: T) -> Result<(), Trap> {
-        if T::SIZE > 1 && addr & (T::SIZE as u64 - 1) != 0 && !self.isa.misaligned {
+        if T::SIZE > 1
+            && addr & (T::SIZE as u64 - 1) != 0
+            && !self.isa.misaligned
+            && !self.npu.in_window(addr)
+        {
             return Err(Trap::new(cause::MISALIGNED_STORE, addr));
         }
         let pa = if self.vm.data {

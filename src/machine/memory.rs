@@ -268,6 +268,36 @@ impl Memory {
         Ok(())
     }
 
+    /// Zeroes `[addr, addr + len)` wherever pages exist (untouched pages already read
+    /// as zero), e.g. for `munmap` or a shrinking program break. Out-of-region bytes
+    /// are ignored.
+    pub fn zero_range(&mut self, addr: u64, len: u64) {
+        let end = addr.saturating_add(len);
+        let (first, last) = (addr >> PAGE_SHIFT, end.saturating_sub(1) >> PAGE_SHIFT);
+        if len == 0 {
+            return;
+        }
+        let mut present: Vec<(u64, u32)> = if last - first < self.page_index.len() as u64 {
+            (first..=last)
+                .filter_map(|p| self.page_index.get(&p).map(|&i| (p, i)))
+                .collect()
+        } else {
+            self.page_index
+                .iter()
+                .filter(|&(&p, _)| p >= first && p <= last)
+                .map(|(&p, &i)| (p, i))
+                .collect()
+        };
+        present.sort_unstable();
+        for (page, i) in present {
+            let base = page << PAGE_SHIFT;
+            let lo = addr.max(base) - base;
+            let hi = end.min(base + PAGE_SIZE as u64) - base;
+            self.note_store(i, lo as usize, (hi - lo) as usize);
+            self.pages[i as usize][lo as usize..hi as usize].fill(0);
+        }
+    }
+
     /// Raises the events a store of `len` bytes at offset `off` of page `i` causes.
     #[inline]
     fn note_store(&mut self, i: u32, off: usize, len: usize) {

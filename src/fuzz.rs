@@ -1,0 +1,184 @@
+//! Fuzz target bodies, shared by the cargo-fuzz targets (`fuzz/`, libFuzzer on
+//! nightly) and the bounded stable-Rust fuzz run of `tests/fuzz.rs` (CI). Each
+//! takes arbitrary bytes and must return normally: a panic, a hang (beyond the
+//! instruction limits set here) or an abort is a bug. Guest file access goes to a
+//! private scratch directory, never to the caller's.
+
+use crate::config::MachineConfig;
+use crate::host::runtime;
+use crate::isa::{Isa, decode, disassemble};
+use crate::loader::{Program, Segment, parse_elf};
+use crate::sim::{Config, Env, Simulator};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// The ISA every target runs with: everything npu-spike implements.
+const FUZZ_ISA: &str = "rv64gcv_zfh_zicntr_zihpm";
+const CODE_BASE: u64 = 0x10000;
+
+/// A scratch directory for guest files, one per process, created on first use.
+fn sandbox_dir() -> PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = std::env::temp_dir().join(format!("npu-spike-fuzz-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(d.join("sub"));
+        let _ = std::fs::write(d.join("in.raw"), [7u8; 64]);
+        d
+    })
+    .clone()
+}
+
+fn config(max_insns: u64) -> Config {
+    Config {
+        isa: Isa::parse(FUZZ_ISA).expect("fuzz ISA parses"),
+        max_insns: Some(max_insns),
+        sandbox_root: Some(sandbox_dir()),
+        ..Config::default()
+    }
+}
+
+/// Runs `prog` under the proxy kernel for at most `max_insns` instructions.
+fn run_user(prog: &Program, max_insns: u64) {
+    let argv = vec!["fuzz.elf".to_string(), "in.raw".to_string()];
+    if let Ok(mut sim) = Simulator::new(config(max_insns), prog, &argv) {
+        let _ = sim.run();
+    }
+}
+
+fn program(code: Vec<u8>) -> Program {
+    let mem_size = code.len() as u64 + 0x1000;
+    Program {
+        path: PathBuf::from("fuzz.elf"),
+        entry: CODE_BASE,
+        segments: vec![Segment {
+            vaddr: CODE_BASE,
+            data: code,
+            mem_size,
+        }],
+        symbols: HashMap::new(),
+        phdrs: Vec::new(),
+        phent: 56,
+    }
+}
+
+/// Random instruction words: each must decode or be reported illegal, disassemble,
+/// and run (as a short user program) without a panic.
+pub fn decode_exec(data: &[u8]) {
+    let exts = Isa::parse(FUZZ_ISA).expect("fuzz ISA parses").exts;
+    for w in data.chunks(4) {
+        let mut b = [0u8; 4];
+        b[..w.len()].copy_from_slice(w);
+        let bits = u32::from_le_bytes(b);
+        let _ = decode(bits, exts);
+        let _ = disassemble(bits, CODE_BASE, exts);
+        let _ = disassemble(bits & 0xffff, CODE_BASE, exts);
+    }
+    run_user(&program(data.to_vec()), 2_000);
+}
+
+/// Arbitrary bytes as an ELF file: a clear error or a short run, never a panic or a
+/// huge allocation.
+pub fn elf_load(data: &[u8]) {
+    if let Ok(mut prog) = parse_elf(data) {
+        prog.path = PathBuf::from("fuzz.elf");
+        run_user(&prog, 2_000);
+    }
+}
+
+/// Paths a fuzzed system call may name (escapes included: the sandbox must refuse).
+const PATHS: &[&str] = &[
+    "in.raw",
+    "out.raw",
+    "sub",
+    "sub/x",
+    "../escape",
+    "/etc/passwd",
+    "sub/../../x",
+    "",
+    ".",
+    "/dev/zero",
+];
+
+/// Syscall numbers worth hitting (the implemented ones and a few that are not).
+const SYSCALLS: &[u64] = &[
+    17, 25, 35, 48, 56, 57, 62, 63, 64, 65, 66, 67, 68, 79, 80, 96, 113, 134, 135, 153, 160, 169,
+    172, 174, 178, 214, 215, 216, 222, 226, 278, 291, 1024, 1026, 1033, 1038, 1039, 999,
+];
+
+/// Sequences of system calls with fuzzed arguments against the proxy kernel.
+pub fn syscalls(data: &[u8]) {
+    // A program that is never run: the calls are issued directly.
+    let prog = program(vec![0x13, 0, 0, 0]);
+    let argv = vec!["fuzz.elf".to_string()];
+    let Ok(mut sim) = Simulator::new(config(1), &prog, &argv) else {
+        return;
+    };
+    // Guest memory: the path strings at 0x20000, a buffer at 0x30000.
+    let mut addr = 0x20000u64;
+    let mut path_addr = Vec::new();
+    for p in PATHS {
+        let mut b = p.as_bytes().to_vec();
+        b.push(0);
+        let _ = sim.hart.mem.write_bytes(addr, &b);
+        path_addr.push(addr);
+        addr += 64;
+    }
+    let mut words = data.chunks(8).map(|c| {
+        let mut b = [0u8; 8];
+        b[..c.len()].copy_from_slice(c);
+        u64::from_le_bytes(b)
+    });
+    while let Some(sel) = words.next() {
+        let n = SYSCALLS[(sel % SYSCALLS.len() as u64) as usize];
+        let mut a = [0u64; 6];
+        for (k, v) in a.iter_mut().enumerate() {
+            let raw = words.next().unwrap_or(0);
+            // Bias arguments towards meaningful values: paths, the buffer, small fds,
+            // small sizes; keep the rest raw.
+            *v = match (raw >> 60, k) {
+                (0..=3, _) => path_addr[(raw % PATHS.len() as u64) as usize],
+                (4..=5, _) => 0x30000 + (raw & 0xfff),
+                (6..=8, _) => raw & 0xff,
+                (9, _) => (-100i64) as u64,
+                _ => raw,
+            };
+        }
+        // The console: no reading the host's stdin, no writing noise to its stdout.
+        let io = matches!(n, 63..=68);
+        if io && a[0] <= 2 {
+            a[0] = 3;
+        }
+        sim.hart.x[17] = n;
+        sim.hart.x[10..16].copy_from_slice(&a);
+        if let Env::Pk(pk) = &mut sim.env {
+            pk.syscall(&mut sim.hart);
+            if pk.exit_code.is_some() {
+                break;
+            }
+        }
+    }
+    // Whatever the calls did, nothing is published: the run did not end normally.
+    if let Env::Pk(pk) = &mut sim.env {
+        pk.files.discard();
+    }
+}
+
+/// Command lines, manifests and machine.yml files: an error message, never a panic.
+pub fn cli(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut args = vec!["npu-spike".to_string()];
+    args.extend(text.split(['\0', ' ']).map(String::from));
+    let _ = crate::cli::parse_spike_args(&args);
+    let _ = MachineConfig::default().apply_machine_yml_text(&text);
+    let _ = crate::config::parse_varch(&text);
+    let _ = crate::config::parse_kernel_addr(&text);
+    let _ = crate::cli::parse_memory(&text);
+    let _ = Isa::parse(&text);
+    let dir = sandbox_dir().join(format!("rt-{:?}", std::thread::current().id()));
+    if std::fs::create_dir_all(&dir).is_ok()
+        && std::fs::write(dir.join("manifest.json"), data).is_ok()
+    {
+        let _ = runtime::plan(&dir);
+    }
+}
