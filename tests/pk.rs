@@ -374,7 +374,10 @@ fn spike_flag_rules_are_enforced() {
             "decimal digits only",
         ),
         (vec!["--kernel-addr=105ae", elf], "expected LO:HI"),
-        (vec!["--varch=vlen:300,elen:64", elf], "must be a power of two"),
+        (
+            vec!["--varch=vlen:300,elen:64", elf],
+            "must be a power of two",
+        ),
         (
             vec!["--machine-config=machine.yml", "--vectorlane-size=8", elf],
             "cannot be combined with --machine-config",
