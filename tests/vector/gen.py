@@ -101,8 +101,6 @@ class Prog:
             f.write('\n    j pass\n')
             f.write(DATA)
             f.write('    .section .sig, "aw", @nobits\n    .align 6\n    .skip %d\n' % (64 * self.ncase))
-        with open(os.path.join(HERE, 'src', self.name + '.cases'), 'w') as f:
-            f.write('\n'.join('%d %s' % (i, c) for i, c in enumerate(self.cases)) + '\n')
 
 # ---- data: biased random bytes, and index tables (element values < 80, or
 # multiples of 8 below 1024 for indexed memory accesses)
