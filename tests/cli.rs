@@ -143,6 +143,40 @@ fn signature_dump_matches_spike_format() {
     );
 }
 
+#[test]
+fn varch_sets_vlen_and_bad_values_are_refused() {
+    // vsetvli a0, zero, e32, m2, ta, ma; exit(a0): VLMAX = VLEN / 32 * 2.
+    let elf = user_elf("vsetvli", &[0x0d10_7557, LI_A7_93, ECALL]);
+    let e = elf.to_str().unwrap();
+    for (args, vlmax) in [
+        (vec!["--isa=rv64gcv", e], 8),
+        (vec!["--isa=rv64gcv", "--varch=vlen:256,elen:64", e], 16),
+        (vec!["--isa=rv64gcv", "--varch", "vlen:512,elen:32", e], 32),
+        // Newer Spikes take VLEN from zvl<N>b when there is no --varch.
+        (vec!["--isa=rv64gcv_zvl1024b", e], 64),
+    ] {
+        assert_eq!(sim(&args).status.code(), Some(vlmax), "{args:?}");
+    }
+    // Without V the instruction is illegal.
+    assert_eq!(sim(&["--isa=rv64gc", e]).status.code(), Some(255));
+    for bad in [
+        "vlen:100,elen:64",
+        "vlen:8192",
+        "vlen:64,elen:128",
+        "vlen:128,foo:1",
+    ] {
+        let out = sim(&["--isa=rv64gcv", &format!("--varch={bad}"), e]);
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("--varch"),
+            "{bad}"
+        );
+    }
+    let out = sim(&["--isa=rv64gcv_zvl512b", "--varch=vlen:256", e]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("zvl512b"));
+}
+
 #[path = "difftest/encode.rs"]
 mod enc;
 

@@ -92,7 +92,7 @@ macro_rules! programs {
     )*};
 }
 
-programs!(config, mem, int, fixed, float, reduce, mask, permute);
+programs!(config, mem, int, fixed, float, reduce, mask, permute, fuzz);
 
 /// A user-mode (proxy kernel) program built from tests/vector/kernels/dot.c with
 /// clang-19 RVV intrinsics: f32 saxpy, an f16 widening dot product with an ordered

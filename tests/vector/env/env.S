@@ -13,6 +13,11 @@ _start:
         li t0, (3 << 13) | (1 << 9)     /* FS = dirty, VS = initial */
         csrs mstatus, t0
         csrwi fcsr, 0
+        /* Write every f register once: Spike's reset value (0 in its 128-bit
+           registers) is not NaN-boxed and reads as the canonical NaN. */
+        .irp r, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+        fmv.d.x f\r, x0
+        .endr
         la s11, begin_signature
         la s10, store_area + 2048
         j test_main
