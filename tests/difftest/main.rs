@@ -165,7 +165,7 @@ fn parse_args() -> Result<Opts, String> {
                     })
                     .collect::<Result<_, _>>()?;
             }
-            "--rtz-cvt" => o.vcfg.rtz_cvt = true,
+            "--all-forms" => o.vcfg.all_forms = true,
             "--objdump" => o.objdump = val(&key)?,
             "--timeout" => o.timeout = Duration::from_secs(num(val(&key)?, &key)?),
             "--fail-dir" => o.fail_dir = Some(PathBuf::from(val(&key)?)),
@@ -234,7 +234,7 @@ const USAGE: &str =
        difftest --qemu-only [--seeds N] [--len L] [--start-seed S] [--qemu PATH]
        difftest --objdump-check [--objdump PATH] [--len L] [--start-seed S]
        difftest --emit DIR [--seeds N] [--len L] [--start-seed S]
-       difftest --vector [--vlen 128,256,512] [--rtz-cvt] [any option above]
+       difftest --vector [--vlen 128,256,512] [--all-forms] [any option above]
                 (RVV 1.0 + Zvfh programs; default --len 400; see tests/difftest/README.md)";
 
 // ------------------------------------------------------------- processes ---

@@ -193,7 +193,7 @@ pub fn run_vector(
             }
         }
     }
-    let all: BTreeSet<String> = all_vmnemonics(cfg.rtz_cvt).into_iter().collect();
+    let all: BTreeSet<String> = all_vmnemonics(cfg.all_forms).into_iter().collect();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for it in &p.body {
         for i in &it.insns {
