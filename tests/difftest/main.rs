@@ -120,6 +120,7 @@ fn parse_args() -> Result<Opts, String> {
     };
     let mut len_given = false;
     let mut exclude: Vec<String> = Vec::new();
+    let mut only: Vec<String> = Vec::new();
     let mut it = std::env::args().skip(1);
     let mut objcheck_len = None;
     while let Some(a) = it.next() {
@@ -166,6 +167,15 @@ fn parse_args() -> Result<Opts, String> {
                     .collect::<Result<_, _>>()?;
             }
             "--all-forms" => o.vcfg.all_forms = true,
+            "--only" => {
+                o.vector = true;
+                only.extend(
+                    val(&key)?
+                        .split(',')
+                        .filter(|k| !k.is_empty())
+                        .map(String::from),
+                );
+            }
             "--objdump" => o.objdump = val(&key)?,
             "--timeout" => o.timeout = Duration::from_secs(num(val(&key)?, &key)?),
             "--fail-dir" => o.fail_dir = Some(PathBuf::from(val(&key)?)),
@@ -207,6 +217,18 @@ fn parse_args() -> Result<Opts, String> {
             _ => eprintln!("difftest: ignoring argument {a}"),
         }
     }
+    if !only.is_empty() {
+        // --only K,...: exclude every other vector kind
+        let mut keep = Vec::new();
+        for k in &only {
+            keep.push(vprogen::VKind::parse(k).ok_or(format!("--only: unknown vector kind {k}"))?);
+        }
+        for (k, _) in vprogen::VWEIGHTS {
+            if !keep.contains(k) {
+                o.vcfg.exclude.push(*k);
+            }
+        }
+    }
     for k in &exclude {
         if o.vector {
             o.vcfg.exclude.push(
@@ -234,7 +256,7 @@ const USAGE: &str =
        difftest --qemu-only [--seeds N] [--len L] [--start-seed S] [--qemu PATH]
        difftest --objdump-check [--objdump PATH] [--len L] [--start-seed S]
        difftest --emit DIR [--seeds N] [--len L] [--start-seed S]
-       difftest --vector [--vlen 128,256,512] [--all-forms] [any option above]
+       difftest --vector [--vlen 128,256,512] [--all-forms] [--only KIND,...] [any option above]
                 (RVV 1.0 + Zvfh programs; default --len 400; see tests/difftest/README.md)";
 
 // ------------------------------------------------------------- processes ---

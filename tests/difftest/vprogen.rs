@@ -613,7 +613,7 @@ impl VProgram {
                 Some(v) => v,
                 None => {
                     misses += 1;
-                    if misses < 4 || cfg.exclude.contains(&VKind::SetVl) {
+                    if misses < 4 {
                         continue;
                     }
                     kind = VKind::SetVl;
