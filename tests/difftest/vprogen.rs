@@ -865,7 +865,7 @@ fn mixed_dword(r: &mut Rng) -> u64 {
     match r.below(12) {
         0..=2 => r.next(),
         3 => int_value(r),
-        4 => r.next() & 0x0101_0101_0101_0101 * (r.below(256)),
+        4 => r.next() & (0x0101_0101_0101_0101 * r.below(256)),
         5 | 6 => fp_bits(r, Fmt::D),
         7 | 8 => fp_bits(r, Fmt::S) | fp_bits(r, Fmt::S) << 32,
         _ => (0..4).fold(0u64, |a, k| a | fp_bits(r, Fmt::H) << (16 * k)),
@@ -2185,8 +2185,8 @@ impl VDump {
         let mut xr = [0u64; 32];
         let mut fr = [0u64; 32];
         let mut csr = [0u64; 8];
-        for i in 1..32 {
-            xr[i] = le64(b, XDUMP + 8 * i);
+        for (i, v) in xr.iter_mut().enumerate().skip(1) {
+            *v = le64(b, XDUMP + 8 * i);
         }
         for (i, v) in fr.iter_mut().enumerate() {
             *v = le64(b, FDUMP + 8 * i);
@@ -2220,14 +2220,14 @@ impl VDump {
                 d.push((name.to_string(), self.csr[k], o.csr[k]));
             }
         }
-        for i in 1..32 {
+        for (i, name) in XNAMES.iter().enumerate().skip(1) {
             if self.x[i] != o.x[i] {
-                d.push((format!("x{i}/{}", XNAMES[i]), self.x[i], o.x[i]));
+                d.push((format!("x{i}/{name}"), self.x[i], o.x[i]));
             }
         }
-        for i in 0..32 {
+        for (i, name) in FNAMES.iter().enumerate() {
             if self.f[i] != o.f[i] {
-                d.push((format!("f{i}/{}", FNAMES[i]), self.f[i], o.f[i]));
+                d.push((format!("f{i}/{name}"), self.f[i], o.f[i]));
             }
         }
         let per = vlenb * 8 / sew as usize;
