@@ -241,7 +241,7 @@ fn parse_args() -> Result<Opts, String> {
         }
     }
     if o.mode == Mode::ObjdumpCheck && objcheck_len.is_none() {
-        o.len = if o.vector { 60000 } else { 30000 }; // long enough to cover every mnemonic
+        o.len = if o.vector { 200_000 } else { 30000 }; // long enough to cover every mnemonic
     }
     if o.vector && !len_given && o.mode != Mode::ObjdumpCheck {
         o.len = 400;
