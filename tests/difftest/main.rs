@@ -183,7 +183,10 @@ fn parse_args() -> Result<Opts, String> {
             "--require" => o.require = true,
             "--verbose" | "-v" => o.verbose = true,
             "--no-zfh" => o.cfg.no_zfh = true,
-            "--no-log" => o.cfg.no_log = true,
+            "--no-log" => {
+                o.cfg.no_log = true;
+                o.vcfg.no_log = true;
+            }
             "--exclude" => {
                 exclude.extend(
                     val(&key)?

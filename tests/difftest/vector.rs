@@ -78,7 +78,7 @@ impl VHarness<'_> {
         let full = p.body.len();
         let ninsn = p.body_insn_count(full);
         let (q, s) = self.run_both(&p, full);
-        if !clean(&q) {
+        if !clean(&q, &p) {
             let path = self.save(&p, full, "");
             println!(
                 "vlen {vlen} seed {seed}: QEMU FAILED ({}, {} bytes out) — generator or qemu problem; saved {}",
@@ -100,6 +100,7 @@ impl VHarness<'_> {
             "vlen {vlen} seed {seed}: MISMATCH ({ninsn} instructions); saved {}",
             path.display()
         );
+        first_log_diff(&p, &q, &s);
         if self.o.verbose {
             describe(&p, &q, &s, p.body.last().map(|i| i.vt.sew).unwrap_or(8));
         }
@@ -174,7 +175,7 @@ impl VHarness<'_> {
         let path = self.write_elf(&p, full, &self.work, "");
         let q = self.run(&self.qemu, &self.qemu_cmd(vlen), &path);
         let _ = std::fs::remove_file(&path);
-        let ok = clean(&q)
+        let ok = clean(&q, &p)
             && VDump::parse(&q.stdout, &p)
                 .map(|d| d.csr[7] == vlen as u64 / 8)
                 .unwrap_or(false);
@@ -201,7 +202,7 @@ impl VHarness<'_> {
                 let path = self.write_elf(&p, mid, &self.work, &format!("-p{mid}"));
                 let q = self.run(&self.qemu, &self.qemu_cmd(vlen), &path);
                 let _ = std::fs::remove_file(&path);
-                if clean(&q) {
+                if clean(&q, &p) {
                     lo = mid;
                 } else {
                     hi = mid;
@@ -221,8 +222,8 @@ impl VHarness<'_> {
     }
 }
 
-fn clean(q: &RunOut) -> bool {
-    q.status == "exit 0" && q.stdout.len() == vprogen::DATA_LEN
+fn clean(q: &RunOut, p: &VProgram) -> bool {
+    q.status == "exit 0" && q.stdout.len() == p.out_len()
 }
 
 /// Values of the registers named in an instruction's operand text.
@@ -291,11 +292,69 @@ fn describe(p: &VProgram, q: &RunOut, s: &RunOut, sew: u32) {
             "  output length: qemu {} bytes / sim {} bytes (expected {})",
             q.stdout.len(),
             s.stdout.len(),
-            vprogen::DATA_LEN
+            p.out_len()
         ),
     }
     if !s.stderr.is_empty() && (q.status != s.status || !s.status.starts_with("exit 0")) {
         println!("  sim stderr: {}", s.stderr_head());
+    }
+}
+
+/// The first differing result-log entry of a full run: the item that first
+/// produced a differing result (even if it was overwritten later).
+fn first_log_diff(p: &VProgram, q: &RunOut, s: &RunOut) {
+    let (Some(a), Some(b)) = (VDump::parse(&q.stdout, p), VDump::parse(&s.stdout, p)) else {
+        return;
+    };
+    let Some(e) = p
+        .log
+        .iter()
+        .find(|e| a.log[e.off..e.off + e.len] != b.log[e.off..e.off + e.len])
+    else {
+        println!("  result logs agree (only the final state differs)");
+        return;
+    };
+    let it = &p.body[e.item];
+    let txt: Vec<String> = it.insns.iter().map(|i| i.text()).collect();
+    println!(
+        "  first differing result-log entry: item #{} ({} vl={}) `{}`: {:?}",
+        e.item,
+        it.vt.text(),
+        it.vl,
+        txt.join("; "),
+        e.what
+    );
+    let le = |v: &[u8], o: usize, n: usize| {
+        let mut b = [0u8; 8];
+        b[..n].copy_from_slice(&v[o..o + n]);
+        u64::from_le_bytes(b)
+    };
+    match e.what {
+        vprogen::LogWhat::VOct(o) => {
+            let eb = it.vt.sew as usize / 8;
+            let per = p.vlenb() / eb;
+            let mut shown = 0;
+            for i in 0..e.len / eb {
+                let (x, y) = (
+                    le(&a.log, e.off + i * eb, eb),
+                    le(&b.log, e.off + i * eb, eb),
+                );
+                if x != y && shown < 8 {
+                    shown += 1;
+                    println!(
+                        "    v{}[{}] (e{})  qemu {x:#x}  sim {y:#x}",
+                        o as usize + i / per,
+                        i % per,
+                        it.vt.sew
+                    );
+                }
+            }
+        }
+        _ => println!(
+            "    qemu {:#x}  sim {:#x}",
+            le(&a.log, e.off, 8),
+            le(&b.log, e.off, 8)
+        ),
     }
 }
 

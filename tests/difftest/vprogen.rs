@@ -68,6 +68,10 @@ const SB_AT: usize = 10240;
 pub const SB: u8 = 8;
 pub const DB: u8 = 9;
 pub const TB: u8 = 18;
+/// log pointer and the logging code's temporary (reserved)
+pub const LP: u8 = 19;
+pub const LT: u8 = 20;
+const RESERVED: [u8; 5] = [SB, DB, TB, LP, LT];
 /// CSRs dumped by the epilogue, in dump order.
 pub const CSRS: [(u32, &str); 8] = [
     (0x003, "fcsr"),
@@ -491,6 +495,27 @@ pub struct VItem {
     /// vtype and vl in force after the item (i.e. for its vector instruction)
     pub vt: VType,
     pub vl: u32,
+    /// code appending the item's results to the result log
+    pub log: Vec<Insn>,
+}
+
+/// What a result-log entry holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogWhat {
+    /// the 8-register octet v[o..o+8] (whole-register store)
+    VOct(u8),
+    X(u8),
+    F(u8),
+    Csr(&'static str),
+}
+
+#[derive(Clone, Debug)]
+pub struct LogEntry {
+    pub item: usize,
+    pub what: LogWhat,
+    /// byte offset in the log and length
+    pub off: usize,
+    pub len: usize,
 }
 
 /// Generator configuration.
@@ -498,6 +523,8 @@ pub struct VItem {
 pub struct VGenCfg {
     /// item kinds not to generate
     pub exclude: Vec<VKind>,
+    /// do not log item results (compare the final state only)
+    pub no_log: bool,
     /// also generate the forms routed around qemu 7.2 (docs/rvv-difftest.md):
     /// vfcvt/vfwcvt/vfncvt .rtz (qemu aborts) and masked vfredusum/vfwredusum
     /// (with no active element qemu passes a NaN scalar through, Spike
@@ -514,6 +541,8 @@ pub struct VProgram {
     pub data: Vec<u8>,
     pub body: Vec<VItem>,
     pub data_addr: u64,
+    /// result-log entries, in program order
+    pub log: Vec<LogEntry>,
 }
 
 struct VG<'a> {
@@ -596,6 +625,7 @@ impl VProgram {
             insns: first,
             vt: g.vt,
             vl: g.vl,
+            log: Vec::new(),
         });
         let mut n = body[0].insns.len();
         let mut misses = 0;
@@ -627,7 +657,15 @@ impl VProgram {
                 insns,
                 vt: g.vt,
                 vl: g.vl,
+                log: Vec::new(),
             });
+        }
+        let mut log = Vec::new();
+        if !cfg.no_log {
+            let mut off = 0;
+            for (k, it) in body.iter_mut().enumerate() {
+                it.log = log_code(vlen, &it.insns, k, &mut log, &mut off);
+            }
         }
         let mut p = VProgram {
             seed,
@@ -637,11 +675,12 @@ impl VProgram {
             data,
             body,
             data_addr: 0,
+            log,
         };
         let code_len = 4 * p.prologue().len() as u64
             + p.body
                 .iter()
-                .flat_map(|i| &i.insns)
+                .flat_map(|i| i.insns.iter().chain(&i.log))
                 .map(|i| i.len as u64)
                 .sum::<u64>()
             + 4 * p.epilogue().len() as u64;
@@ -657,8 +696,12 @@ impl VProgram {
         self.body[..nitems].iter().map(|i| i.insns.len()).sum()
     }
 
+    pub fn log_len(&self) -> usize {
+        self.log.last().map(|e| e.off + e.len).unwrap_or(0)
+    }
+
     pub fn out_len(&self) -> usize {
-        DATA_LEN
+        DATA_LEN + self.log_len()
     }
 
     fn li(rd: u8, v: u64, out: &mut Vec<Insn>) {
@@ -681,6 +724,7 @@ impl VProgram {
         Self::li(DB, d + DB_AT as u64, &mut v);
         Self::li(TB, d + TB_AT as u64, &mut v);
         Self::li(SB, d + SB_AT as u64, &mut v);
+        Self::li(LP, d + DATA_LEN as u64, &mut v);
         // touch the scratch page: a demand-paging proxy kernel (Spike's pk)
         // would otherwise make a fault-only-first load trim vl on first touch
         v.push(w(
@@ -711,7 +755,7 @@ impl VProgram {
             ));
         }
         for i in 1..32u8 {
-            if [SB, DB, TB].contains(&i) {
+            if RESERVED.contains(&i) {
                 continue;
             }
             let off = IPOOL as i32 - DB_AT as i32 + 8 * i as i32;
@@ -797,11 +841,7 @@ impl VProgram {
             format!("a1,{},-{}", x(DB), DB_AT),
         ));
         v.push(w(e::i(0x13, 10, 0, 0, 1), "addi", "a0,zero,1"));
-        v.push(w(
-            e::u(0x37, 12, (DATA_LEN >> 12) as u32),
-            "lui",
-            format!("a2,0x{:x}", DATA_LEN >> 12),
-        ));
+        Self::li(12, self.out_len() as u64, &mut v);
         v.push(w(e::i(0x13, 17, 0, 0, 64), "addi", "a7,zero,64"));
         v.push(w(e::ECALL, "ecall", ""));
         v.push(w(e::i(0x13, 10, 0, 0, 0), "addi", "a0,zero,0"));
@@ -815,7 +855,7 @@ impl VProgram {
             + 4 * self.prologue().len() as u64
             + self.body[..k]
                 .iter()
-                .flat_map(|i| &i.insns)
+                .flat_map(|i| i.insns.iter().chain(&i.log))
                 .map(|i| i.len as u64)
                 .sum::<u64>()
     }
@@ -829,7 +869,7 @@ impl VProgram {
             pc += 4;
         }
         for (k, it) in self.body[..nitems].iter().enumerate() {
-            for i in &it.insns {
+            for i in it.insns.iter().chain(&it.log) {
                 out.push((pc, i.clone(), Some(k)));
                 pc += i.len as u64;
             }
@@ -856,7 +896,8 @@ impl VProgram {
         let mut seg = vec![0u8; data_off + DATA_LEN];
         seg[..code.len()].copy_from_slice(&code);
         seg[data_off..].copy_from_slice(&self.data);
-        crate::elf::write_elf(&seg, seg.len(), CODE_BASE, CODE_BASE)
+        // the result log is zero-initialised memory past the file image
+        crate::elf::write_elf(&seg, seg.len() + self.log_len(), CODE_BASE, CODE_BASE)
     }
 }
 
@@ -942,7 +983,7 @@ impl VG<'_> {
     fn tmp(&mut self) -> u8 {
         loop {
             let v = self.r.range(1, 31) as u8;
-            if ![SB, DB, TB].contains(&v) {
+            if !RESERVED.contains(&v) {
                 return v;
             }
         }
@@ -2171,6 +2212,7 @@ pub struct VDump {
     pub f: [u64; 32],
     pub csr: [u64; 8],
     pub mem: Vec<u8>,
+    pub log: Vec<u8>,
 }
 
 fn le64(b: &[u8], o: usize) -> u64 {
@@ -2179,7 +2221,7 @@ fn le64(b: &[u8], o: usize) -> u64 {
 
 impl VDump {
     pub fn parse(b: &[u8], p: &VProgram) -> Option<VDump> {
-        if b.len() != DATA_LEN {
+        if b.len() != p.out_len() {
             return None;
         }
         let mut xr = [0u64; 32];
@@ -2200,6 +2242,7 @@ impl VDump {
             f: fr,
             csr,
             mem: b[SCRATCH..SCRATCH + SCRATCH_LEN].to_vec(),
+            log: b[DATA_LEN..].to_vec(),
         })
     }
 
@@ -2390,4 +2433,119 @@ pub fn all_vmnemonics(all_forms: bool) -> Vec<String> {
     v.sort();
     v.dedup();
     v
+}
+
+/// Logging code for one item: every vector register octet, x or f register an
+/// instruction of the item writes (decoded from the instruction words), fcsr and
+/// vcsr after vector arithmetic, vl and vtype after vset{i}vl{i}.
+fn log_code(
+    vlen: u32,
+    insns: &[Insn],
+    k: usize,
+    log: &mut Vec<LogEntry>,
+    off: &mut usize,
+) -> Vec<Insn> {
+    let vlenb = vlen as usize / 8;
+    let mut octs: Vec<u8> = Vec::new();
+    let mut scal: Vec<LogWhat> = Vec::new();
+    let (mut csrs, mut vset) = (false, false);
+    for i in insns {
+        let wd = i.word;
+        let rd = ((wd >> 7) & 31) as u8;
+        let (f3, f6, opc) = ((wd >> 12) & 7, wd >> 26, wd & 0x7f);
+        match opc {
+            0x57 if f3 == 7 => {
+                vset = true;
+                if rd != 0 {
+                    scal.push(LogWhat::X(rd));
+                }
+            }
+            0x57 => {
+                csrs = true;
+                if f3 == 2 && f6 == 0x10 {
+                    scal.push(LogWhat::X(rd));
+                } else if f3 == 1 && f6 == 0x10 {
+                    scal.push(LogWhat::F(rd));
+                } else {
+                    octs.push(rd & !7);
+                }
+            }
+            0x07 if matches!(f3, 0 | 5 | 6 | 7) => {
+                octs.push(rd & !7);
+                if wd >> 29 != 0 {
+                    octs.push((rd + 7).min(31) & !7);
+                }
+            }
+            0x73 if f3 == 2 && rd != 0 => scal.push(LogWhat::X(rd)),
+            _ => {}
+        }
+    }
+    octs.sort();
+    octs.dedup();
+    scal.dedup();
+    let mut code = Vec::new();
+    let mut add = |what: LogWhat, len: usize, log: &mut Vec<LogEntry>| {
+        log.push(LogEntry {
+            item: k,
+            what,
+            off: *off,
+            len,
+        });
+        *off += len;
+    };
+    let bump = |code: &mut Vec<Insn>, n: i32| {
+        code.push(w(
+            e::i(0x13, LP, 0, LP, n),
+            "addi",
+            format!("{},{},{n}", x(LP), x(LP)),
+        ));
+    };
+    for o in octs {
+        code.push(w(
+            e::vmem(true, 7, 0, false, 8, LP, 0, o),
+            "vs8r.v",
+            format!("v{o},({})", x(LP)),
+        ));
+        bump(&mut code, 8 * vlenb as i32);
+        add(LogWhat::VOct(o), 8 * vlenb, log);
+    }
+    for s in scal {
+        match s {
+            LogWhat::X(r) => code.push(w(
+                e::s(0x23, 3, LP, r, 0),
+                "sd",
+                format!("{},0({})", x(r), x(LP)),
+            )),
+            LogWhat::F(r) => code.push(w(
+                e::s(0x27, 3, LP, r, 0),
+                "fsd",
+                format!("{},0({})", f(r), x(LP)),
+            )),
+            _ => unreachable!(),
+        }
+        bump(&mut code, 8);
+        add(s, 8, log);
+    }
+    let pairs: &[(u32, &'static str)] = match (csrs, vset) {
+        (true, _) => &[(0x003, "fcsr"), (0x00f, "vcsr")],
+        (false, true) => &[(0xc20, "vl"), (0xc21, "vtype")],
+        _ => &[],
+    };
+    for (j, (c, name)) in pairs.iter().enumerate() {
+        code.push(w(
+            e::csr(2, LT, *c, 0),
+            "csrrs",
+            format!("{},{name},zero", x(LT)),
+        ));
+        code.push(w(
+            e::s(0x23, 3, LP, LT, 8 * j as i32),
+            "sd",
+            format!("{},{}({})", x(LT), 8 * j, x(LP)),
+        ));
+        add(LogWhat::Csr(name), 8, log);
+    }
+    if !pairs.is_empty() {
+        bump(&mut code, 8 * pairs.len() as i32);
+    }
+    code
 }
