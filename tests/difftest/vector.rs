@@ -400,9 +400,11 @@ pub fn run(o: &Opts, work: &Path) -> ExitCode {
     }
     if o.mode == Mode::ObjdumpCheck {
         let mut ok = true;
+        let mut seen = std::collections::BTreeSet::new();
         for seed in o.start..o.start + o.seeds.clamp(1, 3) {
-            ok &= crate::objcheck::run_vector(&o.objdump, seed, o.len, &o.vcfg, work);
+            ok &= crate::objcheck::run_vector(&o.objdump, seed, o.len, &o.vcfg, work, &mut seen);
         }
+        ok &= crate::objcheck::vector_coverage(&seen, &o.vcfg);
         return if ok {
             ExitCode::SUCCESS
         } else {

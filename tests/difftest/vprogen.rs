@@ -172,6 +172,8 @@ pub fn legal(sew: u32, lmul: i32) -> bool {
 pub enum VKind {
     SetVl,
     SetVill,
+    /// structured v0 masks: all ones, all zeros, first k active, loaded
+    SetMask,
     Csr,
     Reload,
     IntBin,
@@ -223,6 +225,7 @@ pub enum VKind {
 pub const VWEIGHTS: &[(VKind, u32)] = &[
     (VKind::SetVl, 60),
     (VKind::SetVill, 3),
+    (VKind::SetMask, 15),
     (VKind::Csr, 15),
     (VKind::Reload, 25),
     (VKind::IntBin, 40),
@@ -1045,6 +1048,7 @@ impl VG<'_> {
         match kind {
             SetVl => Some(self.set_vl()),
             SetVill => Some(self.set_vill()),
+            SetMask => self.set_mask(),
             Csr => Some(self.csr()),
             Reload => Some(self.reload()),
             IntBin => {
@@ -1320,6 +1324,41 @@ impl VG<'_> {
             self.vl = lm;
         }
         out
+    }
+
+    fn set_mask(&mut self) -> Option<Vec<Insn>> {
+        let mut out = Vec::new();
+        match self.r.below(5) {
+            0 => out.push(w(e::opv(0x1f, false, 0, 0, 2, 0), "vmxnor.mm", "v0,v0,v0")),
+            1 => out.push(w(e::opv(0x1b, false, 0, 0, 2, 0), "vmxor.mm", "v0,v0,v0")),
+            2 => {
+                let t = self.addr((self.vl as i64 + 7) / 8, 1, &mut out);
+                out.push(w(
+                    e::vmem(false, 0, 0, false, 0x0b, t, 0, 0),
+                    "vlm.v",
+                    format!("v0,({})", x(t)),
+                ));
+            }
+            _ => {
+                // first k elements active: vid.v vT; vmsltu.vx v0, vT, k
+                let lg = self.vt.lmul;
+                let vt = self.grp(lg, &[(0, 1)])?;
+                let t = self.tmp();
+                let k = self.r.range(0, self.lmax() as i64 + 1);
+                self.li(t, k, &mut out);
+                out.push(w(
+                    e::opv(0x14, false, 0, 17, 2, vt),
+                    "vid.v",
+                    format!("v{vt}"),
+                ));
+                out.push(w(
+                    e::opv(0x1a, false, vt, t, 4, 0),
+                    "vmsltu.vx",
+                    format!("v0,v{vt},{}", x(t)),
+                ));
+            }
+        }
+        Some(out)
     }
 
     fn csr(&mut self) -> Vec<Insn> {
