@@ -94,6 +94,9 @@ struct Opts {
     vlens: Vec<u32>,
     vcfg: vprogen::VGenCfg,
     vqemu_cpu: Option<String>,
+    /// --ref-args: the reference's whole argument list instead of `-cpu CPU`
+    /// (vector mode; lets a Spike-like program stand in for qemu)
+    ref_args: Option<String>,
 }
 
 fn parse_args() -> Result<Opts, String> {
@@ -117,6 +120,7 @@ fn parse_args() -> Result<Opts, String> {
         vlens: vec![128, 256, 512],
         vcfg: vprogen::VGenCfg::default(),
         vqemu_cpu: None,
+        ref_args: None,
     };
     let mut len_given = false;
     let mut exclude: Vec<String> = Vec::new();
@@ -167,6 +171,7 @@ fn parse_args() -> Result<Opts, String> {
                     .collect::<Result<_, _>>()?;
             }
             "--all-forms" => o.vcfg.all_forms = true,
+            "--ref-args" => o.ref_args = Some(val(&key)?),
             "--only" => {
                 o.vector = true;
                 only.extend(
@@ -259,7 +264,8 @@ const USAGE: &str =
        difftest --qemu-only [--seeds N] [--len L] [--start-seed S] [--qemu PATH]
        difftest --objdump-check [--objdump PATH] [--len L] [--start-seed S]
        difftest --emit DIR [--seeds N] [--len L] [--start-seed S]
-       difftest --vector [--vlen 128,256,512] [--all-forms] [--only KIND,...] [any option above]
+       difftest --vector [--vlen 128,256,512] [--all-forms] [--only KIND,...]
+                [--ref-args ARGS] [any option above]
                 (RVV 1.0 + Zvfh programs; default --len 400; see tests/difftest/README.md)";
 
 // ------------------------------------------------------------- processes ---

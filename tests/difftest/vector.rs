@@ -34,6 +34,9 @@ fn subst(s: &str, vlen: u32) -> Vec<String> {
 
 impl VHarness<'_> {
     fn qemu_cmd(&self, vlen: u32) -> Vec<String> {
+        if let Some(a) = &self.o.ref_args {
+            return subst(a, vlen);
+        }
         let mut v = vec!["-cpu".to_string()];
         v.extend(subst(&self.qemu_cpu, vlen));
         v
