@@ -1503,12 +1503,19 @@ impl VG<'_> {
         let mk = self.masked();
         let vd = self.grp(lg + 1, &Self::mavoid(mk))?;
         let dr = (vd, nregs(lg + 1));
+        // legal overlap: a SEW-wide source (EMUL >= 1) in the highest half of the destination
+        let hi = self.hi_overlap(vd, lg + 1, lg);
         let vs2 = if wide {
             self.grp(lg + 1, &[])?
+        } else if hi.is_some() && self.r.chance(50) {
+            hi.unwrap()
         } else {
             self.grp(lg, &[dr])?
         };
-        let v1 = self.grp(lg, &[dr])?;
+        let v1 = match hi {
+            Some(h) if self.r.chance(60) => h,
+            _ => self.grp(lg, &[dr])?,
+        };
         let mut out = Vec::new();
         let (s1, t1) = self.operand(form, fam, uimm, &mut out, v1);
         let text = if fma {
@@ -1532,8 +1539,7 @@ impl VG<'_> {
         let form = self.pick_form(forms);
         let lg = self.vt.lmul;
         let mk = self.masked();
-        let vd = self.grp(lg, &Self::mavoid(mk))?;
-        let vs2 = self.grp(lg + 1, &[(vd, nregs(lg))])?;
+        let (vd, vs2) = self.narrow_regs(lg, mk)?;
         let v1 = self.grp(lg, &[])?;
         let mut out = Vec::new();
         let (s1, t1) = self.operand(form, fam, uimm, &mut out, v1);
@@ -1545,7 +1551,30 @@ impl VG<'_> {
         Some(out)
     }
 
-    /// Compares: a mask destination, never overlapping the sources.
+    /// With probability 1/4, the register of a source group of EMUL 2^ls that
+    /// lies in the highest-numbered part of the destination group (EMUL 2^ld):
+    /// the overlap the spec allows when the destination EEW is wider (source
+    /// EMUL >= 1 required).
+    fn hi_overlap(&mut self, vd: u8, ld: i32, ls: i32) -> Option<u8> {
+        (ls >= 0 && self.r.chance(25)).then(|| vd + nregs(ld) - nregs(ls))
+    }
+
+    /// Narrowing destination (EMUL 2^lg) and wide source (2^(lg+1)): disjoint,
+    /// or (1/4) the destination is the lowest-numbered part of the source, the
+    /// overlap the spec allows.
+    fn narrow_regs(&mut self, lg: i32, mk: bool) -> Option<(u8, u8)> {
+        if self.r.chance(25) {
+            let vs2 = self.grp(lg + 1, &[])?;
+            if !(mk && vs2 == 0) {
+                return Some((vs2, vs2));
+            }
+        }
+        let vd = self.grp(lg, &Self::mavoid(mk))?;
+        Some((vd, self.grp(lg + 1, &[(vd, nregs(lg))])?))
+    }
+
+    /// Compares: a mask destination, disjoint from the sources or the lowest
+    /// register of one of them.
     fn cmp(&mut self, op: Op) -> Option<Vec<Insn>> {
         let (m, fam, f6, forms, uimm) = op;
         if fam == Fam::F && !self.is_fp() {
@@ -1563,7 +1592,12 @@ impl VG<'_> {
         if mk {
             avoid.push((0, 1));
         }
-        let vd = self.grp(0, &avoid)?;
+        // legal overlap: the mask destination is the lowest register of a source
+        let vd = match self.r.below(8) {
+            0 if !(mk && vs2 == 0) => vs2,
+            1 if form == V && !(mk && v1 == 0) => v1,
+            _ => self.grp(0, &avoid)?,
+        };
         let mut out = Vec::new();
         let (s1, t1) = self.operand(form, fam, uimm, &mut out, v1);
         out.push(w(
@@ -1585,7 +1619,10 @@ impl VG<'_> {
         let sel = (8 - 2 * fl as u32) | signed as u32; // vf8: 2/3, vf4: 4/5, vf2: 6/7
         let mk = self.masked();
         let vd = self.grp(lg, &Self::mavoid(mk))?;
-        let vs2 = self.grp(lg - fl, &[(vd, nregs(lg))])?;
+        let vs2 = match self.hi_overlap(vd, lg, lg - fl) {
+            Some(h) => h,
+            None => self.grp(lg - fl, &[(vd, nregs(lg))])?,
+        };
         Some(vec![w(
             e::opv(0x12, mk, vs2, sel as u8, 2, vd),
             format!("{}.vf{}", if signed { "vsext" } else { "vzext" }, 1 << fl),
@@ -1701,12 +1738,12 @@ impl VG<'_> {
             Shape::Same => (self.grp(lg, &Self::mavoid(mk))?, self.grp(lg, &[])?),
             Shape::Widen => {
                 let vd = self.grp(lg + 1, &Self::mavoid(mk))?;
-                (vd, self.grp(lg, &[(vd, nregs(lg + 1))])?)
+                match self.hi_overlap(vd, lg + 1, lg) {
+                    Some(h) => (vd, h),
+                    None => (vd, self.grp(lg, &[(vd, nregs(lg + 1))])?),
+                }
             }
-            Shape::Narrow => {
-                let vd = self.grp(lg, &Self::mavoid(mk))?;
-                (vd, self.grp(lg + 1, &[(vd, nregs(lg))])?)
-            }
+            Shape::Narrow => self.narrow_regs(lg, mk)?,
         };
         Some(vec![w(
             e::opv(0x12, mk, vs2, sel as u8, 1, vd),
