@@ -174,6 +174,8 @@ pub enum VKind {
     SetVill,
     /// structured v0 masks: all ones, all zeros, first k active, loaded
     SetMask,
+    /// an instruction started at a non-zero vstart (written just before it)
+    Vstart,
     Csr,
     Reload,
     IntBin,
@@ -226,6 +228,7 @@ pub const VWEIGHTS: &[(VKind, u32)] = &[
     (VKind::SetVl, 60),
     (VKind::SetVill, 3),
     (VKind::SetMask, 15),
+    (VKind::Vstart, 12),
     (VKind::Csr, 15),
     (VKind::Reload, 25),
     (VKind::IntBin, 40),
@@ -531,7 +534,8 @@ pub struct VGenCfg {
     /// also generate the forms routed around qemu 7.2 (docs/rvv-difftest.md):
     /// vfcvt/vfwcvt/vfncvt .rtz (qemu aborts) and masked vfredusum/vfwredusum
     /// (with no active element qemu passes a NaN scalar through, Spike
-    /// canonicalises it); for runs against a Spike-like reference only
+    /// canonicalises it) and loads/stores started at vstart != 0 (qemu leaves
+    /// vstart set); for runs against a Spike-like reference only
     pub all_forms: bool,
 }
 
@@ -605,6 +609,9 @@ impl VProgram {
             .iter()
             .copied()
             .filter(|(k, _)| !cfg.exclude.contains(k))
+            // vstart != 0: qemu 7.2 does not reliably reset vstart (a later
+            // reduction/vcompress/vcpop then traps); Spike-like references only
+            .filter(|(k, _)| *k != VKind::Vstart || cfg.all_forms)
             .collect();
         assert!(!weights.is_empty(), "every instruction kind is excluded");
         let total: u32 = weights.iter().map(|k| k.1).sum();
@@ -1049,6 +1056,7 @@ impl VG<'_> {
             SetVl => Some(self.set_vl()),
             SetVill => Some(self.set_vill()),
             SetMask => self.set_mask(),
+            Vstart => self.vstart(),
             Csr => Some(self.csr()),
             Reload => Some(self.reload()),
             IntBin => {
@@ -1324,6 +1332,36 @@ impl VG<'_> {
             self.vl = lm;
         }
         out
+    }
+
+    /// `csrwi vstart, k` (k < vl) right before a load or store (generated with
+    /// --all-forms only, see VGenCfg::all_forms)
+    fn vstart(&mut self) -> Option<Vec<Insn>> {
+        use VKind::*;
+        // Spike raises illegal-instruction for vector arithmetic at vstart != 0
+        // (which the spec permits), so only memory accesses are started late
+        let kind = self.r.pick(&[
+            LoadUnit,
+            LoadStrided,
+            LoadIndexed,
+            StoreUnit,
+            StoreStrided,
+            StoreIndexed,
+        ]);
+        // vstart < vl only: qemu 7.2 leaves vstart set when vstart >= vl
+        // (the instruction is skipped without resetting it)
+        if self.vl == 0 {
+            return None;
+        }
+        let mut out = self.item(kind)?;
+        let k = self.r.range(0, self.vl as i64 - 1).min(31) as u8;
+        let main = out.pop().unwrap();
+        if main.mnem.contains("ff.v") {
+            return None;
+        }
+        out.push(w(e::csr(5, 0, 8, k), "csrrwi", format!("zero,vstart,{k}")));
+        out.push(main);
+        Some(out)
     }
 
     fn set_mask(&mut self) -> Option<Vec<Insn>> {
