@@ -1195,7 +1195,7 @@ impl VG<'_> {
         }
         let vt = self.rand_vtype();
         let lm = vt.vlmax(self.vlen) as i64;
-        let avl: i64 = match self.r.below(10) {
+        let avl: i64 = match self.r.below(11) {
             0 => 0,
             1 => 1,
             2 | 3 => (self.r.range(1, lm) | 1).min(lm),
@@ -1203,10 +1203,12 @@ impl VG<'_> {
             6 => lm + self.r.range(1, lm),
             7 => self.r.range(0, 2 * lm + 8),
             8 => self.r.range(1, lm),
-            _ => -1, // rs1 = x0, rd != x0: AVL = ~0
+            // huge AVLs in rs1 (negative = above 2^63 as unsigned)
+            9 => self.r.pick(&[-1, -2048, 0x7fff_ffff, 4096, 65536]),
+            _ => i64::MIN, // rs1 = x0, rd != x0: AVL = ~0
         };
         let rd = if self.r.chance(30) { 0 } else { self.tmp() };
-        if avl < 0 {
+        if avl == i64::MIN {
             let rd = self.tmp();
             out.push(w(
                 e::vsetvli(rd, 0, vt.bits()),
@@ -1216,7 +1218,7 @@ impl VG<'_> {
             self.vl = lm as u32;
         } else {
             match self.r.below(10) {
-                0..=2 if avl < 32 => {
+                0..=2 if (0..32).contains(&avl) => {
                     out.push(w(
                         e::vsetivli(rd, avl as u32, vt.bits()),
                         "vsetivli",
@@ -1246,7 +1248,11 @@ impl VG<'_> {
                     ));
                 }
             }
-            self.vl = avl.min(lm) as u32;
+            self.vl = if avl < 0 {
+                lm as u32
+            } else {
+                avl.min(lm) as u32
+            };
         }
         self.vt = vt;
         out
