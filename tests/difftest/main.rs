@@ -171,6 +171,10 @@ fn parse_args() -> Result<Opts, String> {
                     .collect::<Result<_, _>>()?;
             }
             "--all-forms" => o.vcfg.all_forms = true,
+            "--traps" => {
+                o.vector = true;
+                o.vcfg.trap = true;
+            }
             "--ref-args" => o.ref_args = Some(val(&key)?),
             "--only" => {
                 o.vector = true;
@@ -252,7 +256,7 @@ fn parse_args() -> Result<Opts, String> {
         o.len = if o.vector { 200_000 } else { 30000 }; // long enough to cover every mnemonic
     }
     if o.vector && !len_given && o.mode != Mode::ObjdumpCheck {
-        o.len = 400;
+        o.len = if o.vcfg.trap { 30 } else { 400 };
     }
     Ok(o)
 }
@@ -265,7 +269,7 @@ const USAGE: &str =
        difftest --objdump-check [--objdump PATH] [--len L] [--start-seed S]
        difftest --emit DIR [--seeds N] [--len L] [--start-seed S]
        difftest --vector [--vlen 128,256,512] [--all-forms] [--only KIND,...]
-                [--ref-args ARGS] [any option above]
+                [--ref-args ARGS] [--traps] [any option above]
                 (RVV 1.0 + Zvfh programs; default --len 400; see tests/difftest/README.md)";
 
 // ------------------------------------------------------------- processes ---

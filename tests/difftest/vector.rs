@@ -172,6 +172,75 @@ impl VHarness<'_> {
         p.body_insn_count(k)
     }
 
+    /// Trap mode: a legal prefix then one illegal vector instruction; the
+    /// reference must die and the simulator must report an illegal-instruction
+    /// trap at that instruction's pc.
+    fn trap_seed(&self, seed: u64, vlen: u32) -> (bool, usize) {
+        let p = VProgram::generate(seed, vlen, self.o.len, &self.o.vcfg);
+        let full = p.body.len();
+        let k = full - 1;
+        let item = &p.body[k];
+        let last = item.insns.last().unwrap();
+        let pc = p.item_addr(k)
+            + item.insns[..item.insns.len() - 1]
+                .iter()
+                .map(|i| i.len as u64)
+                .sum::<u64>();
+        let what = p.trap.unwrap_or("?");
+        let (q, s) = if self.o.mode == Mode::QemuOnly {
+            let path = self.write_elf(&p, full, &self.work, "");
+            let q = self.run(&self.qemu, &self.qemu_cmd(vlen), &path);
+            let _ = std::fs::remove_file(&path);
+            (q, None)
+        } else {
+            let (q, s) = self.run_both(&p, full);
+            (q, Some(s))
+        };
+        // qemu: SIGILL, no output; Spike+pk: exit 255 with a register dump
+        // naming the pc on stdout
+        let qout = String::from_utf8_lossy(&q.stdout);
+        let ref_trapped = q.status != "exit 0"
+            && q.stdout.len() != p.out_len()
+            && (!qout.contains("pc ") || qout.contains(&format!("pc {pc:016x}")));
+        let sim_ok = s.as_ref().map(|s| {
+            let err = String::from_utf8_lossy(&s.stderr);
+            s.status != "exit 0"
+                && err.contains("illegal instruction")
+                && err.contains(&format!("pc {pc:#x}"))
+        });
+        let ok = ref_trapped && sim_ok.unwrap_or(true);
+        if ok {
+            println!(
+                "vlen {vlen} seed {seed}: ok, trapped at {pc:#x} `{}` ({what})",
+                last.text()
+            );
+            return (true, p.body_insn_count(full));
+        }
+        let path = self.save(&p, full, "-trap");
+        if !ref_trapped {
+            println!(
+                "vlen {vlen} seed {seed}: REFERENCE DID NOT TRAP at {pc:#x} `{}` ({what}; {}) — catalogue problem; saved {}",
+                last.text(),
+                q.status,
+                path.display()
+            );
+        }
+        if let (Some(false), Some(s)) = (sim_ok, &s) {
+            println!(
+                "vlen {vlen} seed {seed}: SIM DID NOT TRAP at {pc:#x} `{}` ({what}), vtype {} vl {}: sim {}; saved {}",
+                last.text(),
+                item.vt.text(),
+                item.vl,
+                s.status,
+                path.display()
+            );
+            if !s.stderr.is_empty() {
+                println!("    sim stderr: {}", s.stderr_head());
+            }
+        }
+        (false, 0)
+    }
+
     fn qemu_only_seed(&self, seed: u64, vlen: u32) -> (bool, usize) {
         let p = VProgram::generate(seed, vlen, self.o.len, &self.o.vcfg);
         let full = p.body.len();
@@ -461,21 +530,29 @@ pub fn run(o: &Opts, work: &Path) -> ExitCode {
     };
     if o.mode == Mode::Diff {
         println!(
-            "vdifftest: sim `{} {}` vs `{} -cpu {}`; VLEN {:?}; seeds {}..{}; {} body instructions each",
+            "vdifftest: sim `{} {}` vs `{} {}`; VLEN {:?}; seeds {}..{}; {} body instructions each{}",
             h.sim,
             h.sim_args,
             h.qemu,
-            h.qemu_cpu,
+            o.ref_args
+                .clone()
+                .unwrap_or_else(|| format!("-cpu {}", h.qemu_cpu)),
             vlens,
             o.start,
             o.start + o.seeds - 1,
-            o.len
+            o.len,
+            if o.vcfg.trap {
+                " + one illegal instruction"
+            } else {
+                ""
+            }
         );
     }
     let (mut pass, mut fail, mut insns) = (0u64, 0u64, 0u64);
     for &vlen in &vlens {
         for seed in o.start..o.start + o.seeds {
             let (ok, n) = match o.mode {
+                _ if o.vcfg.trap => h.trap_seed(seed, vlen),
                 Mode::QemuOnly => h.qemu_only_seed(seed, vlen),
                 _ => h.diff_seed(seed, vlen),
             };

@@ -531,6 +531,8 @@ pub struct VGenCfg {
     pub exclude: Vec<VKind>,
     /// do not log item results (compare the final state only)
     pub no_log: bool,
+    /// end the body with an illegal vector instruction (trap mode)
+    pub trap: bool,
     /// also generate the forms routed around qemu 7.2 (docs/rvv-difftest.md):
     /// vfcvt/vfwcvt/vfncvt .rtz (qemu aborts) and masked vfredusum/vfwredusum
     /// (with no active element qemu passes a NaN scalar through, Spike
@@ -550,6 +552,8 @@ pub struct VProgram {
     pub data_addr: u64,
     /// result-log entries, in program order
     pub log: Vec<LogEntry>,
+    /// trap mode: what the last item's last instruction violates
+    pub trap: Option<&'static str>,
 }
 
 struct VG<'a> {
@@ -670,6 +674,18 @@ impl VProgram {
                 log: Vec::new(),
             });
         }
+        let mut trap = None;
+        if cfg.trap {
+            let (insns, what) = g.trap_item();
+            trap = Some(what);
+            body.push(VItem {
+                kind: VKind::Frame,
+                insns,
+                vt: g.vt,
+                vl: g.vl,
+                log: Vec::new(),
+            });
+        }
         let mut log = Vec::new();
         if !cfg.no_log {
             let mut off = 0;
@@ -686,6 +702,7 @@ impl VProgram {
             body,
             data_addr: 0,
             log,
+            trap,
         };
         let code_len = 4 * p.prologue().len() as u64
             + p.body
@@ -1368,6 +1385,229 @@ impl VG<'_> {
         out.push(w(e::csr(5, 0, 8, k), "csrrwi", format!("zero,vstart,{k}")));
         out.push(main);
         Some(out)
+    }
+
+    /// `vsetvli t, x0, vtype` (vl = VLMAX) for a trap case
+    fn vset(&mut self, sew: u32, lmul: i32, out: &mut Vec<Insn>) {
+        let vt = VType {
+            sew,
+            lmul,
+            ta: true,
+            ma: true,
+        };
+        let t = self.tmp();
+        out.push(w(
+            e::vsetvli(t, 0, vt.bits()),
+            "vsetvli",
+            format!("{},zero,{}", x(t), vt.text()),
+        ));
+        self.vt = vt;
+        self.vl = vt.vlmax(self.vlen);
+    }
+
+    /// One instruction that must raise an illegal-instruction exception (on
+    /// Spike; every case was also checked to trap on qemu 7.2), with the setup
+    /// it needs, and what it violates.
+    pub fn trap_item(&mut self) -> (Vec<Insn>, &'static str) {
+        let mut o = Vec::new();
+        let t = self.tmp();
+        let op =
+            |f6: u32, m: bool, vs2: u8, vs1: u8, f3: u32, vd: u8| e::opv(f6, m, vs2, vs1, f3, vd);
+        // masked vcompress: qemu 7.2 executes it (Spike traps): --all-forms only
+        let case = loop {
+            let c = self.r.below(27);
+            if c != 11 || self.cfg.all_forms {
+                break c;
+            }
+        };
+        let what = match case {
+            0 => {
+                o.push(w(
+                    e::vsetvli(t, 0, 0x1d),
+                    "vsetvli",
+                    format!("{},zero,e64,mf8,tu,mu", x(t)),
+                ));
+                o.push(w(op(0, false, 2, 3, 0, 1), "vadd.vv", "v1,v2,v3"));
+                "vector instruction while vill is set"
+            }
+            1 => {
+                self.vset(32, 1, &mut o);
+                o.push(w(op(0, false, 2, 4, 0, 1), "vadd.vv", "v1,v2,v4"));
+                "destination group misaligned for LMUL=2"
+            }
+            2 => {
+                self.vset(32, 2, &mut o);
+                o.push(w(op(0, false, 6, 4, 0, 8), "vadd.vv", "v8,v6,v4"));
+                "source group misaligned for LMUL=4"
+            }
+            3 => {
+                self.vset(32, 0, &mut o);
+                o.push(w(op(0, true, 2, 3, 0, 0), "vadd.vv", "v0,v2,v3,v0.t"));
+                "masked instruction writing v0 (non-mask result)"
+            }
+            4 => {
+                self.vset(8, 0, &mut o);
+                o.push(w(op(0, false, 2, 3, 1, 1), "vfadd.vv", "v1,v2,v3"));
+                "FP instruction at SEW=8"
+            }
+            5 => {
+                self.vset(16, 3, &mut o);
+                o.push(w(op(0x31, false, 8, 16, 2, 0), "vwadd.vv", "v0,v8,v16"));
+                "widening at LMUL=8"
+            }
+            6 => {
+                self.vset(64, 0, &mut o);
+                o.push(w(op(0x31, false, 4, 5, 2, 2), "vwadd.vv", "v2,v4,v5"));
+                "widening at SEW=64"
+            }
+            7 => {
+                self.vset(32, 0, &mut o);
+                o.push(w(op(0x31, false, 2, 5, 2, 2), "vwadd.vv", "v2,v2,v5"));
+                "widening destination overlapping a source in its lowest part"
+            }
+            8 => {
+                self.vset(32, 0, &mut o);
+                o.push(w(op(0x2c, false, 2, 5, 0, 3), "vnsrl.wv", "v3,v2,v5"));
+                "narrowing destination in the highest part of the source"
+            }
+            9 => {
+                self.vset(32, 0, &mut o);
+                o.push(w(op(0x0c, false, 2, 3, 0, 2), "vrgather.vv", "v2,v2,v3"));
+                "vrgather destination overlapping vs2"
+            }
+            10 => {
+                self.vset(32, 0, &mut o);
+                o.push(w(
+                    op(0x0e, false, 2, t, 4, 2),
+                    "vslideup.vx",
+                    format!("v2,v2,{}", x(t)),
+                ));
+                "vslideup destination overlapping vs2"
+            }
+            11 => {
+                self.vset(32, 0, &mut o);
+                let mut i = w(op(0x17, true, 2, 3, 2, 1), "vcompress.vm", "v1,v2,v3,v0.t");
+                i.lax = true;
+                o.push(i);
+                "masked vcompress (reserved)"
+            }
+            12 => {
+                self.vset(32, 0, &mut o);
+                o.push(w(e::csr(5, 0, 8, 1), "csrrwi", "zero,vstart,1"));
+                o.push(w(op(0, false, 2, 3, 2, 1), "vredsum.vs", "v1,v2,v3"));
+                "reduction with vstart != 0"
+            }
+            13 => {
+                self.vset(32, 0, &mut o);
+                let mut i = w(op(0x10, false, 2, 3, 0, 1), "vadc.vv", "v1,v2,v3");
+                i.lax = true;
+                o.push(i);
+                "vadc with vm=1 (reserved)"
+            }
+            14 => {
+                self.vset(32, 0, &mut o);
+                let mut i = w(op(0x27, false, 4, 2, 3, 8), "vmv3r.v", "v8,v4");
+                i.lax = true;
+                o.push(i);
+                "whole-register move of 3 registers (reserved)"
+            }
+            15 => {
+                self.vset(32, 2, &mut o);
+                o.push(w(
+                    e::i(0x13, t, 0, SB, 0),
+                    "addi",
+                    format!("{},{},0", x(t), x(SB)),
+                ));
+                o.push(w(
+                    e::vmem(false, 2, 0, false, 0, t, 6, 0),
+                    "vlseg3e32.v",
+                    format!("v0,({})", x(t)),
+                ));
+                "segment load with NFIELDS x EMUL > 8"
+            }
+            16 => {
+                self.vset(8, 0, &mut o);
+                o.push(w(
+                    e::i(0x13, t, 0, SB, 0),
+                    "addi",
+                    format!("{},{},0", x(t), x(SB)),
+                ));
+                o.push(w(
+                    e::vmem(false, 3, 0, false, 0, t, 0, 30),
+                    "vlseg4e8.v",
+                    format!("v30,({})", x(t)),
+                ));
+                "segment load group past v31"
+            }
+            17 => {
+                self.vset(8, 1, &mut o);
+                o.push(w(
+                    e::i(0x13, t, 0, SB, 0),
+                    "addi",
+                    format!("{},{},0", x(t), x(SB)),
+                ));
+                o.push(w(
+                    e::vmem(false, 0, 0, false, 0, t, 7, 0),
+                    "vle64.v",
+                    format!("v0,({})", x(t)),
+                ));
+                "load with EMUL = 16"
+            }
+            18 => {
+                o.push(w(e::csr(5, 0, 2, 5), "csrrwi", "zero,frm,5"));
+                self.vset(32, 0, &mut o);
+                o.push(w(op(0, false, 2, 3, 1, 1), "vfadd.vv", "v1,v2,v3"));
+                "vector FP with a reserved frm"
+            }
+            19 => {
+                self.vset(32, 0, &mut o);
+                o.push(w(op(0x14, false, 2, 1, 2, 2), "vmsbf.m", "v2,v2"));
+                "vmsbf.m destination = source"
+            }
+            20 => {
+                self.vset(32, 1, &mut o);
+                o.push(w(op(0x14, false, 3, 16, 2, 2), "viota.m", "v2,v3"));
+                "viota.m destination group overlapping the source"
+            }
+            21 => {
+                self.vset(8, 0, &mut o);
+                o.push(w(op(0x12, false, 4, 12, 1, 2), "vfwcvt.f.f.v", "v2,v4"));
+                "vfwcvt.f.f.v at SEW=8"
+            }
+            22 => {
+                self.vset(32, 0, &mut o);
+                o.push(w(op(0x12, false, 4, 2, 2, 2), "vzext.vf8", "v2,v4"));
+                "vzext.vf8 at SEW=32 (source EEW 4)"
+            }
+            23 => {
+                o.push(w(
+                    e::i(0x13, t, 0, SB, 0),
+                    "addi",
+                    format!("{},{},0", x(t), x(SB)),
+                ));
+                o.push(w(
+                    e::vmem(false, 1, 0, false, 8, t, 6, 1),
+                    "vl2re32.v",
+                    format!("v1,({})", x(t)),
+                ));
+                "whole-register load of 2 registers into an odd register"
+            }
+            24 => {
+                o.push(w(op(0x27, false, 2, 1, 3, 1), "vmv2r.v", "v1,v2"));
+                "vmv2r.v with an odd destination"
+            }
+            25 => {
+                self.vset(32, 1, &mut o);
+                o.push(w(op(0x18, false, 2, 4, 0, 3), "vmseq.vv", "v3,v2,v4"));
+                "compare destination in the highest part of a source group"
+            }
+            _ => {
+                self.vset(8, 0, &mut o);
+                o.push(w(op(0x10, false, 2, 0, 1, 1), "vfmv.f.s", "ft1,v2"));
+                "vfmv.f.s at SEW=8"
+            }
+        };
+        (o, what)
     }
 
     fn set_mask(&mut self) -> Option<Vec<Insn>> {
