@@ -12,15 +12,18 @@
 //! The dump covers the complete architectural state the body can change, so
 //! two runs of a body prefix that agree at the end agree at every point; the
 //! harness bisects on body prefixes (item granularity) to find the first
-//! item whose effect differs.
+//! item whose effect differs.  Each item is also followed by logging code that
+//! appends its results (written vector register octets, x/f results, fcsr and
+//! vcsr, vl and vtype) to a result log, so a divergence that is overwritten
+//! later is still seen.
 //!
 //! Every vector instruction is generated legal for the vtype in force (the
 //! generator tracks vtype and vl exactly: vl = min(AVL, VLMAX), which Spike
 //! and qemu both implement): register groups aligned to EMUL, no overlap of
-//! a masked destination with v0, no overlap between groups of different EEW
-//! (widening/narrowing/compare/index/extension destinations versus sources,
-//! even where the spec would allow a partial overlap), no overlap where the
-//! spec forbids it (vrgather, vslideup, vslide1up, vcompress, viota, vmsbf/
+//! a masked destination with v0, overlap between groups of different EEW only
+//! where the spec allows it (on purpose, a quarter of the time: widening
+//! source in the destination's highest half, narrowing/compare destination as
+//! the source's lowest register), no overlap where the spec forbids it (vrgather, vslideup, vslide1up, vcompress, viota, vmsbf/
 //! vmsif/vmsof), FP only at SEW 16/32/64 (plus the Zvfh int8<->f16
 //! conversions), widening at LMUL <= 4.  All memory accesses are aligned and
 //! inside the 4 KiB scratch buffer (strides and index tables are chosen from
@@ -39,10 +42,15 @@
 //! D+4096  .. +6144   vinit: initial vector register contents (also reloaded)
 //! D+6144  .. +8192   index tables for EEW 8/16/32/64, 512 bytes each <- tb
 //! D+8192  .. +12288  scratch buffer for loads/stores   (sb = D+10240)
+//! D+12288 ..         result log (zero-filled memory past the file image)
 //! ```
 //!
-//! Reserved scalar registers: s0 = sb, s1 = db, s2 = tb (never written by the
-//! body).  The program writes D .. D+12288 to stdout.
+//! Reserved scalar registers: s0 = sb, s1 = db, s2 = tb, s3 = log pointer,
+//! s4 = logging temporary (never written by the body).  The program writes
+//! D .. D+12288 and the log to stdout.
+//!
+//! Trap mode (`VGenCfg::trap`) appends one illegal vector instruction from a
+//! catalogue (`trap_item`) to the body.
 
 #![allow(dead_code)]
 
