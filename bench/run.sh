@@ -3,24 +3,74 @@
 # guest MIPS (retired instructions per second of wall time), wall time, peak RSS and
 # the npu-spike/qemu speed ratio. The instruction count comes from npu-spike (--stats);
 # both run the same static ELF, so qemu retires the same instructions.
+# RVV kernels (vec_*.elf) run with VLEN=$VLEN (default 256, ELEN 64) on both
+# (`--isa=rv64gcv_zfh --varch=vlen:V,elen:64` / `-cpu rv64,v=true,...`), and also
+# print element operations per second (Melem/s; each kernel prints its count) and
+# whether both printed the same checksum. A benchmark npu-spike cannot run (e.g.
+# no vector unit yet) is reported as such and the table goes on.
 # Usage: bench/run.sh [elf...]     (default: bench/elf/*.elf)
-set -euo pipefail
+#        NPU_SPIKE_BIN=path/to/npu-spike bench/run.sh   (another build; no cargo build)
+set -uo pipefail
 cd "$(dirname "$0")/.."
 command -v qemu-riscv64 >/dev/null || { echo "bench: qemu-riscv64 not found (apt-get install qemu-user)" >&2; exit 1; }
-cargo build --release --quiet
-SIM=target/release/npu-spike
+VLEN=${VLEN:-256}
+if [ -n "${NPU_SPIKE_BIN:-}" ]; then
+    SIM=$NPU_SPIKE_BIN
+else
+    cargo build --release --quiet || exit 1
+    SIM=target/release/npu-spike
+fi
 elfs=("$@")
 [ ${#elfs[@]} -gt 0 ] || elfs=(bench/elf/*.elf)
-printf "%-14s %12s | %9s %8s %9s | %9s %8s %9s | %7s\n" benchmark instructions "sim MIPS" "sim s" "sim KiB" "qemu MIPS" "qemu s" "qemu KiB" ratio
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf "%-15s %12s | %9s %8s %9s %8s | %9s %8s %9s %8s | %7s %s\n" benchmark instructions \
+    "sim MIPS" "sim s" "sim KiB" "Melem/s" "qemu MIPS" "qemu s" "qemu KiB" "Melem/s" ratio "check"
+notes=()
 for elf in "${elfs[@]}"; do
     name=$(basename "$elf" .elf)
-    sim_out=$( { /usr/bin/time -f "TIME %e %M" "$SIM" --stats "$elf" >/dev/null; } 2>&1 )
-    n=$(sed -n 's/^npu-spike stats: \([0-9]*\) instructions.*/\1/p' <<<"$sim_out")
-    read -r sim_s sim_kb < <(sed -n 's/^TIME //p' <<<"$sim_out")
-    q_out=$( { /usr/bin/time -f "TIME %e %M" qemu-riscv64 "$elf" >/dev/null; } 2>&1 )
-    read -r q_s q_kb < <(sed -n 's/^TIME //p' <<<"$q_out")
-    awk -v name="$name" -v n="$n" -v ss="$sim_s" -v sk="$sim_kb" -v qs="$q_s" -v qk="$q_kb" 'BEGIN {
-        sm = n / ss / 1e6; qm = n / qs / 1e6;
-        printf "%-14s %12d | %9.1f %8.2f %9d | %9.1f %8.2f %9d | %7.2f\n", name, n, sm, ss, sk, qm, qs, qk, sm / qm }'
+    sim_args=(); q_args=()
+    case "$name" in
+    vec_*)
+        sim_args=(--isa=rv64gcv_zfh "--varch=vlen:$VLEN,elen:64")
+        q_args=(-cpu "rv64,v=true,vext_spec=v1.0,vlen=$VLEN,elen=64,Zfh=true")
+        ;;
+    esac
+    /usr/bin/time -o "$tmp/st" -f "%e %M" "$SIM" "${sim_args[@]}" --stats "$elf" >"$tmp/so" 2>"$tmp/se"
+    sim_rc=$?
+    /usr/bin/time -o "$tmp/qt" -f "%e %M" qemu-riscv64 "${q_args[@]}" "$elf" >"$tmp/qo" 2>"$tmp/qe"
+    q_rc=$?
+    n=$(sed -n 's/^npu-spike stats: \([0-9]*\) instructions.*/\1/p' "$tmp/se")
+    read -r sim_s sim_kb < <(tail -1 "$tmp/st")
+    read -r q_s q_kb < <(tail -1 "$tmp/qt")
+    elems=$(sed -n 's/^elemops \([0-9]*\)$/\1/p' "$tmp/qo")
+    if [ "$q_rc" -ne 0 ]; then
+        check="qemu-failed"
+        notes+=("$name: qemu exit $q_rc: $(head -1 "$tmp/qe")")
+    elif [ "$sim_rc" -ne 0 ] || [ -z "$n" ]; then
+        check="sim-failed"
+        notes+=("$name: npu-spike exit $sim_rc: $(grep -v '^npu-spike stats' "$tmp/se" | head -1)")
+        n=""
+    elif cmp -s "$tmp/so" "$tmp/qo"; then
+        check="same"
+    else
+        check="DIFFERENT"
+        notes+=("$name: outputs differ: npu-spike '$(head -1 "$tmp/so")' qemu '$(head -1 "$tmp/qo")'")
+    fi
+    awk -v name="$name" -v n="$n" -v ss="$sim_s" -v sk="$sim_kb" -v qs="$q_s" -v qk="$q_kb" \
+        -v el="$elems" -v chk="$check" 'BEGIN {
+        na = "n/a";
+        if (ss <= 0) ss = 0.005; if (qs <= 0) qs = 0.005;
+        sim_ok = (n != "");
+        ins = sim_ok ? sprintf("%12d", n) : sprintf("%12s", na);
+        sm = sim_ok ? sprintf("%9.1f", n / ss / 1e6) : sprintf("%9s", na);
+        qm = sim_ok ? sprintf("%9.1f", n / qs / 1e6) : sprintf("%9s", na);
+        se = (el != "" && sim_ok) ? sprintf("%8.1f", el / ss / 1e6) : sprintf("%8s", el == "" ? "-" : na);
+        qe = (el != "") ? sprintf("%8.1f", el / qs / 1e6) : sprintf("%8s", "-");
+        ssf = sim_ok ? sprintf("%8.2f", ss) : sprintf("%8s", na);
+        skf = sim_ok ? sprintf("%9d", sk) : sprintf("%9s", na);
+        ra = sim_ok ? sprintf("%7.2f", qs / ss) : sprintf("%7s", na);
+        printf "%-15s %s | %s %s %s %s | %s %8.2f %9d %s | %s %s\n", name, ins, sm, ssf, skf, se, qm, qs, qk, qe, ra, chk }'
 done
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(qemu-riscv64 --version | head -1)"
+for l in "${notes[@]}"; do echo "note: $l"; done
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(qemu-riscv64 --version | head -1); RVV kernels at VLEN=$VLEN"

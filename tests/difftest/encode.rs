@@ -164,3 +164,73 @@ pub fn cls_d(f3: u32, rs1: u8, r2: u8, uimm: u32) -> u32 {
     assert!(uimm.is_multiple_of(8) && uimm < 256);
     (f3 & 7) << 13 | ((uimm >> 3) & 7) << 10 | c3(rs1) << 7 | ((uimm >> 6) & 3) << 5 | c3(r2) << 2
 }
+
+// ---------------------------------------------------------------- RVV ------
+// Vector formats (RVV 1.0, "Vector Instruction Formats").  `masked` is the
+// inverse of the vm bit: masked == true encodes vm=0 (executes under v0.t).
+
+/// OP-V arithmetic: funct6 | vm | vs2 | vs1/rs1/imm5 | funct3 | vd/rd | 1010111
+pub fn opv(f6: u32, masked: bool, vs2: u8, vs1: u8, f3: u32, vd: u8) -> u32 {
+    (f6 & 0x3f) << 26
+        | (!masked as u32) << 25
+        | (vs2 as u32 & 31) << 20
+        | (vs1 as u32 & 31) << 15
+        | (f3 & 7) << 12
+        | (vd as u32 & 31) << 7
+        | 0x57
+}
+
+/// vsetvli rd, rs1, vtypei: 0 | zimm[10:0] | rs1 | 111 | rd | 1010111
+pub fn vsetvli(rd: u8, rs1: u8, zimm11: u32) -> u32 {
+    (zimm11 & 0x7ff) << 20 | (rs1 as u32 & 31) << 15 | 7 << 12 | (rd as u32 & 31) << 7 | 0x57
+}
+
+/// vsetivli rd, uimm, vtypei: 11 | zimm[9:0] | uimm[4:0] | 111 | rd | 1010111
+pub fn vsetivli(rd: u8, uimm5: u32, zimm10: u32) -> u32 {
+    0b11 << 30
+        | (zimm10 & 0x3ff) << 20
+        | (uimm5 & 31) << 15
+        | 7 << 12
+        | (rd as u32 & 31) << 7
+        | 0x57
+}
+
+/// vsetvl rd, rs1, rs2: 1000000 | rs2 | rs1 | 111 | rd | 1010111
+pub fn vsetvl(rd: u8, rs1: u8, rs2: u8) -> u32 {
+    r(0x57, rd, 7, rs1, rs2, 0x40)
+}
+
+/// Vector load/store: nf | mew | mop | vm | lumop/sumop/rs2/vs2 | rs1 | width | vd/vs3 | opcode
+/// (LOAD-FP 0000111 for loads, STORE-FP 0100111 for stores).  `nf` is the
+/// field value (segments - 1, or registers - 1 for whole-register accesses).
+#[allow(clippy::too_many_arguments)]
+pub fn vmem(
+    store: bool,
+    nf: u32,
+    mop: u32,
+    masked: bool,
+    r2: u8,
+    rs1: u8,
+    width: u32,
+    vd: u8,
+) -> u32 {
+    (nf & 7) << 29
+        | (mop & 3) << 26
+        | (!masked as u32) << 25
+        | (r2 as u32 & 31) << 20
+        | (rs1 as u32 & 31) << 15
+        | (width & 7) << 12
+        | (vd as u32 & 31) << 7
+        | if store { 0x27 } else { 0x07 }
+}
+
+/// width field of vector loads/stores for an element width in bits
+pub fn vwidth(eew: u32) -> u32 {
+    match eew {
+        8 => 0,
+        16 => 5,
+        32 => 6,
+        64 => 7,
+        _ => panic!("bad EEW {eew}"),
+    }
+}

@@ -56,6 +56,8 @@ mod elf;
 mod encode;
 mod objcheck;
 mod progen;
+mod vector;
+mod vprogen;
 
 use progen::{Dump, GenCfg, Kind, Program};
 use std::io::Read;
@@ -87,6 +89,14 @@ struct Opts {
     verbose: bool,
     mode: Mode,
     cfg: GenCfg,
+    /// --vector: random RVV programs (vector.rs)
+    vector: bool,
+    vlens: Vec<u32>,
+    vcfg: vprogen::VGenCfg,
+    vqemu_cpu: Option<String>,
+    /// --ref-args: the reference's whole argument list instead of `-cpu CPU`
+    /// (vector mode; lets a Spike-like program stand in for qemu)
+    ref_args: Option<String>,
 }
 
 fn parse_args() -> Result<Opts, String> {
@@ -106,7 +116,15 @@ fn parse_args() -> Result<Opts, String> {
         verbose: false,
         mode: Mode::Diff,
         cfg: GenCfg::default(),
+        vector: false,
+        vlens: vec![128, 256, 512],
+        vcfg: vprogen::VGenCfg::default(),
+        vqemu_cpu: None,
+        ref_args: None,
     };
+    let mut len_given = false;
+    let mut exclude: Vec<String> = Vec::new();
+    let mut only: Vec<String> = Vec::new();
     let mut it = std::env::args().skip(1);
     let mut objcheck_len = None;
     while let Some(a) = it.next() {
@@ -129,12 +147,44 @@ fn parse_args() -> Result<Opts, String> {
             "--len" | "-l" => {
                 o.len = num(val(&key)?, &key)? as usize;
                 objcheck_len = Some(o.len);
+                len_given = true;
             }
             "--start-seed" | "--seed" | "-s" => o.start = num(val(&key)?, &key)?,
             "--sim" => o.sim = Some(val(&key)?),
             "--sim-args" => o.sim_args = Some(val(&key)?),
             "--qemu" => o.qemu = val(&key)?,
-            "--qemu-cpu" => o.qemu_cpu = val(&key)?,
+            "--qemu-cpu" => {
+                let v = val(&key)?;
+                o.qemu_cpu = v.clone();
+                o.vqemu_cpu = Some(v);
+            }
+            "--vector" => o.vector = true,
+            "--vlen" => {
+                o.vector = true;
+                o.vlens = val(&key)?
+                    .split(',')
+                    .filter(|v| !v.is_empty())
+                    .map(|v| match v.parse::<u32>() {
+                        Ok(n @ (64 | 128 | 256 | 512)) => Ok(n),
+                        _ => Err(format!("--vlen: unsupported VLEN {v} (64, 128, 256, 512)")),
+                    })
+                    .collect::<Result<_, _>>()?;
+            }
+            "--all-forms" => o.vcfg.all_forms = true,
+            "--traps" => {
+                o.vector = true;
+                o.vcfg.trap = true;
+            }
+            "--ref-args" => o.ref_args = Some(val(&key)?),
+            "--only" => {
+                o.vector = true;
+                only.extend(
+                    val(&key)?
+                        .split(',')
+                        .filter(|k| !k.is_empty())
+                        .map(String::from),
+                );
+            }
             "--objdump" => o.objdump = val(&key)?,
             "--timeout" => o.timeout = Duration::from_secs(num(val(&key)?, &key)?),
             "--fail-dir" => o.fail_dir = Some(PathBuf::from(val(&key)?)),
@@ -142,13 +192,17 @@ fn parse_args() -> Result<Opts, String> {
             "--require" => o.require = true,
             "--verbose" | "-v" => o.verbose = true,
             "--no-zfh" => o.cfg.no_zfh = true,
-            "--no-log" => o.cfg.no_log = true,
+            "--no-log" => {
+                o.cfg.no_log = true;
+                o.vcfg.no_log = true;
+            }
             "--exclude" => {
-                for k in val(&key)?.split(',').filter(|k| !k.is_empty()) {
-                    o.cfg
-                        .exclude
-                        .push(Kind::parse(k).ok_or(format!("--exclude: unknown kind {k}"))?);
-                }
+                exclude.extend(
+                    val(&key)?
+                        .split(',')
+                        .filter(|k| !k.is_empty())
+                        .map(String::from),
+                );
             }
             "--qemu-only" => o.mode = Mode::QemuOnly,
             "--objdump-check" => o.mode = Mode::ObjdumpCheck,
@@ -160,6 +214,14 @@ fn parse_args() -> Result<Opts, String> {
                     .map(|w| format!("{:?}", w.0))
                     .collect();
                 println!("kinds (for --exclude): {}", kinds.join(","));
+                let vkinds: Vec<String> = vprogen::VWEIGHTS
+                    .iter()
+                    .map(|w| format!("{:?}", w.0))
+                    .collect();
+                println!(
+                    "vector kinds (for --vector --exclude): {}",
+                    vkinds.join(",")
+                );
                 std::process::exit(0);
             }
             // flags a test runner may pass to a harness=false test
@@ -167,8 +229,34 @@ fn parse_args() -> Result<Opts, String> {
             _ => eprintln!("difftest: ignoring argument {a}"),
         }
     }
+    if !only.is_empty() {
+        // --only K,...: exclude every other vector kind
+        let mut keep = Vec::new();
+        for k in &only {
+            keep.push(vprogen::VKind::parse(k).ok_or(format!("--only: unknown vector kind {k}"))?);
+        }
+        for (k, _) in vprogen::VWEIGHTS {
+            if !keep.contains(k) {
+                o.vcfg.exclude.push(*k);
+            }
+        }
+    }
+    for k in &exclude {
+        if o.vector {
+            o.vcfg.exclude.push(
+                vprogen::VKind::parse(k).ok_or(format!("--exclude: unknown vector kind {k}"))?,
+            );
+        } else {
+            o.cfg
+                .exclude
+                .push(Kind::parse(k).ok_or(format!("--exclude: unknown kind {k}"))?);
+        }
+    }
     if o.mode == Mode::ObjdumpCheck && objcheck_len.is_none() {
-        o.len = 30000; // long enough to cover every mnemonic
+        o.len = if o.vector { 200_000 } else { 30000 }; // long enough to cover every mnemonic
+    }
+    if o.vector && !len_given && o.mode != Mode::ObjdumpCheck {
+        o.len = if o.vcfg.trap { 30 } else { 400 };
     }
     Ok(o)
 }
@@ -179,7 +267,10 @@ const USAGE: &str =
                 [--keep] [--require] [--verbose] [--no-zfh] [--no-log] [--exclude KIND,...]
        difftest --qemu-only [--seeds N] [--len L] [--start-seed S] [--qemu PATH]
        difftest --objdump-check [--objdump PATH] [--len L] [--start-seed S]
-       difftest --emit DIR [--seeds N] [--len L] [--start-seed S]";
+       difftest --emit DIR [--seeds N] [--len L] [--start-seed S]
+       difftest --vector [--vlen 128,256,512] [--all-forms] [--only KIND,...]
+                [--ref-args ARGS] [--traps] [any option above]
+                (RVV 1.0 + Zvfh programs; default --len 400; see tests/difftest/README.md)";
 
 // ------------------------------------------------------------- processes ---
 
@@ -277,8 +368,10 @@ fn resolve_sim(o: &Opts) -> Option<String> {
     if let Some(s) = &o.sim {
         return Some(s.clone());
     }
-    if let Some(s) = std::env::var("NPU_SPIKE").ok().filter(|s| !s.is_empty()) {
-        return Some(s);
+    for var in ["NPU_SPIKE_BIN", "NPU_SPIKE"] {
+        if let Some(s) = std::env::var(var).ok().filter(|s| !s.is_empty()) {
+            return Some(s);
+        }
     }
     let mut cands: Vec<PathBuf> = Vec::new();
     if let Some(p) = option_env!("CARGO_BIN_EXE_npu-spike") {
@@ -574,6 +667,9 @@ fn main() -> ExitCode {
 }
 
 fn real_main(o: Opts, work: &Path) -> ExitCode {
+    if o.vector {
+        return vector::run(&o, work);
+    }
     if o.mode == Mode::ObjdumpCheck {
         let mut ok = true;
         for seed in o.start..o.start + o.seeds.clamp(1, 3) {

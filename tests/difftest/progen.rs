@@ -160,7 +160,7 @@ impl Insn {
     }
 }
 
-fn w(word: u32, mnem: impl Into<String>, ops: impl Into<String>) -> Insn {
+pub(crate) fn w(word: u32, mnem: impl Into<String>, ops: impl Into<String>) -> Insn {
     Insn {
         word,
         len: 4,
@@ -2116,7 +2116,7 @@ impl G<'_> {
 }
 
 /// (hi20, lo12) such that (hi20 << 12) + sext(lo12) == v (v < 2^31 - 2^11)
-fn hi_lo(v: u64) -> (u32, i32) {
+pub(crate) fn hi_lo(v: u64) -> (u32, i32) {
     assert!(v < 0x7fff_f000);
     let lo = ((v as i64) << 52 >> 52) as i32;
     let hi = ((v as i64 - lo as i64) >> 12) as u32;
