@@ -140,3 +140,13 @@ fn tiled_add_run() {
 fn tiled_add_spike_command_line() {
     run_spike_line("tiled_add");
 }
+
+#[test]
+fn gemm_run() {
+    run_subcommand("gemm");
+}
+
+#[test]
+fn gemm_spike_command_line() {
+    run_spike_line("gemm");
+}
