@@ -150,3 +150,13 @@ fn gemm_run() {
 fn gemm_spike_command_line() {
     run_spike_line("gemm");
 }
+
+#[test]
+fn softmax_run() {
+    run_subcommand("softmax");
+}
+
+#[test]
+fn softmax_spike_command_line() {
+    run_spike_line("softmax");
+}
