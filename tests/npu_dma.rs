@@ -714,6 +714,67 @@ fn indirect_gather_scatter_and_index_dumps() {
 }
 
 #[test]
+fn odd_element_sizes_move_nothing_but_are_checked() {
+    // E=3: the walk runs (and checks the scratchpad bound) but stores nothing.
+    let rig = Rig::new(1, 4096);
+    let d = Desc::new([1, 1, 1, 4], [4, 4, 4, 1], 3, 4, 3);
+    let words = program(&[
+        dma(CONFIG_DESC, A0, 0),
+        dma(MVIN, A1, A2),
+        dma(MVOUT, A3, A2),
+    ]);
+    let mut s = rig.sim(&words);
+    put(&mut s, DESC, &d.packed());
+    put(&mut s, 0x20_0000, &[7; 16]);
+    put(&mut s, 0x30_0000, &[9; 16]);
+    put(&mut s, SV, &[5; 16]);
+    for (r, v) in [(A0, DESC), (A1, 0x20_0000), (A2, SV), (A3, 0x30_0000)] {
+        s.hart.set_x(r as u8, v);
+    }
+    assert_eq!(run(&mut s), Ok(0));
+    assert_eq!(get(&mut s, SV, 16), [5; 16]);
+    assert_eq!(get(&mut s, 0x30_0000, 16), [9; 16]);
+    let mut s = rig.sim(&words);
+    put(&mut s, DESC, &d.packed());
+    for (r, v) in [
+        (A0, DESC),
+        (A1, 0x20_0000),
+        (A2, SV + 4096 - 6),
+        (A3, 0x30_0000),
+    ] {
+        s.hart.set_x(r as u8, v);
+    }
+    let (code, msg) = run(&mut s).unwrap_err();
+    assert_eq!(code, 200);
+    assert!(
+        msg.starts_with("MVIN ERROR: Scratchpad address overflow: 0xd0001000"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn indirect_with_nothing_read_dumps_an_empty_file() {
+    // Everything masked off (dim_low = -1): no index is read, the dump is empty.
+    let dir = tempdir("empty-dump");
+    let mut rig = Rig::new(2, 4096);
+    rig.base = Some(dir.clone());
+    let mut d = Desc::new([1, 1, 2, 2], [2, 2, 2, 1], 1, 1, 2);
+    d.flags = INDIRECT | MASKED;
+    d.lo = [-1, 0, 0, 0];
+    d.ia = SV + 2048;
+    d.ie = 3; // never read, so never refused
+    let mut s = rig.sim(&program(&[dma(CONFIG_DESC, A0, 0), dma(MVIN, A1, A2)]));
+    put(&mut s, DESC, &d.packed());
+    for (r, v) in [(A0, DESC), (A1, 0x20_0000), (A2, SV)] {
+        s.hart.set_x(r as u8, v);
+    }
+    assert_eq!(run(&mut s), Ok(0));
+    let f = dir.join("indirect_access/indirect_index0.raw");
+    assert_eq!(std::fs::read(f).unwrap(), Vec::<u8>::new());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn indirect_dim_and_lanes_and_holes_in_the_dump() {
     // L=2, D=(1,1,2,2), A=2, VS=1, E=1, masked to row 1 only; IDIM=3 (one index per
     // H position, global H coordinate), ILANES=2: H=h reads IA + (h/2)*IE + (h%2)*B.
@@ -1053,13 +1114,16 @@ fn refusal_indirect_without_base_path_exits_1() {
 
 #[test]
 fn sparse_tile_dump_records_all_zero_mvins() {
-    // MVIN #0 moves 0x11100.. (non-zero), MVIN #1 moves 0x11200.. (zeros): the dump
-    // holds the counter value 1.
+    // MVIN #0 moves 0x11100.. (non-zero), MVIN #1 moves 0x11200.. (0.0, -0.0, 0.0,
+    // -0.0 as f32: all zero for the dump): the dump holds the counter value 1.
     let d = Desc::new([1, 1, 1, 4], [4, 4, 4, 1], 4, 1, 3);
     let mut data = d.packed();
     data.resize(0x100, 0);
     data.extend_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
-    data.resize(0x210, 0);
+    data.resize(0x200, 0);
+    for _ in 0..2 {
+        data.extend_from_slice(&[0, 0, 0, 0, 0, 0, 0, 0x80]);
+    }
     let p = cli_elf("sparse", &cli_program(MVIN, 0xd000_0000, true), &data);
     let dir = tempdir("sparse");
     let base = format!("--base-path={}", dir.display());

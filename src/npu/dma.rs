@@ -322,7 +322,7 @@ impl Geometry {
             bs,
             ps,
             lstr,
-            ostr: lstr * used,
+            ostr: lstr.wrapping_mul(used),
             sostr: bs[a].wrapping_mul(d.vlane_stride),
             len: len as u64,
         })
