@@ -6,10 +6,12 @@
 //! `host` serving the guest's requests (HTIF, proxy-kernel syscalls).
 
 pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod exec;
 pub mod host;
 pub mod isa;
 pub mod loader;
 pub mod machine;
+pub mod npu;
 pub mod sim;

@@ -1,6 +1,7 @@
 //! A simulation: the hart, its code cache and the host environment (HTIF for
 //! bare-metal programs, the proxy kernel for user-mode ones), run to completion.
 
+use crate::config::MachineConfig;
 use crate::engine::{CodeCache, Event, run_blocks};
 use crate::host::htif::{Htif, signature_text};
 use crate::host::pk::{self, ProxyKernel};
@@ -8,6 +9,7 @@ use crate::isa::{Isa, disassemble, reg_name};
 use crate::loader::Program;
 use crate::machine::memory::event;
 use crate::machine::{Hart, Memory, Region, Trap, VArch, VectorUnit, cause};
+use crate::npu::Npu;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -28,6 +30,10 @@ pub struct Config {
     pub signature: Option<(PathBuf, usize)>,
     /// Vector unit geometry (`--varch`).
     pub varch: VArch,
+    /// The NPU machine: lanes.
+    pub machine: MachineConfig,
+    /// The XLU's lenient pattern fallback (SJ) instead of the VX refusal (`--xlu-lenient`).
+    pub xlu_lenient: bool,
 }
 
 /// How the guest is hosted.
@@ -43,6 +49,12 @@ pub enum RunError {
     Fatal(String),
     /// The instruction limit was reached.
     InsnLimit(u64),
+    /// An NPU unit stopped the run with its own exit status (npu-isa.md §2.6).
+    Npu {
+        code: i32,
+        message: String,
+        at: String,
+    },
 }
 
 impl fmt::Display for RunError {
@@ -53,6 +65,7 @@ impl fmt::Display for RunError {
                 f,
                 "instruction limit reached after {n} instructions (runaway program?)"
             ),
+            RunError::Npu { message, at, .. } => write!(f, "{message}\n  {at}"),
         }
     }
 }
@@ -63,6 +76,7 @@ impl RunError {
         match self {
             RunError::Fatal(_) => 255,
             RunError::InsnLimit(_) => 124,
+            RunError::Npu { code, .. } => *code,
         }
     }
 }
@@ -98,7 +112,9 @@ impl Simulator {
             ));
         }
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
-        hart.v = VectorUnit::new(config.varch);
+        let lanes = config.machine.lanes.max(1);
+        hart.v = VectorUnit::new(config.varch, lanes as usize);
+        hart.npu = Npu::new(lanes, config.xlu_lenient);
         for s in &prog.segments {
             hart.mem.write_bytes(s.vaddr, &s.data).map_err(|e| {
                 format!(
@@ -189,6 +205,21 @@ impl Simulator {
     }
 
     fn on_trap(&mut self, trap: Trap, pc: u64) -> Result<(), RunError> {
+        if trap.cause == cause::NPU_FATAL {
+            let f = self.hart.npu.fatal.take().unwrap_or(crate::npu::Fatal {
+                code: trap.tval as i32,
+                message: "NPU error".into(),
+            });
+            let insn = self.hart.mem.load::<u32>(pc).unwrap_or(0);
+            return Err(RunError::Npu {
+                code: f.code,
+                message: f.message,
+                at: format!(
+                    "at pc {pc:#x}: {insn:#010x} {}",
+                    disassemble(insn, pc, self.hart.isa.exts)
+                ),
+            });
+        }
         match &mut self.env {
             Env::Pk(pk) if trap.cause == cause::USER_ECALL => {
                 self.hart.pc = pc + 4;

@@ -15,6 +15,8 @@ Options:
   --varch=vlen:V,elen:E        vector register length and ELEN in bits [default vlen:128,elen:64]
   -m<n>                        n MiB of memory at 0x80000000
   -m<a:m,b:n,...>              memory regions at base a of size m, ...
+  --vectorlane-size=<L>        NPU vector lanes [default 4]
+  --xlu-lenient                XLU: a short ARBITRARY pattern row falls back to the lane itself (SJ) instead of exit 201
   --max-insns=<n>              stop with exit status 124 after n instructions
   --stats                      print instructions retired, wall time, MIPS and peak RSS to stderr
   +signature=<file>            write the begin_signature..end_signature region to file
@@ -31,6 +33,8 @@ pub struct SpikeArgs {
     pub signature: Option<PathBuf>,
     pub signature_granularity: Option<usize>,
     pub stats: bool,
+    pub lanes: Option<u32>,
+    pub xlu_lenient: bool,
     /// The program and its arguments (after an optional `pk`).
     pub program: Vec<String>,
 }
@@ -129,6 +133,15 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
                     .ok_or_else(|| format!("bad signature granularity '{g}'"))?
                     as usize,
             );
+        } else if arg == "--vectorlane-size" || arg.starts_with("--vectorlane-size=") {
+            let v = value(&mut i, "--vectorlane-size")?;
+            a.lanes = Some(
+                num(&v)
+                    .filter(|&n| (1..=65536).contains(&n))
+                    .ok_or_else(|| format!("bad --vectorlane-size '{v}'"))? as u32,
+            );
+        } else if arg == "--xlu-lenient" {
+            a.xlu_lenient = true;
         } else if arg == "--stats" {
             a.stats = true;
         } else if arg == "-h" || arg == "--help" {
@@ -189,6 +202,10 @@ pub fn main(args: &[String]) -> i32 {
         signature: a
             .signature
             .map(|p| (p, a.signature_granularity.unwrap_or(16))),
+        machine: crate::config::MachineConfig {
+            lanes: a.lanes.unwrap_or(4),
+        },
+        xlu_lenient: a.xlu_lenient,
     };
     let elf = PathBuf::from(&a.program[0]);
     let prog = match load_elf(&elf) {

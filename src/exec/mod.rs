@@ -7,6 +7,7 @@ pub mod base;
 pub mod csr;
 pub mod float;
 pub mod muldiv;
+pub mod npu;
 pub mod system;
 pub mod vector;
 

@@ -49,7 +49,8 @@ impl Isa {
             err("only rv64 is supported (the string must start with rv64)".into())
         })?;
         let mut isa = Isa {
-            exts: ext::I | ext::PRIV | ext::ZICSR | ext::ZIFENCEI,
+            // The NPU units (custom-2) are part of every machine (npu-isa.md §4).
+            exts: ext::I | ext::PRIV | ext::ZICSR | ext::ZIFENCEI | ext::XNPU,
             vector: false,
             vector_fp16: false,
             misaligned: false,

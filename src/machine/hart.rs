@@ -7,6 +7,7 @@ use super::mmu::{Access, Vm};
 use super::trap::{Trap, cause};
 use super::vector::{VArch, VectorUnit};
 use crate::isa::Isa;
+use crate::npu::Npu;
 
 pub const PRV_U: u8 = 0;
 pub const PRV_S: u8 = 1;
@@ -38,6 +39,8 @@ pub struct Hart {
     pub vm: Vm,
     /// Vector unit state and register file (used when the ISA has V).
     pub v: VectorUnit,
+    /// The NPU units (custom-2) and their state.
+    pub npu: Npu,
 }
 
 impl Hart {
@@ -55,7 +58,8 @@ impl Hart {
             reservation: u64::MAX,
             flush_decode: false,
             vm: Vm::default(),
-            v: VectorUnit::new(VArch::default()),
+            v: VectorUnit::new(VArch::default(), 1),
+            npu: Npu::default(),
         }
     }
 

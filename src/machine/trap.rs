@@ -13,6 +13,8 @@ pub mod cause {
     pub const SUPERVISOR_ECALL: u64 = 9;
     pub const MACHINE_ECALL: u64 = 11;
     pub const INTERRUPT: u64 = 1 << 63;
+    /// Not a RISC-V cause: an NPU unit ended the run (`Npu::fatal` says why).
+    pub const NPU_FATAL: u64 = 1 << 62;
 }
 
 /// An exception raised by an instruction: `cause` and the value for `xtval`.
@@ -46,6 +48,7 @@ impl Trap {
             cause::USER_ECALL => "environment call from U-mode",
             cause::SUPERVISOR_ECALL => "environment call from S-mode",
             cause::MACHINE_ECALL => "environment call from M-mode",
+            cause::NPU_FATAL => "NPU error",
             c if c & cause::INTERRUPT != 0 => "interrupt",
             _ => "exception",
         }

@@ -3,8 +3,8 @@
 //!
 //! The register file is one flat, 8-byte-aligned buffer laid out as
 //! `lanes x 32 registers x VLENB bytes`, so a register group is a contiguous byte range
-//! of one lane. Today there is one lane; the NPU's per-lane register files will be the
-//! other slices of the same buffer, and the element loops in `crate::exec::vector` work
+//! of one lane. There is one register file per NPU lane (L = `--vectorlane-size`);
+//! standard RVV instructions use lane 0, the NPU units (custom-2) all lanes. The element loops in `crate::exec::vector` work
 //! on one lane's 32-register slice (`lane_ptr`).
 
 use std::fmt;
@@ -108,9 +108,10 @@ pub struct VectorUnit {
 }
 
 impl VectorUnit {
-    pub fn new(arch: VArch) -> VectorUnit {
+    /// A vector unit with `lanes` register files (NPU lanes; at least one).
+    pub fn new(arch: VArch, lanes: usize) -> VectorUnit {
         let vlenb = arch.vlen as usize / 8;
-        let lanes = 1;
+        let lanes = lanes.max(1);
         VectorUnit {
             arch,
             vlenb,
@@ -245,7 +246,7 @@ mod tests {
 
     #[test]
     fn set_vl_follows_the_spec_table() {
-        let mut v = VectorUnit::new(VArch::default());
+        let mut v = VectorUnit::new(VArch::default(), 1);
         // e32, m1: VLMAX = 4 at VLEN=128.
         assert_eq!(v.set_vl(false, false, 10, 0x10), 4);
         assert_eq!(v.set_vl(false, false, 3, 0x10), 3);
