@@ -233,11 +233,12 @@ fn vlane_idx_writes_the_lane_number_into_64_bit_elements_at_every_sew() {
 }
 
 #[test]
-fn vlane_idx_leaves_vstart_zero_and_ignores_the_mask() {
+fn vlane_idx_starts_at_element_0_leaves_vstart_zero_and_ignores_the_mask() {
     // vm = 0 is part of the fixed encoding; v0 all zero must not matter.
     let mut p = Vec::new();
     setvl(&mut p, 2, E64, 0);
-    p.push(vcix(VLANE_IDX, 0, 0, 0)); // vd = v0 itself
+    p.push((0x008 << 20) | (1 << 15) | (5 << 12) | 0x73); // csrwi vstart, 1
+    p.push(vcix(VLANE_IDX, 0, 0, 0)); // vd = v0 itself; element 0 is written too
     let mut g = guest(4, 128, &p, false);
     g.run_ok();
     assert_eq!(g.get64(3, 0, 2), vec![3, 3]);

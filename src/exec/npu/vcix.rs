@@ -115,7 +115,7 @@ pub fn w_vpush(h: &mut Hart, i: &Insn) -> R {
 pub fn i_vpush(h: &mut Hart, i: &Insn) -> R {
     let (_, vl, bytes) = start(h, i)?;
     require!(fits(h, i.rs2, bytes), i);
-    if !h.npu.sa.has_weights {
+    if !h.npu.sa.has_weights() {
         return Err(h.npu.fail(
             exit::REFUSED,
             "tpu: systolic input push: no weight was pushed before it".into(),
