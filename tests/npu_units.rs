@@ -670,6 +670,41 @@ fn xlu_broadcast_permute_depth1_and_bit_patterns() {
 }
 
 #[test]
+fn xlu_all_gather_and_post_pattern_load() {
+    let mut p = Vec::new();
+    // ALL_GATHER (5 = cross, then REPLICATE): every lane gets row 0 of the transpose.
+    setvl(&mut p, 2, E32, 0);
+    p.push(xlu_push(1, 5));
+    setvl(&mut p, 4, E32, 0);
+    p.push(xlu_pop(10));
+    // LOAD (op 24) of 4 post-pattern words per lane, then op 6 (cross, post ARBITRARY)
+    // of the depth-1 tile 10, 20, 30, 40: row 0 = [10 20 30 40], rows 1-3 empty.
+    p.push(xlu_push(2, 24));
+    setvl(&mut p, 1, E32, 0);
+    p.push(xlu_push(3, 6));
+    setvl(&mut p, 4, E32, 0);
+    p.push(xlu_pop(11));
+    let mut g = guest(4, 128, &p, false);
+    g.fill(10, 2, 0xAA);
+    let post = [[0u32, 0, 0, 0], [0, 1, 0, 1], [3, 2, 1, 0], [9, 0, 2, 0]];
+    for k in 0..4u32 {
+        let ku = k as usize;
+        g.set32(ku, 1, &[2 * k + 1, 2 * k + 2]);
+        g.set32(ku, 2, &post[ku]);
+        g.set32(ku, 3, &[10 * (k + 1)]);
+    }
+    g.run_ok();
+    for k in 0..4 {
+        assert_eq!(g.get32(k, 10, 4), vec![1, 3, 5, 7], "all-gather lane {k}");
+    }
+    // value = t[pattern][kk]; rows other than 0 are empty (0), lane 9 does not exist.
+    assert_eq!(g.get32(0, 11, 4), vec![10, 20, 30, 40]);
+    assert_eq!(g.get32(1, 11, 4), vec![10, 0, 30, 0]);
+    assert_eq!(g.get32(2, 11, 4), vec![0, 0, 0, 40]);
+    assert_eq!(g.get32(3, 11, 4), vec![0, 20, 0, 40]);
+}
+
+#[test]
 fn xlu_narrow_elements_travel_zero_extended() {
     // e16 push, e32 pop: zero-extended; e32 push, e8 pop: low 8 bits.
     let mut p = Vec::new();
