@@ -25,6 +25,9 @@ pub struct MachineConfig {
     pub kernel_addr: Option<(u64, u64)>,
     /// Other keys of `machine.yml` (the unit model's `tpu_*` settings), in file order.
     pub model: Vec<(String, String)>,
+    /// `--xlu-lenient`: short XLU pattern rows fall back to the identity (SJ) instead
+    /// of ending the run with exit 201 (VX).
+    pub xlu_lenient: bool,
 }
 
 impl Default for MachineConfig {
@@ -38,6 +41,7 @@ impl Default for MachineConfig {
             spad_size: 131072,
             kernel_addr: None,
             model: Vec::new(),
+            xlu_lenient: false,
         }
     }
 }

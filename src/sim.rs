@@ -173,8 +173,7 @@ impl Simulator {
         }
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
         hart.npu = npu;
-        hart.v = VectorUnit::new(config.varch);
-        hart.v.set_lanes(config.machine.lanes as usize);
+        hart.v = VectorUnit::new(config.varch, config.machine.lanes as usize);
         for s in &prog.segments {
             hart.mem.write_bytes(s.vaddr, &s.data).map_err(|e| {
                 format!(
@@ -351,6 +350,21 @@ impl Simulator {
     }
 
     fn on_trap(&mut self, trap: Trap, pc: u64) -> Result<(), RunError> {
+        if trap.cause == cause::NPU_FATAL {
+            let f = self.hart.npu.fatal.take().unwrap_or(crate::npu::Fatal {
+                code: trap.tval as i32,
+                message: "NPU error".into(),
+            });
+            let insn = self.hart.mem.load::<u32>(pc).unwrap_or(0);
+            return Err(RunError::Npu {
+                code: f.code,
+                message: f.message,
+                at: format!(
+                    "at pc {pc:#x}: {insn:#010x} {}",
+                    disassemble(insn, pc, self.hart.isa.exts)
+                ),
+            });
+        }
         match &mut self.env {
             Env::Pk(pk) if trap.cause == cause::USER_ECALL => {
                 self.hart.pc = pc + 4;

@@ -29,6 +29,7 @@ Options:
                                   [default: the current directory]
   --allow-path=<path>             also let the guest open this file or directory
   --dma-legacy                    also decode the legacy DMA CONFIG..CONFIG4 instructions
+  --xlu-lenient                   short XLU pattern rows fall back to the identity (SJ)
   --extlib=<lib.so>               accepted for compatibility; the NPU units are built in
   -p<n>                           harts (only 1 is supported)
   -l                              log each instruction, disassembled, to stderr
@@ -239,6 +240,8 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
                     .ok_or_else(|| format!("bad signature granularity '{g}'"))?
                     as usize,
             );
+        } else if arg == "--xlu-lenient" {
+            a.machine.xlu_lenient = true;
         } else if arg == "--stats" {
             a.stats = true;
         } else if arg == "-h" || arg == "--help" {

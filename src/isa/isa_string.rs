@@ -49,7 +49,7 @@ impl Isa {
             err("only rv64 is supported (the string must start with rv64)".into())
         })?;
         let mut isa = Isa {
-            // The NPU's DMA (custom-1) is part of every machine (npu-isa.md §3).
+            // The NPU's DMA (custom-1) and units (custom-2) are part of every machine.
             exts: ext::I | ext::PRIV | ext::ZICSR | ext::ZIFENCEI | ext::XNPU,
             vector: false,
             vector_fp16: false,

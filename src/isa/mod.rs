@@ -112,6 +112,14 @@ pub enum Class {
     Vperm,
     /// NPU DMA transfers and their configuration (custom-1).
     Dma,
+    /// NPU systolic array: weight/input push, compute, pop (custom-2).
+    NpuSa,
+    /// NPU special-function unit (custom-2).
+    NpuSfu,
+    /// NPU cross-lane unit: push, push with pattern, pop (custom-2).
+    NpuXlu,
+    /// Other NPU unit operations (vlane_idx).
+    NpuMisc,
 }
 
 /// Static facts about one op, derived from its table row.

@@ -59,7 +59,7 @@ impl Hart {
             flush_decode: false,
             vm: Vm::default(),
             npu: Npu::default(),
-            v: VectorUnit::new(VArch::default()),
+            v: VectorUnit::new(VArch::default(), 1),
         }
     }
 

@@ -3,8 +3,8 @@
 //!
 //! The register file is one flat, 8-byte-aligned buffer laid out as
 //! `lanes x 32 registers x VLENB bytes`, so a register group is a contiguous byte range
-//! of one lane. Today there is one lane; the NPU's per-lane register files will be the
-//! other slices of the same buffer, and the element loops in `crate::exec::vector` work
+//! of one lane. There is one register file per NPU lane (L = `--vectorlane-size`);
+//! standard RVV instructions use lane 0, the NPU units (custom-2) all lanes. The element loops in `crate::exec::vector` work
 //! on one lane's 32-register slice (`lane_ptr`).
 
 use std::fmt;
@@ -114,9 +114,10 @@ pub struct VectorUnit {
 }
 
 impl VectorUnit {
-    pub fn new(arch: VArch) -> VectorUnit {
+    /// A vector unit with `lanes` register files (NPU lanes; at least one).
+    pub fn new(arch: VArch, lanes: usize) -> VectorUnit {
         let vlenb = arch.vlen as usize / 8;
-        let lanes = 1;
+        let lanes = lanes.max(1);
         VectorUnit {
             arch,
             vlenb,
@@ -134,12 +135,6 @@ impl VectorUnit {
             kernel: false,
             regs: vec![0; lanes * 32 * vlenb / 8],
         }
-    }
-
-    /// Gives every NPU lane its own register file (all zero, as at reset).
-    pub fn set_lanes(&mut self, lanes: usize) {
-        self.lanes = lanes.max(1);
-        self.regs = vec![0; self.lanes * 32 * self.vlenb / 8];
     }
 
     /// Bytes of one lane's register file (32 x VLENB).
@@ -259,7 +254,7 @@ mod tests {
 
     #[test]
     fn set_vl_follows_the_spec_table() {
-        let mut v = VectorUnit::new(VArch::default());
+        let mut v = VectorUnit::new(VArch::default(), 1);
         // e32, m1: VLMAX = 4 at VLEN=128.
         assert_eq!(v.set_vl(false, false, 10, 0x10), 4);
         assert_eq!(v.set_vl(false, false, 3, 0x10), 3);

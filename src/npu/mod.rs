@@ -4,8 +4,12 @@
 //! use it live in `crate::exec::npu`.
 
 pub mod dma;
+pub mod fp8;
 pub mod kernel;
 pub mod lanes;
+pub mod sfu;
+pub mod systolic;
+pub mod xlu;
 
 use crate::config::MachineConfig;
 use crate::machine::Trap;
@@ -42,6 +46,9 @@ pub struct Npu {
     pub ksb: u64,
     pub ksp: u64,
     pub dma: dma::DmaState,
+    /// The systolic array and the cross-lane unit (custom-2).
+    pub sa: systolic::Systolic,
+    pub xlu: xlu::Xlu,
     /// `--base-path`: where index dumps are written.
     pub base_path: Option<PathBuf>,
     /// Set by an instruction that ends the run (see `fail`).
@@ -51,6 +58,7 @@ pub struct Npu {
 impl Npu {
     pub fn new(m: &MachineConfig, base_path: Option<PathBuf>) -> Npu {
         let (kernel_lo, kernel_hi) = m.kernel_addr.unwrap_or((0, 0));
+        let lanes = m.lanes as usize;
         Npu {
             lanes: m.lanes,
             spad_base: m.spad_vaddr,
@@ -60,9 +68,17 @@ impl Npu {
             ksb: 0,
             ksp: 0,
             dma: dma::DmaState::default(),
+            sa: systolic::Systolic::new(lanes),
+            xlu: xlu::Xlu::new(lanes, m.xlu_lenient),
             base_path,
             fatal: None,
         }
+    }
+
+    /// The element type latched by the last CONFIG_DESC (descriptor byte 117); the
+    /// systolic array's fp8 format rule reads it (decision 3).
+    pub fn latched_elem_type(&self) -> u8 {
+        self.dma.elem_dtype
     }
 
     /// Bytes of the whole window (`L·B`).

@@ -2,3 +2,4 @@
 //! engines live in `crate::npu`.
 
 pub mod dma;
+pub mod vcix;
