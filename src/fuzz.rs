@@ -182,3 +182,54 @@ pub fn cli(data: &[u8]) {
         let _ = runtime::plan(&dir);
     }
 }
+
+/// Random DMA descriptors (npu-isa.md §3.3): CONFIG_DESC, MVIN, MVOUT on a 4-lane
+/// machine must end normally or with an NPU error (a defined exit status and a
+/// message), never a panic. Tensors are kept small (at most 4096 positions) so that
+/// random strides cannot make the sparse memory allocate gigabytes.
+pub fn dma_descriptor(data: &[u8]) {
+    use crate::npu::dma::{Dir, config_desc, transfer};
+    let mut desc = [0u8; 160];
+    let n = data.len().min(160);
+    desc[..n].copy_from_slice(&data[..n]);
+    let field = |d: &[u8; 160], off: usize| i32::from_le_bytes(d[off..off + 4].try_into().unwrap());
+    // Three inputs in four get plausible geometry, so that most transfers run.
+    let structured = data.first().is_some_and(|b| b & 3 != 0);
+    if structured {
+        // Strides of up to 64 elements (DRAM and scratchpad), in place of raw ones.
+        for off in (48..112).step_by(8) {
+            let st = u64::from_le_bytes(desc[off..off + 8].try_into().unwrap()) % 64;
+            desc[off..off + 8].copy_from_slice(&st.to_le_bytes());
+        }
+        // Plausible geometry: small dims, E in {1,2,4,8}, VS >= 1, axis <= 3.
+        for i in 0..4 {
+            let d = (field(&desc, 4 * i).unsigned_abs() % 8 + 1) as i32;
+            desc[4 * i..4 * i + 4].copy_from_slice(&d.to_le_bytes());
+        }
+        let e = 1u16 << (desc[112] % 4);
+        desc[112..114].copy_from_slice(&e.to_le_bytes());
+        desc[114] = desc[114] % 8 + 1;
+        desc[115] = 0;
+        desc[116] %= 4;
+    }
+    let positions: i64 = (0..4).map(|i| field(&desc, 4 * i) as i64).product();
+    if !(0..=4096).contains(&positions) {
+        return;
+    }
+    let mut cfg = config(1);
+    cfg.machine.lanes = 4;
+    cfg.machine.spad_size = 4096;
+    cfg.machine.spad_vaddr = 0xD000_0000;
+    let prog = program(vec![0x13, 0, 0, 0]);
+    let Ok(mut sim) = Simulator::new(cfg, &prog, &["fuzz.elf".to_string()]) else {
+        return;
+    };
+    let h = &mut sim.hart;
+    if h.mem.write_bytes(0x20000, &desc).is_err() {
+        return;
+    }
+    let spad = 0xD000_0000 + (data.get(1).copied().unwrap_or(0) as u64 % 64) * 8;
+    let _ = config_desc(h, 0x20000).map_err(|_| h.npu.fatal.take());
+    let _ = transfer(h, Dir::In, 0x30000, spad).map_err(|_| h.npu.fatal.take());
+    let _ = transfer(h, Dir::Out, 0x40000, spad).map_err(|_| h.npu.fatal.take());
+}

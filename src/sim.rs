@@ -138,6 +138,9 @@ pub fn stop_on_signals() {
     }
 }
 
+/// Upper bound on the lanes' vector register files (L × 32 × VLENB bytes).
+const MAX_VREG_BYTES: u64 = 1 << 30;
+
 /// Instructions run between checks of the HTIF mailbox when nothing else happens.
 const SLICE: u64 = 1 << 16;
 
@@ -158,6 +161,18 @@ impl Simulator {
             return Err(format!(
                 "the ISA asks for VLEN >= {} (zvl{}b) but --varch has vlen:{}",
                 config.isa.min_vlen, config.isa.min_vlen, config.varch.vlen
+            ));
+        }
+        // The vector register files are the one eager allocation: refuse a machine
+        // whose L copies cannot reasonably fit, before allocating anything.
+        let vregs = config.machine.lanes as u64 * 32 * (config.varch.vlen as u64 / 8);
+        if vregs > MAX_VREG_BYTES {
+            return Err(format!(
+                "{} lanes x 32 registers x VLEN {} need {} MiB of vector registers; the limit is {} MiB",
+                config.machine.lanes,
+                config.varch.vlen,
+                vregs >> 20,
+                MAX_VREG_BYTES >> 20
             ));
         }
         let npu = Npu::new(&config.machine, config.sandbox_root.clone());

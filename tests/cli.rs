@@ -297,3 +297,20 @@ fn verbose_fatal_report_dumps_every_register() {
     assert!(err.contains("f31="), "{err}");
     assert!(err.contains("priv=0"), "{err}");
 }
+
+#[test]
+fn a_machine_that_cannot_fit_is_refused_up_front() {
+    // 131072 lanes x 32 registers x 512 bytes = 2 GiB, over the 1 GiB limit.
+    let out = sim(&[
+        "--isa=rv64gcv",
+        "--varch=vlen:4096,elen:64",
+        "--vectorlane-size=131072",
+        "examples/hello/hello.elf",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("need 2048 MiB of vector registers; the limit is 1024 MiB"),
+        "{err}"
+    );
+}

@@ -170,3 +170,11 @@ fn fuzz_cli() {
         s.into_bytes()
     });
 }
+
+#[test]
+fn fuzz_dma_descriptor() {
+    run_target("dma_descriptor", fuzz::dma_descriptor, |r| {
+        let n = 150 + r.below(14) as usize;
+        r.bytes(n)
+    });
+}
