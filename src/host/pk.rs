@@ -50,6 +50,10 @@ pub struct ProxyKernel {
     pub brk: u64,
     brk_min: u64,
     brk_max: u64,
+    /// Lowest address of the loaded image (page-aligned).
+    image_lo: u64,
+    /// The scratchpad window `[SV, SV + L·B)`.
+    window: (u64, u64),
     /// Mapped ranges `[start, end)` other than the loaded image and the heap: the
     /// stack and every `mmap`, kept sorted.
     maps: Vec<(u64, u64)>,
@@ -154,6 +158,14 @@ impl ProxyKernel {
         Ok(ProxyKernel {
             brk,
             brk_min,
+            window: (sv, sv.saturating_add(bytes)),
+            image_lo: prog
+                .segments
+                .iter()
+                .map(|s| s.vaddr)
+                .min()
+                .unwrap_or(USER_BASE)
+                & !(PAGE - 1),
             brk_max,
             maps,
             alloc_guess: 0,
@@ -327,7 +339,38 @@ impl ProxyKernel {
         Err(-errno::EBADF)
     }
 
+    /// Whether `[addr, addr + len)` lies in memory the guest has mapped: its image and
+    /// heap, the stack, its `mmap`s and the scratchpad window. A buffer anywhere else
+    /// is `EFAULT`, as under pk (where the page would not be mapped); this also keeps
+    /// a wild length from walking (and allocating) the whole address space.
+    fn mapped(&self, addr: u64, len: u64) -> bool {
+        let Some(end) = addr.checked_add(len) else {
+            return false;
+        };
+        if len == 0 {
+            return true;
+        }
+        let mut ranges: Vec<(u64, u64)> = self.maps.clone();
+        ranges.push((self.image_lo, self.brk.max(round_up(self.brk_min))));
+        ranges.push(self.window);
+        ranges.sort_unstable();
+        // Walk the sorted ranges, extending coverage from addr while they touch.
+        let mut covered = addr;
+        for (s, e) in ranges {
+            if s <= covered && e > covered {
+                covered = e;
+                if covered >= end {
+                    return true;
+                }
+            }
+        }
+        covered >= end
+    }
+
     fn read(&mut self, hart: &mut Hart, fd: u64, buf: u64, len: u64, at: Option<u64>) -> SysResult {
+        if !self.mapped(buf, len) {
+            return Err(-errno::EFAULT);
+        }
         let mut done = 0u64;
         let mut host = vec![0u8; (len as usize).min(CHUNK)];
         while done < len {
@@ -353,6 +396,9 @@ impl ProxyKernel {
         len: u64,
         at: Option<u64>,
     ) -> SysResult {
+        if !self.mapped(buf, len) {
+            return Err(-errno::EFAULT);
+        }
         let mut done = 0u64;
         let mut host = vec![0u8; (len as usize).min(CHUNK)];
         while done < len {
