@@ -86,9 +86,10 @@ fn require_rm(h: &Hart, i: &Insn) -> R {
     Ok(())
 }
 
-/// Moves SoftFloat's accrued exception flags into fflags.
+/// Moves SoftFloat's accrued exception flags into fflags (marking the FP state dirty
+/// when any is set); the vector unit uses it too.
 #[inline(always)]
-fn accrue(h: &mut Hart) {
+pub(crate) fn accrue(h: &mut Hart) {
     let fl = unsafe { sf::softfloat_exceptionFlags_read_helper() };
     if fl != 0 {
         h.csr.fflags |= fl;

@@ -9,6 +9,7 @@ use super::{
     require_vec, sss, sss3, view,
 };
 use crate::exec::Insn;
+use crate::exec::float::accrue;
 use crate::isa::ext;
 use crate::machine::Hart;
 use softfloat_sys as sf;
@@ -326,16 +327,6 @@ pub(crate) fn fp_check(h: &Hart, i: &Insn) -> R {
     fp_base(h, i)?;
     require!(fp_sew_ok(h, h.v.sew), i);
     Ok(())
-}
-
-/// Moves SoftFloat's flags into fflags (marking the FP state dirty when any is set).
-fn accrue(h: &mut Hart) {
-    let fl = unsafe { sf::softfloat_exceptionFlags_read_helper() };
-    if fl != 0 {
-        h.csr.fflags |= fl;
-        h.dirty_fp();
-        unsafe { sf::softfloat_exceptionFlags_write_helper(0) };
-    }
 }
 
 /// The second operand: vs1, or the unboxed f register (`vf`).
