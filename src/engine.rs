@@ -75,6 +75,12 @@ impl CodeCache {
         Ok(index)
     }
 
+    /// The instructions of block `index` (from `lookup`).
+    #[inline(always)]
+    pub fn block(&self, index: u32) -> &[Insn] {
+        &self.blocks[index as usize].insns
+    }
+
     #[cold]
     fn build(&mut self, hart: &mut Hart, start: u64) -> Result<u32, Trap> {
         let mut insns = Vec::with_capacity(8);

@@ -16,4 +16,5 @@ pub mod loader;
 pub mod machine;
 pub mod npu;
 pub mod sim;
+pub mod timing;
 pub mod trace;

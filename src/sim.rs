@@ -11,6 +11,7 @@ use crate::loader::Program;
 use crate::machine::memory::event;
 use crate::machine::{Hart, Memory, Region, Trap, VArch, VectorUnit, cause};
 use crate::npu::Npu;
+use crate::timing::{CycleModel, run_blocks_timed};
 use crate::trace::Tracer;
 use std::fmt;
 use std::path::PathBuf;
@@ -115,6 +116,10 @@ pub struct Simulator {
     config: Config,
     signature: Option<(u64, u64)>,
     tracer: Option<Tracer>,
+    /// The cycle model, when sampling (`attach_model`).
+    model: Option<Box<CycleModel>>,
+    /// Exit status from an m5 exit/fail marker.
+    m5_exit: Option<u64>,
 }
 
 /// The signal that asked the run to stop (0: none), set by `stop_on_signals`.
@@ -275,6 +280,8 @@ impl Simulator {
             config,
             signature,
             tracer,
+            model: None,
+            m5_exit: None,
         })
     }
 
@@ -282,6 +289,9 @@ impl Simulator {
     /// are published only if it exits on its own; any error discards them.
     pub fn run(&mut self) -> Result<u64, RunError> {
         let r = self.run_to_exit();
+        if let (Ok(_), Some(m)) = (&r, &mut self.model) {
+            m.finish();
+        }
         if let Some(t) = &mut self.tracer {
             t.flush();
         }
@@ -329,7 +339,10 @@ impl Simulator {
                     Ok(()) => Event::Budget,
                     Err((t, pc)) => Event::Trap(t, pc),
                 },
-                None => run_blocks(&mut self.hart, &mut self.code, until),
+                None => match &mut self.model {
+                    Some(m) => run_blocks_timed(&mut self.hart, &mut self.code, until, m),
+                    None => run_blocks(&mut self.hart, &mut self.code, until),
+                },
             };
             match event {
                 Event::Trap(t, pc) => self.on_trap(t, pc)?,
@@ -340,6 +353,9 @@ impl Simulator {
     }
 
     fn exit_code(&self) -> Option<u64> {
+        if self.m5_exit.is_some() {
+            return self.m5_exit;
+        }
         match &self.env {
             Env::Bare(h) => h.exit_code,
             Env::Pk(p) => p.exit_code.map(|c| c as u64),
@@ -380,11 +396,19 @@ impl Simulator {
                 ),
             });
         }
+        if trap.cause == cause::M5_EXIT {
+            self.hart.instret = self.hart.instret.wrapping_add(1);
+            self.m5_exit = Some(trap.tval);
+            return Ok(());
+        }
         match &mut self.env {
             Env::Pk(pk) if trap.cause == cause::USER_ECALL => {
                 self.hart.pc = pc + 4;
                 pk.syscall(&mut self.hart);
                 self.hart.instret = self.hart.instret.wrapping_add(1);
+                if let Some(m) = &mut self.model {
+                    m.syscall();
+                }
                 Ok(())
             }
             _ if trap.cause == cause::NPU_FATAL => {
@@ -472,6 +496,16 @@ impl Simulator {
             },
             Err(_) => "(not fetchable)".into(),
         }
+    }
+
+    /// Runs the program under the cycle model `model` (sampling mode): the model sees
+    /// every retired instruction; `take_model` returns it after the run.
+    pub fn attach_model(&mut self, model: CycleModel) {
+        self.model = Some(Box::new(model));
+    }
+
+    pub fn take_model(&mut self) -> Option<CycleModel> {
+        self.model.take().map(|m| *m)
     }
 
     fn write_signature(&mut self) -> Result<(), RunError> {

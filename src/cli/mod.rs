@@ -3,6 +3,7 @@
 //! (`run`, `test`). All of them end in `execute`.
 
 mod run;
+pub mod sample;
 mod spike;
 mod test_runner;
 
@@ -28,6 +29,8 @@ struct Cli {
 enum Command {
     /// Run a kernel ELF on the .raw files of its runtime directory (see README).
     Run(Box<run::RunArgs>),
+    /// Run cycle binaries under the cycle model: one cycle count per m5 marker window.
+    Sample(Box<sample::SampleArgs>),
     /// Run every riscv-tests ELF found under the directories, in parallel.
     Test {
         /// Directories (searched recursively) or ELF files.
@@ -42,7 +45,7 @@ enum Command {
     },
 }
 
-const SUBCOMMANDS: &[&str] = &["run", "test", "help"];
+const SUBCOMMANDS: &[&str] = &["run", "sample", "test", "help"];
 
 /// Entry point of the `npu-spike` binary; returns the process exit status.
 pub fn main_with_args(args: Vec<String>) -> i32 {
@@ -65,6 +68,7 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
     };
     match cli.command {
         Command::Run(r) => run::main(*r),
+        Command::Sample(a) => sample::main(*a),
         Command::Test {
             paths,
             isa,

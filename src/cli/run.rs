@@ -77,6 +77,10 @@ pub struct RunArgs {
     /// Also decode the legacy DMA configuration instructions CONFIG..CONFIG4.
     #[arg(long)]
     pub dma_legacy: bool,
+    /// Run gem5 m5 markers (custom-3) as no-ops instead of illegal instructions;
+    /// m5 exit/fail still end the run.
+    #[arg(long)]
+    pub m5ops: bool,
 }
 
 fn machine(r: &RunArgs, plan: &runtime::Plan) -> Result<MachineConfig, String> {
@@ -132,6 +136,9 @@ pub fn main(r: RunArgs) -> i32 {
         Ok(mut i) => {
             if r.dma_legacy {
                 i.enable_dma_legacy();
+            }
+            if r.m5ops {
+                i.enable_m5ops();
             }
             i
         }

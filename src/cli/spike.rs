@@ -29,6 +29,7 @@ Options:
                                   [default: the current directory]
   --allow-path=<path>             also let the guest open this file or directory
   --dma-legacy                    also decode the legacy DMA CONFIG..CONFIG4 instructions
+  --m5ops                         run gem5 m5 markers (custom-3) as no-ops (exit/fail end the run)
   --xlu-lenient                   short XLU pattern rows fall back to the identity (SJ)
   --extlib=<lib.so>               accepted for compatibility; the NPU units are built in
   -p<n>                           harts (only 1 is supported)
@@ -66,6 +67,8 @@ pub struct SpikeArgs {
     pub verbose: bool,
     /// `--dma-legacy`: decode CONFIG..CONFIG4 (npu-isa.md §3.2).
     pub dma_legacy: bool,
+    /// `--m5ops`: decode the gem5 markers as no-ops (npu-isa.md §5.1).
+    pub m5ops: bool,
     /// The program and its arguments (after an optional `pk`).
     pub program: Vec<String>,
 }
@@ -227,6 +230,8 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             a.verbose = true;
         } else if arg == "--dma-legacy" {
             a.dma_legacy = true;
+        } else if arg == "--m5ops" {
+            a.m5ops = true;
         } else if arg == "--log-commits" {
             a.log_commits = true;
         } else if is("--log") {
@@ -291,6 +296,9 @@ pub fn main(args: &[String]) -> i32 {
         Ok(mut i) => {
             if a.dma_legacy {
                 i.enable_dma_legacy();
+            }
+            if a.m5ops {
+                i.enable_m5ops();
             }
             i
         }

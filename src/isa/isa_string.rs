@@ -131,6 +131,12 @@ impl Isa {
         self.exts |= ext::XNPULEGACY;
     }
 
+    /// Decodes the gem5 m5 pseudo-ops (custom-3 markers, npu-isa.md §5.1); without it
+    /// they are illegal, as in Spike.
+    pub fn enable_m5ops(&mut self) {
+        self.exts |= ext::XM5;
+    }
+
     pub fn has(&self, bit: u64) -> bool {
         self.exts & bit != 0
     }

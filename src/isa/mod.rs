@@ -93,8 +93,12 @@ pub enum Class {
     Fpmisc,
     /// vsetvl{i}, vsetivli.
     Vset,
+    /// Unit-stride, mask and whole-register vector loads/stores (one access per register).
     Vload,
     Vstore,
+    /// Strided and indexed vector loads/stores (one access per element).
+    VloadElem,
+    VstoreElem,
     /// Vector integer add/logic/shift/compare/move.
     Valu,
     Vmul,
@@ -112,14 +116,20 @@ pub enum Class {
     Vperm,
     /// NPU DMA transfers and their configuration (custom-1).
     Dma,
-    /// NPU systolic array: weight/input push, compute, pop (custom-2).
-    NpuSa,
+    /// NPU systolic array (custom-2): weight push, input push, pop.
+    NpuSaWpush,
+    NpuSaIpush,
+    NpuSaPop,
     /// NPU special-function unit (custom-2).
     NpuSfu,
-    /// NPU cross-lane unit: push, push with pattern, pop (custom-2).
-    NpuXlu,
-    /// Other NPU unit operations (vlane_idx).
+    /// NPU cross-lane unit (custom-2): push, push with pattern, pop.
+    NpuXluPush,
+    NpuXluPattern,
+    NpuXluPop,
+    /// Other NPU unit operations (vlane_idx, the systolic array's `compute`).
     NpuMisc,
+    /// gem5 m5 pseudo-ops: the tile markers of cycle binaries (custom-3).
+    Marker,
 }
 
 /// Static facts about one op, derived from its table row.

@@ -15,6 +15,8 @@ pub mod cause {
     pub const INTERRUPT: u64 = 1 << 63;
     /// Not a RISC-V cause: an NPU unit ended the run (`Npu::fatal` says why).
     pub const NPU_FATAL: u64 = 1 << 62;
+    /// Not a RISC-V cause: an m5 exit/fail marker ended the run; `tval` is the exit code.
+    pub const M5_EXIT: u64 = 1 << 61;
 }
 
 /// An exception raised by an instruction: `cause` and the value for `xtval`.
@@ -49,6 +51,7 @@ impl Trap {
             cause::SUPERVISOR_ECALL => "environment call from S-mode",
             cause::MACHINE_ECALL => "environment call from M-mode",
             cause::NPU_FATAL => "NPU error",
+            cause::M5_EXIT => "m5 exit",
             c if c & cause::INTERRUPT != 0 => "interrupt",
             _ => "exception",
         }

@@ -1,0 +1,1048 @@
+//! The cycle model: an in-order core in the shape of gem5's MinorCPU as configured
+//! for the reference VPU (npu-isa.md §6), fed one retired instruction at a time.
+//!
+//! It is a scoreboard model, not a per-cycle pipeline simulation: each instruction
+//! (each micro-op of a vector instruction) issues at the first cycle at which, in
+//! program order, (1) the front end has delivered it, (2) its source registers are
+//! ready, (3) a functional unit of its class is free and (4) the issue limits of that
+//! cycle allow it. Its result is ready `latency` cycles later. Memory is a single port
+//! with a fixed latency and a bandwidth; the accelerator units follow the VX model
+//! (`accel`). Everything it needs about an instruction is derived once per op from
+//! the instruction tables (`OpTiming`).
+
+use super::accel::StreamUnit;
+use super::bpred::{Predictor, Transfer};
+use super::params::TimingParams;
+use super::stats::{Counters, Dump, NSTATS, Stat};
+use crate::exec::Insn;
+use crate::isa::{Class, OP_INFO, Opnd, Slot};
+use crate::machine::Hart;
+use crate::machine::hart::X_SINK;
+use std::collections::VecDeque;
+
+/// Scoreboard slots: x0..x31 and the sink (0..64), f0..f31, v0..v31, vtype/vl.
+const F0: usize = 64;
+const V0: usize = 96;
+const VTYPE: usize = 128;
+const NREGS: usize = 129;
+
+/// Functional-unit pools of the core (§6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pool {
+    IntAlu,
+    IntMul,
+    IntDiv,
+    Fp,
+    Mem,
+    Misc,
+    VecConfig,
+    VecMisc,
+    VecMem,
+    VecAlu,
+}
+const NPOOLS: usize = 10;
+
+impl Pool {
+    fn stat(self) -> Stat {
+        match self {
+            Pool::IntAlu => Stat::IntAluOps,
+            Pool::IntMul => Stat::IntMulOps,
+            Pool::IntDiv => Stat::IntDivOps,
+            Pool::Fp => Stat::FpOps,
+            Pool::Mem => Stat::MemOps,
+            Pool::Misc => Stat::MiscOps,
+            Pool::VecConfig => Stat::VecConfigOps,
+            Pool::VecMisc => Stat::VecMiscOps,
+            Pool::VecMem => Stat::VecMemOps,
+            Pool::VecAlu => Stat::VecAluOps,
+        }
+    }
+}
+
+/// The m5 markers (custom-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Marker {
+    Reset,
+    Dump,
+    DumpReset,
+    Other,
+}
+
+/// How an op is timed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A scalar op on one pool with that pool's latency.
+    Scalar(Pool),
+    Load,
+    Store,
+    Amo,
+    Branch,
+    Jump,
+    /// CSR and system instructions: they wait for everything before them.
+    Serial,
+    Vset,
+    /// Vector arithmetic (`chain`: reductions, whose micro-ops depend on each other;
+    /// `whole`: every micro-op reads the whole source groups, as slides and gathers do).
+    Vector {
+        pool: Pool,
+        chain: bool,
+        whole: bool,
+    },
+    VecMem {
+        store: bool,
+        per_element: bool,
+    },
+    SaWeightPush,
+    SaInputPush,
+    SaPop,
+    Sfu,
+    XluPush,
+    XluPattern,
+    XluPop,
+    AccelMisc {
+        dma: bool,
+    },
+    Marker(Marker),
+}
+
+/// What the model needs to know about one op, derived from its table row.
+#[derive(Clone, Copy, Debug)]
+struct OpTiming {
+    kind: Kind,
+    /// Bytes of a scalar memory access.
+    bytes: u8,
+    reads_x: [bool; 3],
+    reads_f: [bool; 3],
+    writes_x: bool,
+    writes_f: bool,
+    /// Vector operands: destination written / also read, sources vs1, vs2.
+    writes_v: bool,
+    reads_vd: bool,
+    reads_vs1: bool,
+    reads_vs2: bool,
+    /// Has a `v0.t` operand (read when the instruction is masked), or reads v0 always.
+    maskable: bool,
+    reads_v0: bool,
+    /// Register-group multipliers: destination (0: a single register, e.g. a mask),
+    /// vs2 (2 for narrowing and `.w` forms); 1 otherwise.
+    dest_mult: u8,
+    vs2_mult: u8,
+    /// Vector memory: element width in bits (0: SEW), fields, whole registers, mask.
+    eew: u16,
+    nf: u8,
+    whole_regs: u8,
+    mask_mem: bool,
+}
+
+fn digits_after(s: &str, prefix: &str) -> Option<u32> {
+    let i = s.find(prefix)? + prefix.len();
+    let d: String = s[i..].chars().take_while(|c| c.is_ascii_digit()).collect();
+    d.parse().ok()
+}
+
+fn derive(info: &crate::isa::OpInfo) -> OpTiming {
+    let base = info.exec_as.info();
+    let m = base.mnemonic;
+    let mut t = OpTiming {
+        kind: Kind::Scalar(Pool::IntAlu),
+        bytes: 8,
+        reads_x: [false; 3],
+        reads_f: [false; 3],
+        writes_x: false,
+        writes_f: false,
+        writes_v: false,
+        reads_vd: false,
+        reads_vs1: false,
+        reads_vs2: false,
+        maskable: false,
+        reads_v0: false,
+        dest_mult: 1,
+        vs2_mult: 1,
+        eew: 0,
+        nf: 1,
+        whole_regs: 0,
+        mask_mem: false,
+    };
+    let slot = |s: Slot| match s {
+        Slot::Rd => 0,
+        Slot::Rs1 => 0,
+        Slot::Rs2 => 1,
+        Slot::Rs3 => 2,
+    };
+    for o in base.operands {
+        match *o {
+            Opnd::X(Slot::Rd) => t.writes_x = true,
+            Opnd::X(s) | Opnd::Mem(s, _) => t.reads_x[slot(s)] = true,
+            Opnd::F(Slot::Rd) => t.writes_f = true,
+            Opnd::F(s) => t.reads_f[slot(s)] = true,
+            Opnd::V(Slot::Rd) => t.writes_v = true,
+            Opnd::V(Slot::Rs1) => t.reads_vs1 = true,
+            Opnd::V(Slot::Rs2) | Opnd::V(Slot::Rs3) => t.reads_vs2 = true,
+            Opnd::Vm => t.maskable = true,
+            Opnd::V0 => t.reads_v0 = true,
+            _ => {}
+        }
+    }
+    let class = base.class;
+    // Stores (and the XLU's pattern push) name a register they read in the rd field.
+    if matches!(
+        class,
+        Class::Store | Class::Fpstore | Class::Vstore | Class::VstoreElem | Class::NpuXluPattern
+    ) && t.writes_v
+    {
+        t.writes_v = false;
+        t.reads_vd = true;
+    }
+    if ["macc", "msac", "madd", "msub"].iter().any(|p| m.contains(p)) {
+        t.reads_vd = true;
+    }
+    if m.starts_with("vw") || m.starts_with("vfw") {
+        t.dest_mult = 2;
+    }
+    if m.starts_with("vn") || m.starts_with("vfn") || m.contains(".w") {
+        t.vs2_mult = 2;
+    }
+    if m.starts_with("vms")
+        || m.starts_with("vmf")
+        || m.starts_with("vmadc")
+        || m.starts_with("vmsbc")
+        || matches!(class, Class::Vmask | Class::Vred)
+        || m.starts_with("vmv.x")
+        || m.starts_with("vfmv.f")
+        || m.starts_with("vmv.s")
+        || m.starts_with("vfmv.s")
+    {
+        t.dest_mult = 0;
+    }
+    if let Some(n) = m
+        .strip_prefix("vmv")
+        .and_then(|r| r.strip_suffix("r.v"))
+        .and_then(|n| n.parse().ok())
+    {
+        t.whole_regs = n;
+    }
+    t.kind = match class {
+        Class::Alu => Kind::Scalar(Pool::IntAlu),
+        Class::Mul => Kind::Scalar(Pool::IntMul),
+        Class::Div => Kind::Scalar(Pool::IntDiv),
+        Class::Load | Class::Fpload => Kind::Load,
+        Class::Store | Class::Fpstore => Kind::Store,
+        Class::Amo => Kind::Amo,
+        Class::Branch => Kind::Branch,
+        Class::Jump => Kind::Jump,
+        Class::Csr | Class::System => Kind::Serial,
+        Class::Fpalu
+        | Class::Fpmul
+        | Class::Fpdiv
+        | Class::Fpfma
+        | Class::Fpcvt
+        | Class::Fpcmp
+        | Class::Fpmisc => Kind::Scalar(Pool::Fp),
+        Class::Vset => Kind::Vset,
+        Class::Vload | Class::VloadElem | Class::Vstore | Class::VstoreElem => Kind::VecMem {
+            store: matches!(class, Class::Vstore | Class::VstoreElem),
+            per_element: matches!(class, Class::VloadElem | Class::VstoreElem),
+        },
+        Class::Valu
+        | Class::Vmul
+        | Class::Vdiv
+        | Class::Vfalu
+        | Class::Vfmul
+        | Class::Vfdiv
+        | Class::Vfma => Kind::Vector {
+            pool: Pool::VecAlu,
+            chain: false,
+            whole: false,
+        },
+        Class::Vred => Kind::Vector {
+            pool: Pool::VecAlu,
+            chain: true,
+            whole: false,
+        },
+        Class::Vfcvt | Class::Vmask => Kind::Vector {
+            pool: Pool::VecMisc,
+            chain: false,
+            whole: false,
+        },
+        Class::Vperm => Kind::Vector {
+            pool: Pool::VecMisc,
+            chain: false,
+            whole: true,
+        },
+        Class::Dma => Kind::AccelMisc { dma: true },
+        Class::NpuMisc => Kind::AccelMisc { dma: false },
+        Class::NpuSaWpush => Kind::SaWeightPush,
+        Class::NpuSaIpush => Kind::SaInputPush,
+        Class::NpuSaPop => Kind::SaPop,
+        Class::NpuSfu => Kind::Sfu,
+        Class::NpuXluPush => Kind::XluPush,
+        Class::NpuXluPattern => Kind::XluPattern,
+        Class::NpuXluPop => Kind::XluPop,
+        Class::Marker => Kind::Marker(match m {
+            "m5_resetstats" => Marker::Reset,
+            "m5_dumpstats" => Marker::Dump,
+            "m5_dumpresetstats" => Marker::DumpReset,
+            _ => Marker::Other,
+        }),
+    };
+    if let Kind::VecMem { per_element, .. } = t.kind {
+        if m.starts_with("vlm.") || m.starts_with("vsm.") {
+            t.mask_mem = true;
+        } else if let Some(n) = digits_after(m, "vl")
+            .filter(|_| m.contains("re"))
+            .or_else(|| digits_after(m, "vs").filter(|_| m.ends_with("r.v")))
+        {
+            t.whole_regs = n as u8;
+        } else if per_element && m.contains("ei") {
+            // Indexed: data elements are SEW wide; the index group is read as vs2.
+            t.eew = 0;
+        } else {
+            t.eew = digits_after(m, "e").unwrap_or(0) as u16;
+        }
+        if let Some(n) = digits_after(m, "seg") {
+            t.nf = n as u8;
+        }
+    }
+    t.bytes = match m {
+        _ if m.starts_with("lb") || m.starts_with("sb") || m.starts_with("c.lb") => 1,
+        _ if m.starts_with("lh") || m.starts_with("sh") || m.starts_with("flh") => 2,
+        _ if m.starts_with("fsh") => 2,
+        _ if m.starts_with("lw")
+            || m.starts_with("sw")
+            || m.starts_with("flw")
+            || m.starts_with("fsw")
+            || m.contains(".w") =>
+        {
+            4
+        }
+        _ => 8,
+    };
+    t
+}
+
+/// One retired instruction in the optional issue trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IssueRecord {
+    pub pc: u64,
+    pub bits: u32,
+    /// Issue cycle of its first micro-op, completion cycle of its last.
+    pub issue: u64,
+    pub complete: u64,
+}
+
+struct Units {
+    free_at: [Vec<u64>; NPOOLS],
+    latency: [u64; NPOOLS],
+}
+
+pub struct CycleModel {
+    p: TimingParams,
+    ops: Vec<OpTiming>,
+    ready: [u64; NREGS],
+    units: Units,
+    /// The cycle the last micro-op issued in, and what that cycle has used.
+    cycle: u64,
+    issued: u32,
+    mem_issued: u32,
+    // Front end.
+    fetch_cycle: u64,
+    group_count: u32,
+    group_line: u64,
+    new_group: bool,
+    // Memory.
+    /// When the memory port is next free, in bytes (cycle * mem_bytes_per_cycle).
+    mem_free_b: u64,
+    in_memory: VecDeque<u64>,
+    store_buffer: VecDeque<u64>,
+    /// Completion of everything issued so far (markers wait for it).
+    last_complete: u64,
+    bp: Predictor,
+    // Accelerator.
+    sa: StreamUnit,
+    xlu: StreamUnit,
+    sa_next: u64,
+    xlu_next: u64,
+    sfu_next: u64,
+    misc_cycle: u64,
+    misc_count: u32,
+    // Statistics.
+    counters: Counters,
+    window_start: u64,
+    window_counters: Counters,
+    pub dumps: Vec<Dump>,
+    pub trace: Option<Vec<IssueRecord>>,
+    // Per-instruction bookkeeping.
+    insn_first_issue: u64,
+    insn_complete: u64,
+}
+
+impl CycleModel {
+    pub fn new(p: TimingParams) -> CycleModel {
+        let ops = OP_INFO.iter().map(derive).collect();
+        let pools = [
+            (p.int_alus, p.int_alu_latency),
+            (p.int_muls, p.int_mul_latency),
+            (p.int_divs, p.int_div_latency),
+            (p.fp_units, p.fp_latency),
+            (p.mem_units, 1),
+            (p.misc_units, 1),
+            (p.vec_config_units, p.vec_latency),
+            (p.vec_misc_units, p.vec_latency),
+            (p.vec_mem_units, 1),
+            (p.vec_alus, p.vec_latency),
+        ];
+        let units = Units {
+            free_at: pools.map(|(n, _)| vec![0; n as usize]),
+            latency: pools.map(|(_, l)| l as u64),
+        };
+        CycleModel {
+            ops,
+            ready: [0; NREGS],
+            units,
+            cycle: 0,
+            issued: 0,
+            mem_issued: 0,
+            fetch_cycle: 0,
+            group_count: 0,
+            group_line: u64::MAX,
+            new_group: true,
+            mem_free_b: 0,
+            in_memory: VecDeque::new(),
+            store_buffer: VecDeque::new(),
+            last_complete: 0,
+            bp: Predictor::new(
+                p.bp_local_entries,
+                p.bp_global_entries,
+                p.btb_entries,
+                p.ras_entries,
+            ),
+            sa: StreamUnit::new(2 * p.lanes - 1, p.systolic_queue_entries),
+            xlu: StreamUnit::new(p.xlu_latency, p.xlu_queue_entries),
+            sa_next: 0,
+            xlu_next: 0,
+            sfu_next: 0,
+            misc_cycle: u64::MAX,
+            misc_count: 0,
+            counters: [0; NSTATS],
+            window_start: 0,
+            window_counters: [0; NSTATS],
+            dumps: Vec::new(),
+            trace: None,
+            insn_first_issue: 0,
+            insn_complete: 0,
+            p,
+        }
+    }
+
+    pub fn params(&self) -> &TimingParams {
+        &self.p
+    }
+
+    /// Instance counts of the pools, for occupancy figures.
+    pub fn pool_sizes(&self) -> Vec<(Stat, u32)> {
+        let p = &self.p;
+        vec![
+            (Stat::IntAluOps, p.int_alus),
+            (Stat::IntMulOps, p.int_muls),
+            (Stat::IntDivOps, p.int_divs),
+            (Stat::FpOps, p.fp_units),
+            (Stat::MemOps, p.mem_units),
+            (Stat::MiscOps, p.misc_units),
+            (Stat::VecConfigOps, p.vec_config_units),
+            (Stat::VecMiscOps, p.vec_misc_units),
+            (Stat::VecMemOps, p.vec_mem_units),
+            (Stat::VecAluOps, p.vec_alus),
+        ]
+    }
+
+    #[inline]
+    fn count(&mut self, s: Stat, n: u64) {
+        self.counters[s as usize] += n;
+    }
+
+    /// The cycle at which the instruction at `pc` can first issue: the front end
+    /// delivers up to `decode_width` instructions of one fetch line per cycle, a new
+    /// group after every taken branch; it never runs more than its depth ahead of
+    /// issue, and never limits issue when issue is behind it.
+    #[inline]
+    fn arrive(&mut self, pc: u64) -> u64 {
+        let line = pc / self.p.fetch_line as u64;
+        if self.new_group || self.group_count >= self.p.decode_width || line != self.group_line {
+            let depth = self.p.frontend_depth as u64;
+            self.fetch_cycle = (self.fetch_cycle + 1).max(self.cycle.saturating_sub(depth));
+            self.group_count = 0;
+            self.group_line = line;
+            self.new_group = false;
+        }
+        self.group_count += 1;
+        self.fetch_cycle + self.p.frontend_depth as u64
+    }
+
+    /// Issues one micro-op no earlier than `earliest`, on `pool` if it uses a core
+    /// unit, respecting the per-cycle issue limits; returns its issue cycle.
+    fn issue(&mut self, earliest: u64, pool: Option<Pool>, mem: bool) -> u64 {
+        let mut t = earliest.max(self.cycle);
+        let mut unit = 0;
+        if let Some(pool) = pool {
+            let free = &self.units.free_at[pool as usize];
+            unit = (0..free.len()).min_by_key(|&i| free[i]).unwrap_or(0);
+            t = t.max(free[unit]);
+        }
+        loop {
+            if t > self.cycle {
+                self.cycle = t;
+                self.issued = 0;
+                self.mem_issued = 0;
+            }
+            if self.issued < self.p.issue_width
+                && (!mem || self.mem_issued < self.p.mem_issue_width)
+            {
+                break;
+            }
+            t += 1;
+        }
+        self.issued += 1;
+        self.mem_issued += mem as u32;
+        if let Some(pool) = pool {
+            self.units.free_at[pool as usize][unit] = t + 1;
+            self.count(pool.stat(), 1);
+        }
+        self.count(Stat::Ops, 1);
+        if self.insn_first_issue == u64::MAX {
+            self.insn_first_issue = t;
+        }
+        t
+    }
+
+    fn complete(&mut self, at: u64) {
+        self.last_complete = self.last_complete.max(at);
+        self.insn_complete = self.insn_complete.max(at);
+    }
+
+    /// One memory access of `bytes` requested at `at`: the single memory port is busy
+    /// for bytes / `mem_bytes_per_cycle` (fractions count: four 8-byte accesses fit in
+    /// one cycle) and answers `mem_latency` after it accepted the request, as gem5's
+    /// SimpleMemory does; at most `max_accesses_in_memory` are outstanding. Returns
+    /// the cycle the data is back.
+    fn memory(&mut self, at: u64, bytes: u64) -> u64 {
+        while self.in_memory.front().is_some_and(|&d| d <= at) {
+            self.in_memory.pop_front();
+        }
+        let mut at = at;
+        if self.in_memory.len() >= self.p.max_accesses_in_memory as usize
+            && let Some(d) = self.in_memory.pop_front()
+        {
+            at = at.max(d);
+        }
+        // The port's time is kept in bytes: cycle c starts at byte-time c * bw.
+        let bw = self.p.mem_bytes_per_cycle as u64;
+        let start_b = (at * bw).max(self.mem_free_b);
+        self.mem_free_b = start_b + bytes;
+        let start = start_b.div_ceil(bw);
+        let done = start + self.p.mem_latency as u64;
+        self.in_memory.push_back(done);
+        self.count(Stat::MemBytes, bytes);
+        done
+    }
+
+    /// A store waits for a store-buffer entry, then drains to memory on its own.
+    fn store_wait(&mut self, t: u64) -> u64 {
+        while self.store_buffer.front().is_some_and(|&d| d <= t) {
+            self.store_buffer.pop_front();
+        }
+        if self.store_buffer.len() >= self.p.store_buffer as usize {
+            self.store_buffer.pop_front().map_or(t, |d| t.max(d))
+        } else {
+            t
+        }
+    }
+
+    fn scalar_sources(&self, op: &OpTiming, insn: &Insn) -> u64 {
+        let regs = [insn.rs1, insn.rs2, insn.rs3];
+        let mut r = 0;
+        for k in 0..3 {
+            if op.reads_x[k] {
+                r = r.max(self.ready[regs[k] as usize]);
+            }
+            if op.reads_f[k] {
+                r = r.max(self.ready[F0 + (regs[k] as usize & 31)]);
+            }
+        }
+        r
+    }
+
+    fn write_scalar(&mut self, op: &OpTiming, insn: &Insn, at: u64) {
+        if op.writes_x && insn.rd != X_SINK {
+            self.ready[insn.rd as usize] = at;
+        }
+        if op.writes_f {
+            self.ready[F0 + (insn.rd as usize & 31)] = at;
+        }
+    }
+
+    fn vreg_ready(&self, base: u8, k: usize) -> u64 {
+        self.ready[V0 + ((base as usize + k) & 31)]
+    }
+
+    fn vgroup_ready(&self, base: u8, n: usize) -> u64 {
+        (0..n).map(|k| self.vreg_ready(base, k)).max().unwrap_or(0)
+    }
+
+    /// Accounts for one retired instruction; `hart` is the state right after it.
+    pub fn retire(&mut self, insn: &Insn, hart: &Hart) {
+        let op = self.ops[insn.op as usize];
+        self.count(Stat::Insts, 1);
+        self.insn_first_issue = u64::MAX;
+        self.insn_complete = 0;
+        let arrival = self.arrive(insn.pc);
+        match op.kind {
+            Kind::Scalar(pool) => {
+                let t = self.issue(arrival.max(self.scalar_sources(&op, insn)), Some(pool), false);
+                let done = t + self.units.latency[pool as usize];
+                self.write_scalar(&op, insn, done);
+                self.complete(done);
+            }
+            Kind::Load | Kind::Amo => {
+                let t = self.issue(
+                    arrival.max(self.scalar_sources(&op, insn)),
+                    Some(Pool::Mem),
+                    true,
+                );
+                let bytes = op.bytes as u64 * if op.kind == Kind::Amo { 2 } else { 1 };
+                let data = self.memory(t + 1, bytes);
+                let done = data + self.p.load_response as u64;
+                self.count(Stat::Loads, 1);
+                self.write_scalar(&op, insn, done);
+                self.complete(done);
+            }
+            Kind::Store => {
+                let earliest = self.store_wait(arrival.max(self.scalar_sources(&op, insn)));
+                let t = self.issue(earliest, Some(Pool::Mem), true);
+                let done = self.memory(t + 1, op.bytes as u64);
+                self.store_buffer.push_back(done);
+                self.count(Stat::Stores, 1);
+                self.complete(done);
+            }
+            Kind::Branch | Kind::Jump => self.control(&op, insn, hart, arrival),
+            Kind::Serial => {
+                let earliest = arrival
+                    .max(self.scalar_sources(&op, insn))
+                    .max(self.last_complete);
+                let t = self.issue(earliest, Some(Pool::Misc), false);
+                self.write_scalar(&op, insn, t + 1);
+                self.complete(t + 1);
+            }
+            Kind::Vset => {
+                let t = self.issue(
+                    arrival.max(self.scalar_sources(&op, insn)),
+                    Some(Pool::VecConfig),
+                    false,
+                );
+                let done = t + self.units.latency[Pool::VecConfig as usize];
+                self.ready[VTYPE] = done;
+                self.write_scalar(&op, insn, done);
+                self.complete(done);
+                if self.p.vset_refetch != 0 {
+                    self.refetch(t);
+                }
+            }
+            Kind::Vector { pool, chain, whole } => {
+                self.vector(&op, insn, hart, arrival, pool, chain, whole)
+            }
+            Kind::VecMem { store, per_element } => {
+                self.vector_memory(&op, insn, hart, arrival, store, per_element)
+            }
+            Kind::Sfu => {
+                let g = group(hart);
+                let earliest = arrival
+                    .max(self.ready[VTYPE])
+                    .max(self.vgroup_ready(insn.rs2, g))
+                    .max(self.sfu_next);
+                let t = self.issue(earliest, None, false);
+                self.sfu_next = t + 1;
+                let done = t + self.p.sfu_latency as u64;
+                for k in 0..g {
+                    self.ready[V0 + ((insn.rd as usize + k) & 31)] = done;
+                }
+                self.count(Stat::SfuOps, 1);
+                self.complete(done);
+            }
+            Kind::SaWeightPush | Kind::SaInputPush | Kind::SaPop => {
+                self.stream(&op, insn, hart, arrival, true)
+            }
+            Kind::XluPush | Kind::XluPattern | Kind::XluPop => {
+                self.stream(&op, insn, hart, arrival, false)
+            }
+            Kind::AccelMisc { dma } => {
+                let mut earliest = arrival
+                    .max(self.scalar_sources(&op, insn))
+                    .max(self.ready[VTYPE]);
+                if op.writes_v {
+                    earliest = earliest.max(self.vgroup_ready(insn.rd, group(hart)));
+                }
+                // At most `misc_issue_width` misc instructions enter per cycle.
+                let mut e = earliest.max(self.cycle);
+                if e == self.misc_cycle && self.misc_count >= self.p.misc_issue_width {
+                    e += 1;
+                }
+                let t = self.issue(e, None, false);
+                if t != self.misc_cycle {
+                    self.misc_cycle = t;
+                    self.misc_count = 0;
+                }
+                self.misc_count += 1;
+                if op.writes_v {
+                    for k in 0..group(hart) {
+                        self.ready[V0 + ((insn.rd as usize + k) & 31)] = t + 1;
+                    }
+                }
+                self.count(Stat::AccelMiscOps, 1);
+                self.count(Stat::DmaOps, dma as u64);
+                self.complete(t + 1);
+            }
+            Kind::Marker(m) => self.marker(m, arrival),
+        }
+        if let Some(trace) = &mut self.trace {
+            trace.push(IssueRecord {
+                pc: insn.pc,
+                bits: insn.bits,
+                issue: if self.insn_first_issue == u64::MAX {
+                    self.cycle
+                } else {
+                    self.insn_first_issue
+                },
+                complete: self.insn_complete,
+            });
+        }
+    }
+
+    fn control(&mut self, op: &OpTiming, insn: &Insn, hart: &Hart, arrival: u64) {
+        let t = self.issue(
+            arrival.max(self.scalar_sources(op, insn)),
+            Some(Pool::IntAlu),
+            false,
+        );
+        let done = t + self.units.latency[Pool::IntAlu as usize];
+        self.write_scalar(op, insn, done);
+        self.complete(done);
+        let fall_through = insn.next_pc();
+        let target = hart.pc;
+        let taken = target != fall_through;
+        let link = |r: u8| r == 1 || r == 5;
+        let kind = match op.kind {
+            Kind::Branch => Transfer::Conditional,
+            _ if link(insn.rd) => Transfer::Call,
+            _ if op.reads_x[0] && link(insn.rs1) => Transfer::Return,
+            _ => Transfer::Jump,
+        };
+        self.count(Stat::Branches, 1);
+        let correct = self
+            .bp
+            .predict_and_update(insn.pc, kind, taken, target, fall_through);
+        if !correct {
+            self.count(Stat::Mispredicts, 1);
+            self.refetch(t);
+        } else if taken {
+            self.new_group = true;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn vector(
+        &mut self,
+        op: &OpTiming,
+        insn: &Insn,
+        hart: &Hart,
+        arrival: u64,
+        pool: Pool,
+        chain: bool,
+        whole: bool,
+    ) {
+        let g = group(hart);
+        let dest = match (op.whole_regs, op.dest_mult) {
+            (n, _) if n > 0 => n as usize,
+            (_, 0) => 1,
+            (_, m) => g * m as usize,
+        };
+        let src2 = if op.whole_regs > 0 {
+            op.whole_regs as usize
+        } else {
+            g * op.vs2_mult as usize
+        };
+        let src1 = if matches!(op.kind, Kind::Vector { chain: true, .. }) {
+            1
+        } else {
+            g
+        };
+        let n = if chain { src2 } else { dest.max(src2) }.max(1);
+        let masked = (op.maskable && insn.rm & 1 == 0) || op.reads_v0;
+        let mut earliest = arrival
+            .max(self.ready[VTYPE])
+            .max(self.scalar_sources(op, insn));
+        if masked {
+            earliest = earliest.max(self.ready[V0]);
+        }
+        if whole {
+            if op.reads_vs1 {
+                earliest = earliest.max(self.vgroup_ready(insn.rs1, src1));
+            }
+            if op.reads_vs2 {
+                earliest = earliest.max(self.vgroup_ready(insn.rs2, src2));
+            }
+        }
+        let latency = self.units.latency[pool as usize];
+        let mut prev = 0;
+        for k in 0..n {
+            let mut e = earliest;
+            if !whole {
+                if op.reads_vs1 {
+                    e = e.max(self.vreg_ready(insn.rs1, if chain { 0 } else { k * src1 / n }));
+                }
+                if op.reads_vs2 {
+                    e = e.max(self.vreg_ready(insn.rs2, k * src2 / n));
+                }
+            }
+            if op.reads_vd {
+                e = e.max(self.vreg_ready(insn.rd, k * dest / n));
+            }
+            if chain {
+                e = e.max(prev);
+            }
+            let t = self.issue(e, Some(pool), false);
+            let done = t + latency;
+            prev = done;
+            if op.writes_v {
+                let r = V0 + ((insn.rd as usize + k * dest / n) & 31);
+                self.ready[r] = done;
+            }
+            self.complete(done);
+        }
+        self.write_scalar(op, insn, prev);
+    }
+
+    fn vector_memory(
+        &mut self,
+        op: &OpTiming,
+        insn: &Insn,
+        hart: &Hart,
+        arrival: u64,
+        store: bool,
+        per_element: bool,
+    ) {
+        let v = &hart.v;
+        let sew = v.sew.max(8) as u64;
+        let vl = v.vl;
+        let lmul_num = if v.lmul_log2 >= 0 {
+            1u64 << v.lmul_log2
+        } else {
+            1
+        };
+        let lmul_den = if v.lmul_log2 < 0 {
+            1u64 << -v.lmul_log2
+        } else {
+            1
+        };
+        let vlenb = v.vlenb as u64;
+        let nf = op.nf as u64;
+        let (regs, eew) = if op.whole_regs > 0 {
+            (op.whole_regs as u64, 8)
+        } else if op.mask_mem {
+            (1, 1)
+        } else {
+            let eew = if op.eew == 0 { sew } else { op.eew as u64 };
+            // EMUL = EEW / SEW * LMUL, at least one register.
+            ((eew * lmul_num).div_ceil(sew * lmul_den).max(1), eew)
+        };
+        let total_bytes = if op.whole_regs > 0 {
+            regs * vlenb
+        } else if op.mask_mem {
+            vl.div_ceil(8)
+        } else {
+            vl * nf * eew / 8
+        };
+        let (n, bytes_each) = if per_element {
+            (vl * nf, eew / 8)
+        } else {
+            let n = regs * nf;
+            (n, total_bytes.div_ceil(n).min(vlenb))
+        };
+        let mut earliest = arrival
+            .max(self.ready[VTYPE])
+            .max(self.scalar_sources(op, insn));
+        if op.maskable && insn.rm & 1 == 0 {
+            earliest = earliest.max(self.ready[V0]);
+        }
+        if op.reads_vs2 {
+            // The index group of an indexed access.
+            earliest = earliest.max(self.vgroup_ready(insn.rs2, group(hart)));
+        }
+        let data_regs = (regs * nf).max(1);
+        let mut last = earliest;
+        for k in 0..n.max(1) {
+            let reg = (k * data_regs / n.max(1)) as usize;
+            let mut e = earliest;
+            if store {
+                e = self.store_wait(e.max(self.vreg_ready(insn.rd, reg)));
+            }
+            let t = self.issue(e, Some(Pool::VecMem), true);
+            let bytes = if n == 0 { 0 } else { bytes_each };
+            let data = self.memory(t + 1, bytes);
+            if store {
+                self.store_buffer.push_back(data);
+                self.count(Stat::Stores, 1);
+                self.complete(data);
+            } else {
+                let done = data + self.p.load_response as u64;
+                let r = V0 + ((insn.rd as usize + reg) & 31);
+                self.ready[r] = done;
+                self.count(Stat::Loads, 1);
+                self.complete(done);
+                last = done;
+            }
+        }
+        // vle*ff writes vl.
+        if !store && op.writes_x {
+            self.write_scalar(op, insn, last);
+        }
+    }
+
+    /// The systolic array (`sa`) or the XLU: weight/pattern pushes configure, input
+    /// pushes wait for queue room, pops wait for results (§6.2).
+    fn stream(&mut self, op: &OpTiming, insn: &Insn, hart: &Hart, arrival: u64, sa: bool) {
+        let g = group(hart);
+        let rows = hart.v.vl;
+        let next = if sa { self.sa_next } else { self.xlu_next };
+        let mut earliest = arrival.max(self.ready[VTYPE]).max(next);
+        if op.reads_vs2 {
+            earliest = earliest.max(self.vgroup_ready(insn.rs2, g));
+        }
+        if op.reads_vd {
+            earliest = earliest.max(self.vgroup_ready(insn.rd, g));
+        }
+        let kind = op.kind;
+        let unit = if sa { &mut self.sa } else { &mut self.xlu };
+        let start = earliest.max(self.cycle);
+        // The unit's queues decide the cycle; the core's issue limits cannot delay
+        // an accelerator instruction further (one issues per cycle per unit).
+        let ready_at = match kind {
+            Kind::SaInputPush | Kind::XluPush => unit.wait_for_room(start, rows),
+            _ => start,
+        };
+        let (ready_at, popped) = match kind {
+            Kind::SaPop | Kind::XluPop => unit.pop_when_ready(ready_at, rows),
+            _ => (ready_at, 0),
+        };
+        let t = self.issue(ready_at, None, false);
+        let unit = if sa { &mut self.sa } else { &mut self.xlu };
+        unit.advance_to(t);
+        match kind {
+            Kind::SaInputPush | Kind::XluPush => unit.push(rows),
+            Kind::SaPop | Kind::XluPop => {
+                self.count(
+                    if sa {
+                        Stat::SaRowsPopped
+                    } else {
+                        Stat::XluRowsPopped
+                    },
+                    popped,
+                );
+                for k in 0..g {
+                    self.ready[V0 + ((insn.rd as usize + k) & 31)] = t + 1;
+                }
+            }
+            _ => {}
+        }
+        if sa {
+            self.sa_next = t + 1;
+            self.count(Stat::SaIssues, 1);
+            self.count(Stat::SaInputPushes, (kind == Kind::SaInputPush) as u64);
+            self.count(Stat::SaWeightPushes, (kind == Kind::SaWeightPush) as u64);
+        } else {
+            self.xlu_next = t + 1;
+            self.count(Stat::XluIssues, 1);
+        }
+        self.complete(t + 1);
+    }
+
+    /// The instructions after one issued at `t` are fetched again: Execute resolves
+    /// it at t + 1 and fetch restarts after the redirect.
+    fn refetch(&mut self, t: u64) {
+        self.fetch_cycle = t + self.p.mispredict_redirect as u64;
+        self.new_group = true;
+    }
+
+    /// Brings the accelerator units' counters up to cycle `t`.
+    fn sync_units(&mut self, t: u64) {
+        self.sa.advance_to(t);
+        self.xlu.advance_to(t);
+        self.counters[Stat::SaRowsIn as usize] = self.sa.rows_in;
+        self.counters[Stat::SaBusyCycles as usize] = self.sa.busy_cycles;
+        self.counters[Stat::XluRowsIn as usize] = self.xlu.rows_in;
+    }
+
+    /// A marker waits for everything before it to complete and takes no time itself.
+    fn marker(&mut self, m: Marker, arrival: u64) {
+        let t = arrival.max(self.cycle).max(self.last_complete);
+        if t > self.cycle {
+            self.cycle = t;
+            self.issued = 0;
+            self.mem_issued = 0;
+        }
+        self.insn_first_issue = t;
+        self.insn_complete = t;
+        self.sync_units(t);
+        match m {
+            Marker::Reset => self.reset_window(t),
+            Marker::Dump => self.dump(t, false),
+            Marker::DumpReset => {
+                self.dump(t, false);
+                self.reset_window(t);
+            }
+            Marker::Other => {}
+        }
+        if self.p.marker_refetch != 0 {
+            self.refetch(t);
+        }
+    }
+
+    fn reset_window(&mut self, t: u64) {
+        self.window_start = t;
+        self.window_counters = self.counters;
+    }
+
+    fn dump(&mut self, t: u64, final_dump: bool) {
+        let mut counters = [0; NSTATS];
+        for (k, c) in counters.iter_mut().enumerate() {
+            *c = self.counters[k] - self.window_counters[k];
+        }
+        self.dumps.push(Dump {
+            cycles: t - self.window_start,
+            counters,
+            final_dump,
+        });
+    }
+
+    /// A system call (handled by the proxy kernel): serialising, one cycle.
+    pub fn syscall(&mut self) {
+        self.count(Stat::Insts, 1);
+        let t = self.issue(self.cycle.max(self.last_complete), Some(Pool::Misc), false);
+        self.complete(t + 1);
+    }
+
+    /// The end-of-run dump gem5 appends; call once when the program has exited.
+    pub fn finish(&mut self) {
+        let t = self.cycle.max(self.last_complete);
+        self.sync_units(t);
+        self.dump(t, true);
+    }
+
+    /// The cycle count so far (the end of everything issued).
+    pub fn now(&self) -> u64 {
+        self.cycle.max(self.last_complete)
+    }
+}
+
+/// Registers in the current vector group (LMUL, at least one).
+fn group(hart: &Hart) -> usize {
+    1usize << hart.v.lmul_log2.max(0)
+}

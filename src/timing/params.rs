@@ -1,0 +1,277 @@
+//! Every parameter of the cycle model, with its default and where the default comes
+//! from (npu-isa.md §6.1–6.2: gem5's `RiscvVPU` MinorCPU configuration and the VX
+//! accelerator model). They are read from flat `key: value` files, the format of
+//! `machine.yml`: the accelerator keys are the `tpu_*` keys PyTorchSim already writes
+//! there, the core keys start with `timing_`. docs/timing.md lists them all.
+
+/// The cycle model's configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimingParams {
+    // ---- front end (MinorCPU Fetch1 -> Fetch2 -> Decode -> Execute) ----
+    /// Instructions decoded per cycle (`decodeInputWidth` 8).
+    pub decode_width: u32,
+    /// Cycles from fetching an instruction to it being issuable: the forward delays
+    /// Fetch1->Fetch2, Fetch2->Decode, Decode->Execute (MinorCPU defaults, 1 each).
+    pub frontend_depth: u32,
+    /// Fetch line in bytes (the I-cache line, 64): a fetch group never crosses one.
+    pub fetch_line: u32,
+    /// Extra cycles after a mispredicted branch resolves before fetch restarts:
+    /// `executeBranchDelay` (1) plus the I-cache access of the new line (1).
+    pub mispredict_redirect: u32,
+    /// 1: fetch restarts after every m5 marker (gem5 m5 ops are non-speculative and
+    /// serialise after themselves, so MinorCPU refetches the younger instructions).
+    pub marker_refetch: u32,
+    /// 1: fetch restarts after every vset{i}vl{i} (gem5 expands vector instructions
+    /// into per-register micro-ops at decode, which needs the new vtype).
+    pub vset_refetch: u32,
+
+    // ---- execute (§6.2 table) ----
+    /// `executeIssueLimit` 12 (instructions, micro-ops counted separately).
+    pub issue_width: u32,
+    /// `executeMemoryIssueLimit` 8.
+    pub mem_issue_width: u32,
+    /// `executeLSQStoreBufferSize` 8: stores waiting for memory.
+    pub store_buffer: u32,
+    /// `executeMaxAccessesInMemory` 8.
+    pub max_accesses_in_memory: u32,
+
+    // ---- functional-unit pool: counts and operation latencies (§6.2) ----
+    pub int_alus: u32,
+    pub int_alu_latency: u32,
+    pub int_muls: u32,
+    pub int_mul_latency: u32,
+    pub int_divs: u32,
+    /// gem5's default 9 is overridden to 1 in the reference pool.
+    pub int_div_latency: u32,
+    pub fp_units: u32,
+    pub fp_latency: u32,
+    pub mem_units: u32,
+    pub misc_units: u32,
+    pub vec_config_units: u32,
+    pub vec_misc_units: u32,
+    pub vec_mem_units: u32,
+    pub vec_alus: u32,
+    pub vec_latency: u32,
+
+    // ---- memory (§6.1: SimpleMemory 1 ns, 32 GB/s; no data cache) ----
+    pub mem_latency: u32,
+    pub mem_bytes_per_cycle: u32,
+    /// Cycles for a load's response to reach the register file once the memory has
+    /// answered (Minor handles responses in the next Execute evaluation).
+    pub load_response: u32,
+
+    // ---- branch prediction (gem5 TournamentBP and BTB defaults) ----
+    pub bp_local_entries: u32,
+    pub bp_global_entries: u32,
+    pub btb_entries: u32,
+    pub ras_entries: u32,
+
+    // ---- accelerator (VX libtpu model; `tpu_*` keys of machine.yml) ----
+    /// Systolic-array width = height = lanes: its delay line has 2L-1 slots.
+    pub lanes: u32,
+    pub sfu_latency: u32,
+    pub systolic_queue_entries: u32,
+    pub xlu_latency: u32,
+    pub xlu_queue_entries: u32,
+    pub misc_issue_width: u32,
+}
+
+impl Default for TimingParams {
+    fn default() -> Self {
+        TimingParams {
+            decode_width: 8,
+            frontend_depth: 3,
+            fetch_line: 64,
+            mispredict_redirect: 2,
+            marker_refetch: 1,
+            vset_refetch: 1,
+            issue_width: 12,
+            mem_issue_width: 8,
+            store_buffer: 8,
+            max_accesses_in_memory: 8,
+            // Two copies of {FP, 2 x int ALU, mul, div, predicate, mem, misc}.
+            int_alus: 4,
+            int_alu_latency: 1,
+            int_muls: 2,
+            int_mul_latency: 1,
+            int_divs: 2,
+            int_div_latency: 1,
+            fp_units: 2,
+            fp_latency: 1,
+            mem_units: 2,
+            misc_units: 2,
+            // Two copies of {2 x config, 2 x misc, 2 x load/store, ALU0, ALU1}.
+            vec_config_units: 4,
+            vec_misc_units: 4,
+            vec_mem_units: 4,
+            vec_alus: 4,
+            vec_latency: 1,
+            mem_latency: 1,
+            mem_bytes_per_cycle: 32,
+            load_response: 1,
+            bp_local_entries: 2048,
+            bp_global_entries: 8192,
+            btb_entries: 4096,
+            ras_entries: 16,
+            lanes: 4,
+            sfu_latency: 10,
+            systolic_queue_entries: 256,
+            xlu_latency: 10,
+            xlu_queue_entries: 256,
+            misc_issue_width: 2,
+        }
+    }
+}
+
+/// The `vpu_num_lanes` and `tpu_*` keys read from machine.yml, plus this file's own.
+const ACCEL_KEYS: &[&str] = &[
+    "tpu_sfu_latency_cycles",
+    "tpu_systolic_queue_entries",
+    "tpu_xlu_latency_cycles",
+    "tpu_xlu_queue_entries",
+    "tpu_misc_issue_width",
+];
+
+impl TimingParams {
+    /// Every key this model reads, with a mutable reference to its field.
+    fn fields(&mut self) -> Vec<(&'static str, &mut u32)> {
+        vec![
+            ("timing_decode_width", &mut self.decode_width),
+            ("timing_frontend_depth", &mut self.frontend_depth),
+            ("timing_fetch_line", &mut self.fetch_line),
+            ("timing_mispredict_redirect", &mut self.mispredict_redirect),
+            ("timing_marker_refetch", &mut self.marker_refetch),
+            ("timing_vset_refetch", &mut self.vset_refetch),
+            ("timing_issue_width", &mut self.issue_width),
+            ("timing_mem_issue_width", &mut self.mem_issue_width),
+            ("timing_store_buffer", &mut self.store_buffer),
+            (
+                "timing_max_accesses_in_memory",
+                &mut self.max_accesses_in_memory,
+            ),
+            ("timing_int_alus", &mut self.int_alus),
+            ("timing_int_alu_latency", &mut self.int_alu_latency),
+            ("timing_int_muls", &mut self.int_muls),
+            ("timing_int_mul_latency", &mut self.int_mul_latency),
+            ("timing_int_divs", &mut self.int_divs),
+            ("timing_int_div_latency", &mut self.int_div_latency),
+            ("timing_fp_units", &mut self.fp_units),
+            ("timing_fp_latency", &mut self.fp_latency),
+            ("timing_mem_units", &mut self.mem_units),
+            ("timing_misc_units", &mut self.misc_units),
+            ("timing_vec_config_units", &mut self.vec_config_units),
+            ("timing_vec_misc_units", &mut self.vec_misc_units),
+            ("timing_vec_mem_units", &mut self.vec_mem_units),
+            ("timing_vec_alus", &mut self.vec_alus),
+            ("timing_vec_latency", &mut self.vec_latency),
+            ("timing_mem_latency", &mut self.mem_latency),
+            ("timing_mem_bytes_per_cycle", &mut self.mem_bytes_per_cycle),
+            ("timing_load_response", &mut self.load_response),
+            ("timing_bp_local_entries", &mut self.bp_local_entries),
+            ("timing_bp_global_entries", &mut self.bp_global_entries),
+            ("timing_btb_entries", &mut self.btb_entries),
+            ("timing_ras_entries", &mut self.ras_entries),
+            ("tpu_sfu_latency_cycles", &mut self.sfu_latency),
+            (
+                "tpu_systolic_queue_entries",
+                &mut self.systolic_queue_entries,
+            ),
+            ("tpu_xlu_latency_cycles", &mut self.xlu_latency),
+            ("tpu_xlu_queue_entries", &mut self.xlu_queue_entries),
+            ("tpu_misc_issue_width", &mut self.misc_issue_width),
+        ]
+    }
+
+    /// All keys with their current values, in documentation order.
+    pub fn entries(&self) -> Vec<(&'static str, u32)> {
+        let mut copy = self.clone();
+        copy.fields().into_iter().map(|(k, v)| (k, *v)).collect()
+    }
+
+    /// Applies `key: value` pairs (machine.yml's extra keys, or a timing file's).
+    /// Unknown `timing_*` keys are errors; other `tpu_*` keys (e.g. `tpu_trace`)
+    /// belong to other tools and are ignored.
+    pub fn apply(&mut self, pairs: &[(String, String)]) -> Result<(), String> {
+        for (key, value) in pairs {
+            let mut fields = self.fields();
+            let Some((_, slot)) = fields.iter_mut().find(|(k, _)| k == key) else {
+                if key.starts_with("timing_") {
+                    return Err(format!("unknown cycle-model parameter '{key}'"));
+                }
+                continue;
+            };
+            let n: u32 = value
+                .parse()
+                .map_err(|_| format!("{key}: expected a decimal number, got '{value}'"))?;
+            **slot = n;
+        }
+        self.validate()
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        let mut copy = self.clone();
+        for (k, v) in copy.fields() {
+            // Latencies and delays may be 0 only where a zero-cycle stage makes sense.
+            let zero_ok = matches!(
+                k,
+                "timing_frontend_depth"
+                    | "timing_mispredict_redirect"
+                    | "timing_marker_refetch"
+                    | "timing_vset_refetch"
+                    | "timing_mem_latency"
+                    | "timing_load_response"
+                    | "timing_int_alu_latency"
+                    | "timing_int_mul_latency"
+                    | "timing_int_div_latency"
+                    | "timing_fp_latency"
+                    | "timing_vec_latency"
+            );
+            if *v == 0 && !zero_ok {
+                return Err(format!("{k} must be at least 1"));
+            }
+            if *v > 1 << 20 {
+                return Err(format!("{k} = {v} is out of range (at most 1048576)"));
+            }
+        }
+        if !self.fetch_line.is_power_of_two() {
+            return Err("timing_fetch_line must be a power of two".into());
+        }
+        Ok(())
+    }
+
+    /// The keys machine.yml may carry for the accelerator model.
+    pub fn accel_keys() -> &'static [&'static str] {
+        ACCEL_KEYS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn reads_tpu_and_timing_keys_and_rejects_unknown_timing_keys() {
+        let mut t = TimingParams::default();
+        t.apply(&pairs(&[
+            ("tpu_sfu_latency_cycles", "4"),
+            ("tpu_trace", "1"),
+            ("timing_mem_latency", "3"),
+        ]))
+        .unwrap();
+        assert_eq!((t.sfu_latency, t.mem_latency), (4, 3));
+        let e = t.apply(&pairs(&[("timing_nope", "1")])).unwrap_err();
+        assert!(e.contains("timing_nope"), "{e}");
+        let e = t
+            .apply(&pairs(&[("tpu_sfu_latency_cycles", "0")]))
+            .unwrap_err();
+        assert!(e.contains("at least 1"), "{e}");
+        let e = t
+            .apply(&pairs(&[("tpu_xlu_queue_entries", "x")]))
+            .unwrap_err();
+        assert!(e.contains("decimal"), "{e}");
+    }
+}
