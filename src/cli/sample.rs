@@ -48,6 +48,9 @@ pub struct SampleArgs {
     /// Directory the guests' file accesses are confined to [default: .].
     #[arg(long, value_name = "DIR")]
     pub base_path: Option<PathBuf>,
+    /// An argument for the binaries (repeat for several; gem5's `--options`).
+    #[arg(long = "arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub args: Vec<String>,
     /// Stop a binary after this many instructions (exit 124).
     #[arg(long, default_value_t = 10_000_000_000)]
     pub max_insns: u64,
@@ -68,29 +71,35 @@ pub struct Sampled {
     pub seconds: f64,
 }
 
-/// Runs one cycle binary under `params`; `Err` carries the exit status and message.
-pub fn sample_one(
-    elf: &Path,
-    isa: &Isa,
-    machine: &MachineConfig,
-    params: &TimingParams,
-    base_path: Option<&Path>,
-    max_insns: u64,
-    trace: bool,
-) -> Result<Sampled, (i32, String)> {
+/// Everything a sampled binary runs with.
+pub struct Setup {
+    pub isa: Isa,
+    pub machine: MachineConfig,
+    pub params: TimingParams,
+    pub base_path: Option<PathBuf>,
+    pub max_insns: u64,
+    /// The binaries' arguments after their name.
+    pub args: Vec<String>,
+    /// Record every instruction's issue and completion cycles.
+    pub trace: bool,
+}
+
+/// Runs one cycle binary; `Err` carries the exit status and message.
+pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
     let prog = load_elf(elf).map_err(|e| (1, e.to_string()))?;
     let config = Config {
-        isa: isa.clone(),
-        varch: machine.varch,
-        max_insns: Some(max_insns),
-        machine: machine.clone(),
-        sandbox_root: base_path.map(Path::to_path_buf),
+        isa: s.isa.clone(),
+        varch: s.machine.varch,
+        max_insns: Some(s.max_insns),
+        machine: s.machine.clone(),
+        sandbox_root: s.base_path.clone(),
         ..Config::default()
     };
-    let argv = [elf.to_string_lossy().into_owned()];
+    let mut argv = vec![elf.to_string_lossy().into_owned()];
+    argv.extend(s.args.iter().cloned());
     let mut sim = Simulator::new(config, &prog, &argv).map_err(|e| (1, e))?;
-    let mut model = CycleModel::new(params.clone());
-    if trace {
+    let mut model = CycleModel::new(s.params.clone());
+    if s.trace {
         model.trace = Some(Vec::new());
     }
     sim.attach_model(model);
@@ -154,11 +163,13 @@ fn issue_trace_text(trace: &[IssueRecord], isa: &Isa) -> String {
     s
 }
 
-fn setup(a: &SampleArgs) -> Result<(Isa, MachineConfig, TimingParams), String> {
+fn setup(a: &SampleArgs) -> Result<Setup, String> {
     let mut isa = Isa::parse(&a.isa).map_err(|e| e.to_string())?;
     isa.enable_m5ops();
-    let mut machine = MachineConfig::default();
-    machine.varch = parse_varch("vlen:256,elen:64")?;
+    let mut machine = MachineConfig {
+        varch: parse_varch("vlen:256,elen:64")?,
+        ..MachineConfig::default()
+    };
     if let Some(p) = &a.machine_config {
         machine.apply_machine_yml(p)?;
     }
@@ -187,11 +198,19 @@ fn setup(a: &SampleArgs) -> Result<(Isa, MachineConfig, TimingParams), String> {
     })?;
     // gem5 models one lane: the cycle binary is a single-tile program (§6.1).
     machine.lanes = 1;
-    Ok((isa, machine, params))
+    Ok(Setup {
+        isa,
+        machine,
+        params,
+        base_path: a.base_path.clone(),
+        max_insns: a.max_insns,
+        args: a.args.clone(),
+        trace: a.issue_trace.is_some(),
+    })
 }
 
 pub fn main(a: SampleArgs) -> i32 {
-    let (isa, machine, params) = match setup(&a) {
+    let setup = match setup(&a) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("npu-spike: error: {e}");
@@ -219,15 +238,7 @@ pub fn main(a: SampleArgs) -> i32 {
     let done = AtomicUsize::new(0);
     let progress = many && std::io::stderr().is_terminal();
     let work = |elf: &PathBuf| {
-        let r = sample_one(
-            elf,
-            &isa,
-            &machine,
-            &params,
-            a.base_path.as_deref(),
-            a.max_insns,
-            a.issue_trace.is_some(),
-        );
+        let r = sample_one(elf, &setup);
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if progress {
             eprint!("\rnpu-spike sample: {n}/{} binaries", a.elfs.len());
@@ -235,7 +246,10 @@ pub fn main(a: SampleArgs) -> i32 {
         r
     };
     let results: Vec<_> = match a.jobs {
-        Some(j) => match rayon::ThreadPoolBuilder::new().num_threads(j.max(1)).build() {
+        Some(j) => match rayon::ThreadPoolBuilder::new()
+            .num_threads(j.max(1))
+            .build()
+        {
             Ok(pool) => pool.install(|| a.elfs.par_iter().map(work).collect()),
             Err(e) => {
                 eprintln!("npu-spike: error: cannot start {j} threads: {e}");
@@ -286,7 +300,7 @@ pub fn main(a: SampleArgs) -> i32 {
             }),
         };
         let written = written.and_then(|_| match (&a.issue_trace, &s.trace) {
-            (Some(p), Some(t)) => write_whole(p, &issue_trace_text(t, &isa)),
+            (Some(p), Some(t)) => write_whole(p, &issue_trace_text(t, &setup.isa)),
             _ => Ok(()),
         });
         if let Err(e) = written {

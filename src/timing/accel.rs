@@ -131,7 +131,6 @@ impl StreamUnit {
     pub fn push(&mut self, rows: u64) {
         self.input += rows;
     }
-
 }
 
 #[cfg(test)]
@@ -146,7 +145,11 @@ mod tests {
             let t = 100;
             assert_eq!(u.wait_for_room(t, 1), t);
             u.push(1);
-            assert_eq!(u.pop_when_ready(t, 1), (t + slots as u64 + 1, 1), "slots {slots}");
+            assert_eq!(
+                u.pop_when_ready(t, 1),
+                (t + slots as u64 + 1, 1),
+                "slots {slots}"
+            );
             assert_eq!(u.rows_in, 1);
         }
     }
@@ -175,6 +178,10 @@ mod tests {
         assert_eq!((u.output, u.rows_in, u.input), (2, 5, 1), "stalled");
         assert_eq!(u.pop_when_ready(50, 2), (50, 2));
         u.advance_to(51);
-        assert_eq!((u.output, u.rows_in, u.input), (1, 6, 0), "moves the cycle after");
+        assert_eq!(
+            (u.output, u.rows_in, u.input),
+            (1, 6, 0),
+            "moves the cycle after"
+        );
     }
 }

@@ -25,7 +25,11 @@ pub enum Transfer {
 }
 
 fn bump(c: &mut u8, up: bool) {
-    *c = if up { (*c + 1).min(3) } else { c.saturating_sub(1) };
+    *c = if up {
+        (*c + 1).min(3)
+    } else {
+        c.saturating_sub(1)
+    };
 }
 
 impl Predictor {

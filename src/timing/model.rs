@@ -193,7 +193,10 @@ fn derive(info: &crate::isa::OpInfo) -> OpTiming {
         t.writes_v = false;
         t.reads_vd = true;
     }
-    if ["macc", "msac", "madd", "msub"].iter().any(|p| m.contains(p)) {
+    if ["macc", "msac", "madd", "msub"]
+        .iter()
+        .any(|p| m.contains(p))
+    {
         t.reads_vd = true;
     }
     if m.starts_with("vw") || m.starts_with("vfw") {
@@ -560,12 +563,12 @@ impl CycleModel {
     fn scalar_sources(&self, op: &OpTiming, insn: &Insn) -> u64 {
         let regs = [insn.rs1, insn.rs2, insn.rs3];
         let mut r = 0;
-        for k in 0..3 {
+        for (k, &reg) in regs.iter().enumerate() {
             if op.reads_x[k] {
-                r = r.max(self.ready[regs[k] as usize]);
+                r = r.max(self.ready[reg as usize]);
             }
             if op.reads_f[k] {
-                r = r.max(self.ready[F0 + (regs[k] as usize & 31)]);
+                r = r.max(self.ready[F0 + (reg as usize & 31)]);
             }
         }
         r
@@ -597,7 +600,11 @@ impl CycleModel {
         let arrival = self.arrive(insn.pc);
         match op.kind {
             Kind::Scalar(pool) => {
-                let t = self.issue(arrival.max(self.scalar_sources(&op, insn)), Some(pool), false);
+                let t = self.issue(
+                    arrival.max(self.scalar_sources(&op, insn)),
+                    Some(pool),
+                    false,
+                );
                 let done = t + self.units.latency[pool as usize];
                 self.write_scalar(&op, insn, done);
                 self.complete(done);

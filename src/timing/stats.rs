@@ -265,8 +265,8 @@ mod tests {
     #[test]
     fn tsv_applies_overlap_offsets_and_drops_the_final_dump() {
         let dumps = [dump(100, false), dump(30, false), dump(7, true)];
-        let tiles = parse_tile_types(r#"[{"overlap_offset": null}, {"overlap_offset": 40}]"#)
-            .unwrap();
+        let tiles =
+            parse_tile_types(r#"[{"overlap_offset": null}, {"overlap_offset": 40}]"#).unwrap();
         assert_eq!(
             trace_cycles_tsv(&dumps, Some(&tiles)).unwrap(),
             "100\t0\n30\t0\n"

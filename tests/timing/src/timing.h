@@ -5,6 +5,8 @@
 #define M5_DUMP        .insn r 0x7b, 0, 0x41, x0, x0, x0
 #define M5_DUMPRESET   .insn r 0x7b, 0, 0x42, x0, x0, x0
 #define M5_WORK_BEGIN  .insn r 0x7b, 0, 0x5a, x0, x0, x0
+#define M5_EXIT        .insn r 0x7b, 0, 0x21, x0, x0, x0
+#define M5_FAIL        .insn r 0x7b, 0, 0x22, x0, x0, x0
 #define VERF(vd, vs2)  .insn r CUSTOM_2, 3, 0x10, x##vd, x0, x##vs2
 #define VTANH(vd, vs2) .insn r CUSTOM_2, 3, 0x12, x##vd, x0, x##vs2
 #define VSIN(vd, vs2)  .insn r CUSTOM_2, 3, 0x14, x##vd, x0, x##vs2

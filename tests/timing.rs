@@ -1,0 +1,387 @@
+//! Cycle sampling (`npu-spike sample`): the timing vectors of npu-isa.md §6.3, the
+//! marker test of §8 item 9 and the microbenchmarks of docs/timing.md, on the cycle
+//! binaries of tests/timing (src/*.S, rebuilt by tests/timing/build.sh).
+//!
+//! The expected relations come from the spec; the microbenchmark cycle counts are
+//! derived by hand from the §6.2 parameters in docs/timing.md.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_npu-spike")
+}
+
+fn elf(name: &str) -> String {
+    format!("{}/tests/timing/bin/{name}.elf", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn vx_machine() -> String {
+    format!("{}/tests/timing/vx.yml", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("npu-spike-timing-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs `sample` and returns (status, stdout, stderr).
+fn sample(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(bin())
+        .arg("sample")
+        .args(args)
+        .output()
+        .expect("run npu-spike");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The cycles of each window printed on stdout (trace_cycles.tsv lines).
+fn windows(args: &[&str]) -> Vec<u64> {
+    let (code, out, err) = sample(args);
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .map(|l| {
+            let (c, o) = l.split_once('\t').expect("cycle<TAB>overlapping");
+            assert_eq!(o, "0");
+            c.parse().unwrap()
+        })
+        .collect()
+}
+
+#[derive(Debug)]
+struct Issued {
+    issue: u64,
+    complete: u64,
+    text: String,
+}
+
+/// Runs with `--issue-trace` and returns the per-instruction records.
+fn issue_trace(name: &str, extra: &[&str]) -> Vec<Issued> {
+    let dir = tmp(&format!("trace-{name}"));
+    let trace = dir.join("issue.tsv");
+    let e = elf(name);
+    let mut args = vec![e.as_str(), "--issue-trace", trace.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let (code, _, err) = sample(&args);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Issued {
+                issue: f[1].parse().unwrap(),
+                complete: f[2].parse().unwrap(),
+                text: f[3].to_string(),
+            }
+        })
+        .collect()
+}
+
+fn named<'a>(t: &'a [Issued], prefix: &str) -> Vec<&'a Issued> {
+    t.iter().filter(|r| r.text.starts_with(prefix)).collect()
+}
+
+/// §6.3 item 1: five back-to-back vexp issue one per cycle and each completes 10
+/// cycles after its issue; in the dependent chain each reader issues 10 cycles after
+/// its producer, 4 with `tpu_sfu_latency_cycles: 4`.
+#[test]
+fn sfu_pipelines_one_per_cycle_and_chains_wait_for_the_latency() {
+    let t = issue_trace("sfu", &[]);
+    let exps = named(&t, "vexp");
+    assert_eq!(exps.len(), 5);
+    for w in exps.windows(2) {
+        assert_eq!(w[1].issue, w[0].issue + 1);
+    }
+    for e in &exps {
+        assert_eq!(e.complete, e.issue + 10);
+    }
+    for (latency, extra) in [(10, None), (4, Some("tpu_sfu_latency_cycles: 4\n"))] {
+        let t = match extra {
+            Some(text) => {
+                let dir = tmp("sfu4");
+                let f = dir.join("timing.yml");
+                std::fs::write(&f, text).unwrap();
+                let t = issue_trace("sfu", &["--timing", f.to_str().unwrap()]);
+                let _ = std::fs::remove_dir_all(&dir);
+                t
+            }
+            None => issue_trace("sfu", &[]),
+        };
+        let chain: Vec<&Issued> = t
+            .iter()
+            .filter(|r| {
+                ["vtanh", "verf", "vsin", "vcos", "vlog", "vatan"]
+                    .iter()
+                    .any(|m| r.text.starts_with(m))
+            })
+            .collect();
+        assert_eq!(chain.len(), 6);
+        for w in chain.windows(2) {
+            assert_eq!(w[1].issue - w[0].issue, latency, "{:?}", w[1]);
+        }
+    }
+}
+
+/// §6.3 items 2 and 3 (4 lanes: 7 delay slots, queues of 8).
+#[test]
+fn systolic_array_delay_line_and_input_queue() {
+    let m = vx_machine();
+    let t = issue_trace("sa", &["--machine-config", &m]);
+    let w = named(&t, "w_vpush");
+    let i = named(&t, "i_vpush");
+    let p = named(&t, "vpop");
+    // Item 2: input push one cycle after the weight push; the pop of 4 issues 4 + 7
+    // cycles after the input push.
+    assert_eq!(i[0].issue, w[0].issue + 1);
+    assert_eq!(p[0].issue, i[0].issue + 11);
+    // Item 3: ten pushes of 2 into a queue of 8: one per cycle while there is room
+    // (occupancy 0..6 at issue), then one every 2 cycles as the array drains.
+    let offsets: Vec<u64> = i[1..].iter().map(|r| r.issue - i[1].issue).collect();
+    assert_eq!(offsets, [0, 1, 2, 3, 4, 5, 6, 8, 10, 12]);
+    for r in t
+        .iter()
+        .filter(|r| r.text.contains("vpush") || r.text.starts_with("vpop"))
+    {
+        assert_eq!(r.complete, r.issue + 1, "latency of each instruction is 1");
+    }
+}
+
+/// §6.3 item 5: with a 3-slot XLU delay a pop of 2 issues 2 + 3 cycles after a push of 2.
+#[test]
+fn xlu_pop_waits_for_the_delay_line() {
+    let m = vx_machine();
+    let t = issue_trace("xlu", &["--machine-config", &m]);
+    let push = named(&t, "xlu_push")[0];
+    let pop = named(&t, "xlu_pop")[0];
+    assert_eq!(pop.issue, push.issue + 5);
+}
+
+/// §6.3 item 6: Misc instructions complete one cycle after issue, two per cycle.
+#[test]
+fn misc_unit_issues_two_per_cycle() {
+    let t = issue_trace("misc", &[]);
+    let misc: Vec<&Issued> = t
+        .iter()
+        .filter(|r| r.text.starts_with("vlane_idx") || r.text.starts_with("compute"))
+        .collect();
+    let first = misc[0].issue;
+    let offsets: Vec<u64> = misc.iter().map(|r| r.issue - first).collect();
+    assert_eq!(offsets, [0, 0, 1, 1, 2, 2]);
+    for r in misc {
+        assert_eq!(r.complete, r.issue + 1);
+    }
+}
+
+/// Reads one statistic of every dump in a stats.txt.
+fn stat(stats: &str, name: &str) -> Vec<String> {
+    stats
+        .lines()
+        .filter(|l| l.split_whitespace().next() == Some(name))
+        .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+        .collect()
+}
+
+/// §8 item 9 (VX markers.S): five dumps; per window rows in / SA issues / rows popped /
+/// input pushes = 12/6/12/3, 0, 4/2/4/1, 8/4/8/2, 0.
+#[test]
+fn marker_windows_count_the_systolic_array_per_window() {
+    let dir = tmp("markers");
+    let m = vx_machine();
+    let (code, out, err) = sample(&[
+        &elf("markers"),
+        "--machine-config",
+        &m,
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "", "with -o nothing goes to stdout");
+    let stats = std::fs::read_to_string(dir.join("stats.txt")).unwrap();
+    assert_eq!(stat(&stats, "system.cpu.numCycles").len(), 5);
+    let col = |name: &str| -> Vec<u64> {
+        stat(&stats, name)
+            .iter()
+            .map(|v| v.parse().unwrap())
+            .collect()
+    };
+    assert_eq!(col("system.cpu.accel.systolic.rowsIn"), [12, 0, 4, 8, 0]);
+    assert_eq!(col("system.cpu.accel.systolic.issues"), [6, 0, 2, 4, 0]);
+    assert_eq!(
+        col("system.cpu.accel.systolic.rowsPopped"),
+        [12, 0, 4, 8, 0]
+    );
+    assert_eq!(
+        col("system.cpu.accel.systolic.inputPushes"),
+        [3, 0, 1, 2, 0]
+    );
+    // trace_cycles.tsv: the four marker dumps, the end-of-run dump dropped.
+    let tsv = std::fs::read_to_string(dir.join("trace_cycles.tsv")).unwrap();
+    let cycles = col("system.cpu.numCycles");
+    let expect: String = cycles[..4].iter().map(|c| format!("{c}\t0\n")).collect();
+    assert_eq!(tsv, expect);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(json["windows"].as_array().unwrap().len(), 5);
+    assert_eq!(json["windows"][0]["counters"]["accel.systolic.rowsIn"], 12);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// §8 item 9 (VX rows.S): one row alone gives an input utilisation of 1/numCycles;
+/// 64 rows back to back a strictly higher one, at most 1.
+#[test]
+fn systolic_input_utilization() {
+    let dir = tmp("rows");
+    let (code, _, err) = sample(&[&elf("rows"), "-o", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let stats = std::fs::read_to_string(dir.join("stats.txt")).unwrap();
+    let cycles: Vec<f64> = stat(&stats, "system.cpu.numCycles")
+        .iter()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let util: Vec<f64> = stat(&stats, "system.cpu.accel.systolic.inputUtilization")
+        .iter()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(
+        (util[0] - 1.0 / cycles[0]).abs() < 1e-6,
+        "{util:?} {cycles:?}"
+    );
+    assert!(util[1] > util[0] && util[1] <= 1.0, "{util:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The microbenchmark table of docs/timing.md (default parameters, VLEN 256).
+#[test]
+fn microbenchmarks_match_the_configuration() {
+    let w = windows(&[&elf("micro")]);
+    assert_eq!(
+        w[..19],
+        [
+            8, 22, 10, 13, 12, 30, 9, 10, 12, 16, 7, 7, 7, 8, 8, 15, 36, 19, 22
+        ]
+    );
+    // The counted loop: one cycle per iteration once the predictor is warm.
+    assert_eq!(w[20] - w[19], 200);
+}
+
+#[test]
+fn tile_types_give_overlapping_cycles() {
+    let dir = tmp("tiles");
+    let tiles = dir.join("tile_types.json");
+    // sa.elf has two windows; the second tile's overlap is max(cycle - 30, 0).
+    std::fs::write(
+        &tiles,
+        r#"[{"overlap_offset": null}, {"overlap_offset": 30}]"#,
+    )
+    .unwrap();
+    let m = vx_machine();
+    let plain = windows(&[&elf("sa"), "--machine-config", &m]);
+    let (code, out, err) = sample(&[
+        &elf("sa"),
+        "--machine-config",
+        &m,
+        "--tile-types",
+        tiles.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "{}\t0\n{}\t{}\n",
+            plain[0],
+            plain[1],
+            plain[1].saturating_sub(30)
+        )
+    );
+    std::fs::write(&tiles, r#"[{"overlap_offset": null}]"#).unwrap();
+    let (code, _, err) = sample(&[&elf("sa"), "--tile-types", tiles.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("different number of times"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn many_binaries_run_in_parallel_into_their_own_directories() {
+    let dir = tmp("many");
+    let (code, _, err) = sample(&[
+        &elf("sfu"),
+        &elf("misc"),
+        "-o",
+        dir.to_str().unwrap(),
+        "-j",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for name in ["sfu", "misc"] {
+        for f in ["trace_cycles.tsv", "stats.txt", "summary.json"] {
+            assert!(Path::new(&dir.join(name).join(f)).exists(), "{name}/{f}");
+        }
+    }
+    let single = windows(&[&elf("misc")]);
+    let tsv = std::fs::read_to_string(dir.join("misc/trace_cycles.tsv")).unwrap();
+    assert_eq!(tsv, format!("{}\t0\n", single[0]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Outside sampling a marker is illegal, as in Spike (exit 255 naming it); `--m5ops`
+/// runs it as a no-op.
+#[test]
+fn markers_are_illegal_in_functional_runs_unless_asked_for() {
+    let run = |extra: &[&str]| {
+        Command::new(bin())
+            .arg("--isa=rv64gcv_zfh")
+            .args(extra)
+            .arg(elf("sfu"))
+            .output()
+            .unwrap()
+    };
+    let out = run(&[]);
+    assert_eq!(out.status.code(), Some(255));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("0x8000007b") && err.contains("illegal"),
+        "{err}"
+    );
+    assert_eq!(run(&["--m5ops"]).status.code(), Some(0));
+}
+
+#[test]
+fn bad_timing_parameters_are_refused_with_the_file_name() {
+    let dir = tmp("badparams");
+    let f = dir.join("timing.yml");
+    std::fs::write(&f, "timing_issue_widht: 4\n").unwrap();
+    let (code, _, err) = sample(&[&elf("sfu"), "--timing", f.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("timing.yml") && err.contains("timing_issue_widht"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// m5_exit ends the run normally (its windows count); m5_fail ends it with a1 as the
+/// exit status, in sampling and in functional runs with --m5ops.
+#[test]
+fn m5_exit_and_fail_end_the_run() {
+    assert_eq!(windows(&[&elf("m5exit"), "--arg", "0"]).len(), 1);
+    let (code, _, err) = sample(&[&elf("m5exit"), "--arg", "1"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("status 3"), "{err}");
+    let run = |arg: &str| {
+        Command::new(bin())
+            .args(["--isa=rv64gcv_zfh", "--m5ops", &elf("m5exit"), arg])
+            .status()
+            .unwrap()
+            .code()
+    };
+    assert_eq!(run("0"), Some(0));
+    assert_eq!(run("1"), Some(3));
+}
