@@ -340,7 +340,7 @@ struct Units {
 
 pub struct CycleModel {
     p: TimingParams,
-    ops: Vec<OpTiming>,
+    ops: &'static [OpTiming],
     ready: [u64; NREGS],
     units: Units,
     /// The cycle the last micro-op issued in, and what that cycle has used.
@@ -349,6 +349,7 @@ pub struct CycleModel {
     mem_issued: u32,
     // Front end.
     fetch_cycle: u64,
+    fetch_line_shift: u32,
     group_count: u32,
     group_line: u64,
     new_group: bool,
@@ -381,7 +382,8 @@ pub struct CycleModel {
 
 impl CycleModel {
     pub fn new(p: TimingParams) -> CycleModel {
-        let ops = OP_INFO.iter().map(derive).collect();
+        static OPS: std::sync::OnceLock<Vec<OpTiming>> = std::sync::OnceLock::new();
+        let ops = OPS.get_or_init(|| OP_INFO.iter().map(derive).collect());
         let pools = [
             (p.int_alus, p.int_alu_latency),
             (p.int_muls, p.int_mul_latency),
@@ -406,6 +408,7 @@ impl CycleModel {
             issued: 0,
             mem_issued: 0,
             fetch_cycle: 0,
+            fetch_line_shift: p.fetch_line.trailing_zeros(),
             group_count: 0,
             group_line: u64::MAX,
             new_group: true,
@@ -469,7 +472,7 @@ impl CycleModel {
     /// issue, and never limits issue when issue is behind it.
     #[inline]
     fn arrive(&mut self, pc: u64) -> u64 {
-        let line = pc / self.p.fetch_line as u64;
+        let line = pc >> self.fetch_line_shift;
         if self.new_group || self.group_count >= self.p.decode_width || line != self.group_line {
             let depth = self.p.frontend_depth as u64;
             self.fetch_cycle = (self.fetch_cycle + 1).max(self.cycle.saturating_sub(depth));
@@ -593,7 +596,7 @@ impl CycleModel {
 
     /// Accounts for one retired instruction; `hart` is the state right after it.
     pub fn retire(&mut self, insn: &Insn, hart: &Hart) {
-        let op = self.ops[insn.op as usize];
+        let op = &self.ops[insn.op as usize];
         self.count(Stat::Insts, 1);
         self.insn_first_issue = u64::MAX;
         self.insn_complete = 0;
