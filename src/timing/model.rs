@@ -604,17 +604,17 @@ impl CycleModel {
         match op.kind {
             Kind::Scalar(pool) => {
                 let t = self.issue(
-                    arrival.max(self.scalar_sources(&op, insn)),
+                    arrival.max(self.scalar_sources(op, insn)),
                     Some(pool),
                     false,
                 );
                 let done = t + self.units.latency[pool as usize];
-                self.write_scalar(&op, insn, done);
+                self.write_scalar(op, insn, done);
                 self.complete(done);
             }
             Kind::Load | Kind::Amo => {
                 let t = self.issue(
-                    arrival.max(self.scalar_sources(&op, insn)),
+                    arrival.max(self.scalar_sources(op, insn)),
                     Some(Pool::Mem),
                     true,
                 );
@@ -622,45 +622,45 @@ impl CycleModel {
                 let data = self.memory(t + 1, bytes);
                 let done = data + self.p.load_response as u64;
                 self.count(Stat::Loads, 1);
-                self.write_scalar(&op, insn, done);
+                self.write_scalar(op, insn, done);
                 self.complete(done);
             }
             Kind::Store => {
-                let earliest = self.store_wait(arrival.max(self.scalar_sources(&op, insn)));
+                let earliest = self.store_wait(arrival.max(self.scalar_sources(op, insn)));
                 let t = self.issue(earliest, Some(Pool::Mem), true);
                 let done = self.memory(t + 1, op.bytes as u64);
                 self.store_buffer.push_back(done);
                 self.count(Stat::Stores, 1);
                 self.complete(done);
             }
-            Kind::Branch | Kind::Jump => self.control(&op, insn, hart, arrival),
+            Kind::Branch | Kind::Jump => self.control(op, insn, hart, arrival),
             Kind::Serial => {
                 let earliest = arrival
-                    .max(self.scalar_sources(&op, insn))
+                    .max(self.scalar_sources(op, insn))
                     .max(self.last_complete);
                 let t = self.issue(earliest, Some(Pool::Misc), false);
-                self.write_scalar(&op, insn, t + 1);
+                self.write_scalar(op, insn, t + 1);
                 self.complete(t + 1);
             }
             Kind::Vset => {
                 let t = self.issue(
-                    arrival.max(self.scalar_sources(&op, insn)),
+                    arrival.max(self.scalar_sources(op, insn)),
                     Some(Pool::VecConfig),
                     false,
                 );
                 let done = t + self.units.latency[Pool::VecConfig as usize];
                 self.ready[VTYPE] = done;
-                self.write_scalar(&op, insn, done);
+                self.write_scalar(op, insn, done);
                 self.complete(done);
                 if self.p.vset_refetch != 0 {
                     self.refetch(t);
                 }
             }
             Kind::Vector { pool, chain, whole } => {
-                self.vector(&op, insn, hart, arrival, pool, chain, whole)
+                self.vector(op, insn, hart, arrival, pool, chain, whole)
             }
             Kind::VecMem { store, per_element } => {
-                self.vector_memory(&op, insn, hart, arrival, store, per_element)
+                self.vector_memory(op, insn, hart, arrival, store, per_element)
             }
             Kind::Sfu => {
                 let g = group(hart);
@@ -678,14 +678,14 @@ impl CycleModel {
                 self.complete(done);
             }
             Kind::SaWeightPush | Kind::SaInputPush | Kind::SaPop => {
-                self.stream(&op, insn, hart, arrival, true)
+                self.stream(op, insn, hart, arrival, true)
             }
             Kind::XluPush | Kind::XluPattern | Kind::XluPop => {
-                self.stream(&op, insn, hart, arrival, false)
+                self.stream(op, insn, hart, arrival, false)
             }
             Kind::AccelMisc { dma } => {
                 let mut earliest = arrival
-                    .max(self.scalar_sources(&op, insn))
+                    .max(self.scalar_sources(op, insn))
                     .max(self.ready[VTYPE]);
                 if op.writes_v {
                     earliest = earliest.max(self.vgroup_ready(insn.rd, group(hart)));
