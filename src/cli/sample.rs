@@ -185,6 +185,12 @@ fn setup(a: &SampleArgs) -> Result<Setup, String> {
         }
         machine.lanes = l;
     }
+    if machine.lanes > 1 << 16 {
+        return Err(format!(
+            "{} lanes: the modelled array is limited to 65536 lanes",
+            machine.lanes
+        ));
+    }
     let mut params = TimingParams {
         lanes: machine.lanes,
         ..TimingParams::default()
