@@ -74,7 +74,16 @@ pub fn decode_exec(data: &[u8]) {
         let _ = disassemble(bits, CODE_BASE, exts);
         let _ = disassemble(bits & 0xffff, CODE_BASE, exts);
     }
-    run_user(&program(data.to_vec()), 2_000);
+    let prog = program(data.to_vec());
+    run_user(&prog, 2_000);
+    // Again under the cycle model, with the m5 markers decoded.
+    let mut cfg = config(2_000);
+    cfg.isa.enable_m5ops();
+    let argv = vec!["fuzz.elf".to_string(), "in.raw".to_string()];
+    if let Ok(mut sim) = Simulator::new(cfg, &prog, &argv) {
+        sim.attach_model(crate::timing::CycleModel::new(Default::default()));
+        let _ = sim.run();
+    }
 }
 
 /// Arbitrary bytes as an ELF file: a clear error or a short run, never a panic or a
@@ -170,7 +179,11 @@ pub fn cli(data: &[u8]) {
     let mut args = vec!["npu-spike".to_string()];
     args.extend(text.split(['\0', ' ']).map(String::from));
     let _ = crate::cli::parse_spike_args(&args);
-    let _ = MachineConfig::default().apply_machine_yml_text(&text);
+    let mut machine = MachineConfig::default();
+    if machine.apply_machine_yml_text(&text).is_ok() {
+        let _ = crate::timing::TimingParams::default().apply(&machine.model);
+    }
+    let _ = crate::timing::stats::parse_tile_types(&text);
     let _ = crate::config::parse_varch(&text);
     let _ = crate::config::parse_kernel_addr(&text);
     let _ = crate::cli::parse_memory(&text);
