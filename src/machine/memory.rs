@@ -230,7 +230,10 @@ impl Memory {
             let a = addr.wrapping_add(done as u64);
             let off = (a & PAGE_MASK) as usize;
             let n = (PAGE_SIZE - off).min(buf.len() - done);
-            let i = self.fill_range(a, n)?;
+            let i = match self.lookup(a) {
+                Some(i) => i,
+                None => self.fill_range(a, n)?,
+            };
             buf[done..done + n].copy_from_slice(&self.pages[i as usize][off..off + n]);
             done += n;
         }
@@ -260,7 +263,11 @@ impl Memory {
             let a = addr.wrapping_add(done as u64);
             let off = (a & PAGE_MASK) as usize;
             let n = (PAGE_SIZE - off).min(buf.len() - done);
-            let i = self.fill_range(a, n)?;
+            // Cached pages lie wholly inside a region (checked above anyway).
+            let i = match self.lookup(a) {
+                Some(i) => i,
+                None => self.fill_range(a, n)?,
+            };
             self.note_store(i, off, n);
             self.pages[i as usize][off..off + n].copy_from_slice(&buf[done..done + n]);
             done += n;

@@ -107,6 +107,11 @@ pub struct VectorUnit {
     /// The lane an instruction is running on (`crate::npu::lanes` runs an instruction
     /// once per lane); 0 outside those loops.
     pub lane: usize,
+    /// How many lanes, from `lane`, the current instruction is asked to cover in one
+    /// call (1, or L inside `crate::npu::lanes`); see `crate::exec::vector::span`.
+    pub span: usize,
+    /// Set by a handler that covered all `span` lanes in one call.
+    pub spanned: bool,
     /// The current instruction runs per lane inside the kernel range (its memory
     /// accesses follow the scratchpad rules of npu-isa.md §2.3).
     pub kernel: bool,
@@ -132,6 +137,8 @@ impl VectorUnit {
             vxsat: false,
             lanes,
             lane: 0,
+            span: 1,
+            spanned: false,
             kernel: false,
             regs: vec![0; lanes * 32 * vlenb / 8],
         }
