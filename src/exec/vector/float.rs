@@ -138,7 +138,7 @@ const NX: u8 = 0x01;
 macro_rules! fp_impl {
     ($m:ident, $b:ty, $t:ident, $eb:expr, $fb:expr, $nan:expr,
      $add:ident, $sub:ident, $mul:ident, $div:ident, $sqrt:ident, $fma:ident,
-     $eq:ident, $lt:ident, $le:ident, $ltq:ident, $widen:expr, $($fast:tt)*) => {
+     $eq:ident, $lt:ident, $le:ident, $ltq:ident, $widen:expr, { $($fast:tt)* }) => {
         pub(crate) struct $m;
         impl Fp for $m {
             $($fast)*
@@ -237,6 +237,7 @@ fp_impl!(
     f16_le,
     f16_lt_quiet,
     |a| fastfp::f16_to_f32(a) as u64,
+    {}
 );
 fp_impl!(
     S,
@@ -256,19 +257,21 @@ fp_impl!(
     f32_le,
     f32_lt_quiet,
     fastfp::f32_to_f64,
-    const FAST: bool = true;,
-    const FAST_FMA: bool = true;,
-    #[inline(always)]
-    fn fast_add(a: u32, b: u32) -> Fast<u32> {
-        fastfp::f32_add(a, b)
-    },
-    #[inline(always)]
-    fn fast_mul(a: u32, b: u32) -> Fast<u32> {
-        fastfp::f32_mul(a, b)
-    },
-    #[inline(always)]
-    fn fast_fma(a: u32, b: u32, c: u32) -> Fast<u32> {
-        fastfp::f32_fma(a, b, c)
+    {
+        const FAST: bool = true;
+        const FAST_FMA: bool = true;
+        #[inline(always)]
+        fn fast_add(a: u32, b: u32) -> Fast<u32> {
+            fastfp::f32_add(a, b)
+        }
+        #[inline(always)]
+        fn fast_mul(a: u32, b: u32) -> Fast<u32> {
+            fastfp::f32_mul(a, b)
+        }
+        #[inline(always)]
+        fn fast_fma(a: u32, b: u32, c: u32) -> Fast<u32> {
+            fastfp::f32_fma(a, b, c)
+        }
     }
 );
 fp_impl!(
@@ -289,15 +292,17 @@ fp_impl!(
     f64_le,
     f64_lt_quiet,
     |a| a,
-    // No f64 fma: deciding NX for it needs more than TwoSum/TwoProduct.
-    const FAST: bool = true;,
-    #[inline(always)]
-    fn fast_add(a: u64, b: u64) -> Fast<u64> {
-        fastfp::f64_add(a, b)
-    },
-    #[inline(always)]
-    fn fast_mul(a: u64, b: u64) -> Fast<u64> {
-        fastfp::f64_mul(a, b)
+    {
+        // No f64 fma: deciding NX for it needs more than TwoSum/TwoProduct.
+        const FAST: bool = true;
+        #[inline(always)]
+        fn fast_add(a: u64, b: u64) -> Fast<u64> {
+            fastfp::f64_add(a, b)
+        }
+        #[inline(always)]
+        fn fast_mul(a: u64, b: u64) -> Fast<u64> {
+            fastfp::f64_mul(a, b)
+        }
     }
 );
 
