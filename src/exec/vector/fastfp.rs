@@ -403,4 +403,98 @@ mod tests {
         assert_eq!(out[69], s(71.0));
         assert_eq!(out[40], 0);
     }
+
+    /// A random operand: random sign and fraction (half of the time with only a few
+    /// significant bits, so exact results are common), exponent within `spread` of 1.0.
+    fn sample(state: &mut u64, spread: u64, frac_bits: u32, bias: u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        let x = *state;
+        let e = bias - spread / 2 + (x >> 40) % spread;
+        let mut f = x & ((1u64 << frac_bits) - 1);
+        if x >> 63 != 0 {
+            f &= !((1u64 << (frac_bits - 4)) - 1);
+        }
+        let sign_at = if frac_bits == 23 { 31 } else { 63 };
+        ((x >> 62) & 1) << sign_at | e << frac_bits | f
+    }
+
+    /// SoftFloat's result of `op` (RISC-V specialisation, RNE) and the flags it raised.
+    fn softfloat<R>(op: impl FnOnce() -> R) -> (R, u8) {
+        use softfloat_sys as sf;
+        unsafe {
+            sf::softfloat_roundingMode_write_helper(0);
+            sf::softfloat_exceptionFlags_write_helper(0);
+            let r = op();
+            let fl = sf::softfloat_exceptionFlags_read_helper();
+            sf::softfloat_exceptionFlags_write_helper(0);
+            (r, fl)
+        }
+    }
+
+    /// Whenever the fast path accepts a result it is SoftFloat's value, and SoftFloat
+    /// raised NX exactly when the fast path says so, and no other flag.
+    #[test]
+    fn accepted_results_agree_with_softfloat() {
+        use softfloat_sys::{float32_t as F32, float64_t as F64};
+        let mut st = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut accepted, mut inexact) = (0u32, 0u32);
+        let mut check = |fast: Fast<u64>, (want, fl): (u64, u8), what: &str| {
+            if !fast.bad {
+                accepted += 1;
+                inexact += fast.nx as u32;
+                assert_eq!(fast.r, want, "{what}");
+                assert_eq!(fl, fast.nx as u8, "{what}");
+            }
+        };
+        let wide = |f: Fast<u32>| Fast {
+            r: f.r as u64,
+            bad: f.bad,
+            nx: f.nx,
+        };
+        for n in 0..100_000u64 {
+            let spread = [4, 40, 80][n as usize % 3];
+            let a = sample(&mut st, spread, 23, 127) as u32;
+            let b = sample(&mut st, spread, 23, 127) as u32;
+            let c = sample(&mut st, spread, 23, 127) as u32;
+            let what = format!("f32 {a:#x} {b:#x} {c:#x}");
+            use softfloat_sys as sf;
+            check(
+                wide(f32_add(a, b)),
+                softfloat(|| unsafe { sf::f32_add(F32 { v: a }, F32 { v: b }).v as u64 }),
+                &what,
+            );
+            check(
+                wide(f32_mul(a, b)),
+                softfloat(|| unsafe { sf::f32_mul(F32 { v: a }, F32 { v: b }).v as u64 }),
+                &what,
+            );
+            check(
+                wide(f32_fma(a, b, c)),
+                softfloat(|| unsafe {
+                    sf::f32_mulAdd(F32 { v: a }, F32 { v: b }, F32 { v: c }).v as u64
+                }),
+                &what,
+            );
+            let x = sample(&mut st, spread * 4, 52, 1023);
+            let y = sample(&mut st, spread * 4, 52, 1023);
+            let what = format!("f64 {x:#x} {y:#x}");
+            check(
+                f64_add(x, y),
+                softfloat(|| unsafe { sf::f64_add(F64 { v: x }, F64 { v: y }).v }),
+                &what,
+            );
+            check(
+                f64_mul(x, y),
+                softfloat(|| unsafe { sf::f64_mul(F64 { v: x }, F64 { v: y }).v }),
+                &what,
+            );
+        }
+        // Both outcomes occur often in this sample.
+        assert!(
+            accepted > 400_000 && inexact > 100_000 && accepted - inexact > 50_000,
+            "{accepted} {inexact}"
+        );
+    }
 }
