@@ -136,9 +136,6 @@ fn lanes_fma_benchmark_kernel_matches_host_f32() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         text,
-        format!(
-            "checksum {sum}\nelemops {}\n",
-            3 * N as u64 * reps * lanes
-        )
+        format!("checksum {sum}\nelemops {}\n", 3 * N as u64 * reps * lanes)
     );
 }

@@ -13,7 +13,9 @@ use std::collections::HashMap;
 pub const PAGE_SHIFT: u32 = 12;
 pub const PAGE_SIZE: usize = 1 << PAGE_SHIFT;
 const PAGE_MASK: u64 = PAGE_SIZE as u64 - 1;
-const TLB_SIZE: usize = 1024;
+// 4096: an NPU kernel at L = 128 with 64 KiB banks touches pages 16 apart in 128 banks,
+// which a 1024-entry direct-mapped cache would evict lane against lane.
+const TLB_SIZE: usize = 4096;
 
 /// A declared range of guest physical memory (Spike's `-m base:size`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +112,36 @@ impl Memory {
 
     pub fn regions(&self) -> &[Region] {
         &self.regions
+    }
+
+    /// Asks the host cache for guest bytes [addr, addr + len) (up to the end of the
+    /// page) when the page is in the translation cache; no effect on guest state.
+    /// Lets the NPU lane loop fetch the next lanes' banks while it works on this one.
+    #[inline]
+    pub fn prefetch(&self, addr: u64, len: usize) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(i) = self.lookup_ref(addr) {
+            let off = (addr & PAGE_MASK) as usize;
+            let end = (off + len).min(PAGE_SIZE);
+            let p = self.pages[i as usize].as_ptr();
+            for o in (off & !63..end).step_by(64) {
+                // SAFETY: o < PAGE_SIZE, inside the page; a prefetch never faults.
+                unsafe {
+                    std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                        p.add(o) as *const i8
+                    )
+                };
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (addr, len);
+    }
+
+    #[inline(always)]
+    fn lookup_ref(&self, addr: u64) -> Option<u32> {
+        let page = addr >> PAGE_SHIFT;
+        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        if e.page == page { Some(e.index) } else { None }
     }
 
     /// Bytes of guest memory actually allocated.
