@@ -17,6 +17,23 @@ const PAGE_MASK: u64 = PAGE_SIZE as u64 - 1;
 // which a 1024-entry direct-mapped cache would evict lane against lane.
 const TLB_SIZE: usize = 4096;
 
+/// Asks the host cache for the lines of [p, p + len). A prefetch never faults and
+/// changes nothing, so any range is allowed.
+#[inline(always)]
+pub fn prefetch_host(p: *const u8, len: usize) {
+    #[cfg(target_arch = "x86_64")]
+    for o in (0..len).step_by(64) {
+        // SAFETY: prefetching has no architectural effect, whatever the address.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                p.wrapping_add(o) as *const i8
+            )
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (p, len);
+}
+
 /// A declared range of guest physical memory (Spike's `-m base:size`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Region {
@@ -119,22 +136,12 @@ impl Memory {
     /// Lets the NPU lane loop fetch the next lanes' banks while it works on this one.
     #[inline]
     pub fn prefetch(&self, addr: u64, len: usize) {
-        #[cfg(target_arch = "x86_64")]
         if let Some(i) = self.lookup_ref(addr) {
             let off = (addr & PAGE_MASK) as usize;
-            let end = (off + len).min(PAGE_SIZE);
-            let p = self.pages[i as usize].as_ptr();
-            for o in (off & !63..end).step_by(64) {
-                // SAFETY: o < PAGE_SIZE, inside the page; a prefetch never faults.
-                unsafe {
-                    std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                        p.add(o) as *const i8
-                    )
-                };
-            }
+            // SAFETY: off < PAGE_SIZE; the range is clipped to the page.
+            let p = unsafe { self.pages[i as usize].as_ptr().add(off) };
+            prefetch_host(p, len.min(PAGE_SIZE - off));
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (addr, len);
     }
 
     #[inline(always)]

@@ -8,7 +8,7 @@
 
 use super::{R, V, al, done, overlap, overlap_widen, require, require_vec, require_vm, view};
 use crate::exec::Insn;
-use crate::machine::memory::Scalar;
+use crate::machine::memory::{Scalar, prefetch_host};
 use crate::machine::mmu::Access;
 use crate::machine::{Hart, Trap};
 use crate::npu::lanes::{Kind, LaneAddr};
@@ -120,23 +120,6 @@ fn ldst<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool) -> R
     }
     h.v.lane = first;
     result
-}
-
-/// Asks the host cache for [p, p + len) (register file bytes).
-#[inline(always)]
-fn prefetch_host(p: *const u8, len: usize) {
-    #[cfg(target_arch = "x86_64")]
-    for o in (0..len).step_by(64) {
-        // SAFETY: the caller passes a range inside the register file; a prefetch never
-        // faults anyway.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                p.add(o) as *const i8
-            )
-        };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (p, len);
 }
 
 #[inline(always)]
