@@ -9,8 +9,9 @@
 //! * the result is finite and normal with |r| >= 2·MIN_POSITIVE (so no overflow, no
 //!   underflow whatever the tininess rule; NaN/Inf operands give a non-finite result
 //!   and are refused, so NV never needs deciding), or an exact zero;
-//! * NX is decided from an exact error term: TwoSum for sums, Dekker's product for
-//!   f64 products; f32 operations run in f64, where an f32 product is exact.
+//! * NX is decided from an exact error term: Fast2Sum/TwoSum for sums, Dekker's
+//!   product for f64 products; f32 products and fused multiply-adds run in f64, where
+//!   an f32 product is exact.
 //!
 //! Anything else (NaN, Inf, overflow, subnormal or tiny results, operands so large
 //! that the error-free transformations could overflow) is reported `bad`, and the
@@ -69,9 +70,8 @@ const MIN_NORMAL_F32: f64 = pow2(-126);
 ///
 /// Every f32 rounding boundary (a midpoint between two f32 neighbours in the normal
 /// range) is an f64 number, so RN32(d + e) = RN32(d) unless d itself is such a
-/// midpoint and e != 0; `fma` refuses that case. Sums and products of two f32 never
-/// meet it: a product is exact (e = 0), and a sum is inexact in f64 only when the
-/// smaller operand is below 2^-29 of the larger, which leaves d far from a midpoint.
+/// midpoint and e != 0; `fma` refuses that case. A product of two f32 never meets it
+/// (it is exact in f64, e = 0).
 #[inline(always)]
 fn finish32(d: f64, e: f64, fma: bool) -> Fast<u32> {
     let r = d as f32; // RNE (Rust's `as` rounds to nearest, ties to even)
@@ -87,12 +87,23 @@ fn finish32(d: f64, e: f64, fma: bool) -> Fast<u32> {
     }
 }
 
-/// f32 a + b.
+/// f32 a + b, in f32 (twice as many lanes as f64): Fast2Sum with the operands ordered
+/// by magnitude gives the exact error t of s = RN(a + b) whenever s is finite
+/// (additions with subnormal operands or results are exact, so no underflow caveat).
 #[inline(always)]
 pub fn f32_add(a: u32, b: u32) -> Fast<u32> {
-    // Both operands are f32, far from f64's overflow threshold.
-    let (d, e) = two_sum(f32::from_bits(a) as f64, f32::from_bits(b) as f64);
-    finish32(d, e, false)
+    let (x, y) = (f32::from_bits(a), f32::from_bits(b));
+    let s = x + y;
+    let (big, small) = if x.abs() >= y.abs() { (x, y) } else { (y, x) };
+    let t = small - (s - big);
+    let sa = s.abs();
+    // A zero sum of finite operands is an exact cancellation.
+    let ok = (sa >= 2.0 * f32::MIN_POSITIVE && sa <= f32::MAX) || s == 0.0;
+    Fast {
+        r: s.to_bits(),
+        bad: !ok,
+        nx: t != 0.0,
+    }
 }
 
 /// f32 a · b: the product of two f32 (24-bit significands) is exact in f64.
