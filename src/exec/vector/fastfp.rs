@@ -98,7 +98,7 @@ pub fn f32_add(a: u32, b: u32) -> Fast<u32> {
     let t = small - (s - big);
     let sa = s.abs();
     // A zero sum of finite operands is an exact cancellation.
-    let ok = (sa >= 2.0 * f32::MIN_POSITIVE && sa <= f32::MAX) || s == 0.0;
+    let ok = (2.0 * f32::MIN_POSITIVE..=f32::MAX).contains(&sa) || s == 0.0;
     Fast {
         r: s.to_bits(),
         bad: !ok,
