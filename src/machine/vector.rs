@@ -4,8 +4,10 @@
 //! The register file is one flat, 8-byte-aligned buffer laid out as
 //! `lanes x 32 registers x VLENB bytes`, so a register group is a contiguous byte range
 //! of one lane. There is one register file per NPU lane (L = `--vectorlane-size`);
-//! standard RVV instructions use lane 0, the NPU units (custom-2) all lanes. The element loops in `crate::exec::vector` work
-//! on one lane's 32-register slice (`lane_ptr`).
+//! standard RVV instructions use lane 0 (all lanes in the NPU's kernel range), the NPU
+//! units (custom-2) all lanes. The element loops in `crate::exec::vector` work on one
+//! lane's 32-register slice (`lane_ptr`), or on `span` lanes' slices in turn,
+//! `lane_bytes()` apart.
 
 use std::fmt;
 
