@@ -89,3 +89,53 @@ fn kernel_must_open_its_frame_first() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("must be addi sp, sp, -N"), "{err}");
 }
+
+/// `bench/npu/lanes_fma.elf` at L = 3: every lane runs the strip-mined
+/// multiply-accumulate on its own bank (x = i/N, y = 1 - i/N, acc = fma(x, y, acc) + x,
+/// reps times); the checksum over all lanes' acc tiles (read back flat by scalar code)
+/// must be the one computed here with the host's f32 arithmetic (`mul_add` is one
+/// rounding, as vfmacc).
+#[test]
+fn lanes_fma_benchmark_kernel_matches_host_f32() {
+    const N: usize = 1024;
+    let (lanes, reps) = (3u64, 5);
+    let elf = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/npu/lanes_fma.elf");
+    let kaddr = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/bench/npu/kernel_addr"
+    ))
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_npu-spike"))
+        .args([
+            "--isa=rv64gcv_zfh",
+            "--varch=vlen:256,elen:64",
+            &format!("--vectorlane-size={lanes}"),
+            "--scratchpad-size=65536",
+            "--scratchpad-base-vaddr=3489660928",
+            &format!("--kernel-addr={}", kaddr.trim()),
+            elf,
+            &reps.to_string(),
+            &lanes.to_string(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let mut acc = [0f32; N];
+    for _ in 0..reps {
+        for (i, a) in acc.iter_mut().enumerate() {
+            let x = i as f32 / N as f32;
+            *a = x.mul_add(1.0 - x, *a) + x;
+        }
+    }
+    let mut sum: u64 = 1;
+    for _ in 0..lanes {
+        for a in acc {
+            sum = sum.wrapping_mul(31).wrapping_add(a.to_bits() as u64);
+        }
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text,
+        format!("checksum {sum}\nelemops {}\n", 3 * N as u64 * reps * lanes)
+    );
+}

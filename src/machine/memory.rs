@@ -13,7 +13,26 @@ use std::collections::HashMap;
 pub const PAGE_SHIFT: u32 = 12;
 pub const PAGE_SIZE: usize = 1 << PAGE_SHIFT;
 const PAGE_MASK: u64 = PAGE_SIZE as u64 - 1;
-const TLB_SIZE: usize = 1024;
+// 4096: an NPU kernel at L = 128 with 64 KiB banks touches pages 16 apart in 128 banks,
+// which a 1024-entry direct-mapped cache would evict lane against lane.
+const TLB_SIZE: usize = 4096;
+
+/// Asks the host cache for the lines of [p, p + len). A prefetch never faults and
+/// changes nothing, so any range is allowed.
+#[inline(always)]
+pub fn prefetch_host(p: *const u8, len: usize) {
+    #[cfg(target_arch = "x86_64")]
+    for o in (0..len).step_by(64) {
+        // SAFETY: prefetching has no architectural effect, whatever the address.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                p.wrapping_add(o) as *const i8
+            )
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (p, len);
+}
 
 /// A declared range of guest physical memory (Spike's `-m base:size`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +129,26 @@ impl Memory {
 
     pub fn regions(&self) -> &[Region] {
         &self.regions
+    }
+
+    /// Asks the host cache for guest bytes [addr, addr + len) (up to the end of the
+    /// page) when the page is in the translation cache; no effect on guest state.
+    /// Lets the NPU lane loop fetch the next lanes' banks while it works on this one.
+    #[inline]
+    pub fn prefetch(&self, addr: u64, len: usize) {
+        if let Some(i) = self.lookup_ref(addr) {
+            let off = (addr & PAGE_MASK) as usize;
+            // SAFETY: off < PAGE_SIZE; the range is clipped to the page.
+            let p = unsafe { self.pages[i as usize].as_ptr().add(off) };
+            prefetch_host(p, len.min(PAGE_SIZE - off));
+        }
+    }
+
+    #[inline(always)]
+    fn lookup_ref(&self, addr: u64) -> Option<u32> {
+        let page = addr >> PAGE_SHIFT;
+        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        if e.page == page { Some(e.index) } else { None }
     }
 
     /// Bytes of guest memory actually allocated.
@@ -230,7 +269,10 @@ impl Memory {
             let a = addr.wrapping_add(done as u64);
             let off = (a & PAGE_MASK) as usize;
             let n = (PAGE_SIZE - off).min(buf.len() - done);
-            let i = self.fill_range(a, n)?;
+            let i = match self.lookup(a) {
+                Some(i) => i,
+                None => self.fill_range(a, n)?,
+            };
             buf[done..done + n].copy_from_slice(&self.pages[i as usize][off..off + n]);
             done += n;
         }
@@ -260,7 +302,11 @@ impl Memory {
             let a = addr.wrapping_add(done as u64);
             let off = (a & PAGE_MASK) as usize;
             let n = (PAGE_SIZE - off).min(buf.len() - done);
-            let i = self.fill_range(a, n)?;
+            // Cached pages lie wholly inside a region (checked above anyway).
+            let i = match self.lookup(a) {
+                Some(i) => i,
+                None => self.fill_range(a, n)?,
+            };
             self.note_store(i, off, n);
             self.pages[i as usize][off..off + n].copy_from_slice(&buf[done..done + n]);
             done += n;

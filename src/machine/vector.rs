@@ -4,8 +4,10 @@
 //! The register file is one flat, 8-byte-aligned buffer laid out as
 //! `lanes x 32 registers x VLENB bytes`, so a register group is a contiguous byte range
 //! of one lane. There is one register file per NPU lane (L = `--vectorlane-size`);
-//! standard RVV instructions use lane 0, the NPU units (custom-2) all lanes. The element loops in `crate::exec::vector` work
-//! on one lane's 32-register slice (`lane_ptr`).
+//! standard RVV instructions use lane 0 (all lanes in the NPU's kernel range), the NPU
+//! units (custom-2) all lanes. The element loops in `crate::exec::vector` work on one
+//! lane's 32-register slice (`lane_ptr`), or on `span` lanes' slices in turn,
+//! `lane_bytes()` apart.
 
 use std::fmt;
 
@@ -107,6 +109,11 @@ pub struct VectorUnit {
     /// The lane an instruction is running on (`crate::npu::lanes` runs an instruction
     /// once per lane); 0 outside those loops.
     pub lane: usize,
+    /// How many lanes, from `lane`, the current instruction is asked to cover in one
+    /// call (1, or L inside `crate::npu::lanes`); see `crate::exec::vector::span`.
+    pub span: usize,
+    /// Set by a handler that covered all `span` lanes in one call.
+    pub spanned: bool,
     /// The current instruction runs per lane inside the kernel range (its memory
     /// accesses follow the scratchpad rules of npu-isa.md §2.3).
     pub kernel: bool,
@@ -132,6 +139,8 @@ impl VectorUnit {
             vxsat: false,
             lanes,
             lane: 0,
+            span: 1,
+            spanned: false,
             kernel: false,
             regs: vec![0; lanes * 32 * vlenb / 8],
         }

@@ -4,10 +4,11 @@
 //! RVV instruction runs on all L lanes, outside it on lane 0 only; a few instructions
 //! always run on all lanes, and a few scalar-producing ones are refused in kernel
 //! mode. The choice is made once, when an instruction's block is decoded: it gets a
-//! wrapping handler that runs the instruction's own semantics once per lane (lanes
-//! outer, as the reference does for memory), with `hart.v.lane` selecting the
-//! register file. Lanes never exchange data, so each run is the plain RVV operation
-//! on that lane's registers.
+//! wrapping handler that runs the instruction on all lanes. Element-wise arithmetic
+//! checks the instruction once and loops over lanes x elements (`span`); the other
+//! handlers run once per lane (lanes outer, as the reference does for memory), with
+//! `hart.v.lane` selecting the register file. Lanes never exchange data, so each
+//! lane's work is the plain RVV operation on that lane's registers.
 //!
 //! In kernel mode the vector memory instructions address the scratchpad per lane
 //! (`LaneAddr`): lane k's accesses are offset by k·B, stack addresses are remapped to
@@ -65,20 +66,31 @@ pub fn instrument(insn: &mut Insn, npu: &Npu, lanes: usize) {
     };
 }
 
-/// Runs the instruction's semantics on every lane.
+/// Runs the instruction's semantics on every lane. The first call offers the handler
+/// all lanes at once (`span`): element-wise handlers check the instruction once and
+/// run their element loop over every lane's registers. A handler that did not take
+/// the offer (memory, permutations, reductions, ...) has done lane 0 only and is run
+/// again for each further lane.
 fn run_lanes(h: &mut Hart, i: &Insn, kernel: bool) -> ExecResult {
     let handler = i.op.handler();
     let vstart = h.v.vstart;
     h.v.kernel = kernel;
-    let mut result = Ok(());
-    for lane in 0..h.v.lanes {
-        h.v.lane = lane;
-        h.v.vstart = vstart;
-        result = handler(h, i);
-        if result.is_err() {
-            break;
+    h.v.lane = 0;
+    h.v.span = h.v.lanes;
+    h.v.spanned = false;
+    let mut result = handler(h, i);
+    h.v.span = 1;
+    if !h.v.spanned {
+        for lane in 1..h.v.lanes {
+            if result.is_err() {
+                break;
+            }
+            h.v.lane = lane;
+            h.v.vstart = vstart;
+            result = handler(h, i);
         }
     }
+    h.v.spanned = false;
     h.v.lane = 0;
     h.v.kernel = false;
     result

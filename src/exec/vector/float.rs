@@ -4,9 +4,10 @@
 //! flags are bit-exact with Spike. vfrec7/vfrsqrt7 use the specification's 7-bit
 //! tables (computed once from their defining formula).
 
+use super::fastfp::{self, Fast};
 use super::{
-    R, Src, al, chk_mss, chk_narrow, chk_sss, chk_widen, done, mixed, mixed3, mss, require,
-    require_vec, sss, sss3, view,
+    R, Src, V, al, chk_mss, chk_narrow, chk_sss, chk_widen, done, mixed, mixed3, mss, require,
+    require_vec, span, sss, sss3, view,
 };
 use crate::exec::Insn;
 use crate::exec::float::accrue;
@@ -18,7 +19,7 @@ use std::sync::OnceLock;
 
 /// Operations on one FP format, on raw bit patterns.
 pub(crate) trait Fp {
-    type B: Copy + PartialEq + Into<u64>;
+    type B: Copy + PartialEq + Into<u64> + Default;
     const SIGN: Self::B;
     const NAN: Self::B;
     const EXP_BITS: u32;
@@ -39,6 +40,27 @@ pub(crate) trait Fp {
     fn and(a: Self::B, b: Self::B) -> Self::B;
     fn or(a: Self::B, b: Self::B) -> Self::B;
     fn not(a: Self::B) -> Self::B;
+    /// The host-FP fast path (`fastfp`, RNE only) has add/sub/mul (`FAST`) and fused
+    /// multiply-add (`FAST_FMA`) for this format; where it has not, the `fast_*`
+    /// functions are never called.
+    const FAST: bool = false;
+    const FAST_FMA: bool = false;
+    fn fast_add(a: Self::B, _: Self::B) -> Fast<Self::B> {
+        Fast {
+            r: a,
+            bad: true,
+            nx: false,
+        }
+    }
+    fn fast_mul(a: Self::B, b: Self::B) -> Fast<Self::B> {
+        Self::fast_add(a, b)
+    }
+    fn fast_fma(a: Self::B, b: Self::B, _: Self::B) -> Fast<Self::B> {
+        Self::fast_add(a, b)
+    }
+    /// The bits of the same value in the format twice as wide, for a finite value (a
+    /// NaN or Inf gives something the fast path refuses); f64 has no wider format.
+    fn widen_exact(a: Self::B) -> u64;
     /// IEEE 754-2019 minimumNumber / maximumNumber (as the scalar fmin/fmax).
     fn min(a: Self::B, b: Self::B) -> Self::B {
         let less = Self::lt_quiet(a, b) || (Self::eq(a, b) && Self::is_neg(a));
@@ -116,9 +138,14 @@ const NX: u8 = 0x01;
 macro_rules! fp_impl {
     ($m:ident, $b:ty, $t:ident, $eb:expr, $fb:expr, $nan:expr,
      $add:ident, $sub:ident, $mul:ident, $div:ident, $sqrt:ident, $fma:ident,
-     $eq:ident, $lt:ident, $le:ident, $ltq:ident) => {
+     $eq:ident, $lt:ident, $le:ident, $ltq:ident, $widen:expr, { $($fast:tt)* }) => {
         pub(crate) struct $m;
         impl Fp for $m {
+            $($fast)*
+            #[inline(always)]
+            fn widen_exact(a: $b) -> u64 {
+                $widen(a)
+            }
             type B = $b;
             const SIGN: $b = 1 << ($eb + $fb);
             const NAN: $b = $nan;
@@ -208,7 +235,9 @@ fp_impl!(
     f16_eq,
     f16_lt,
     f16_le,
-    f16_lt_quiet
+    f16_lt_quiet,
+    |a| fastfp::f16_to_f32(a) as u64,
+    {}
 );
 fp_impl!(
     S,
@@ -226,7 +255,24 @@ fp_impl!(
     f32_eq,
     f32_lt,
     f32_le,
-    f32_lt_quiet
+    f32_lt_quiet,
+    fastfp::f32_to_f64,
+    {
+        const FAST: bool = true;
+        const FAST_FMA: bool = true;
+        #[inline(always)]
+        fn fast_add(a: u32, b: u32) -> Fast<u32> {
+            fastfp::f32_add(a, b)
+        }
+        #[inline(always)]
+        fn fast_mul(a: u32, b: u32) -> Fast<u32> {
+            fastfp::f32_mul(a, b)
+        }
+        #[inline(always)]
+        fn fast_fma(a: u32, b: u32, c: u32) -> Fast<u32> {
+            fastfp::f32_fma(a, b, c)
+        }
+    }
 );
 fp_impl!(
     D,
@@ -244,7 +290,20 @@ fp_impl!(
     f64_eq,
     f64_lt,
     f64_le,
-    f64_lt_quiet
+    f64_lt_quiet,
+    |a| a,
+    {
+        // No f64 fma: deciding NX for it needs more than TwoSum/TwoProduct.
+        const FAST: bool = true;
+        #[inline(always)]
+        fn fast_add(a: u64, b: u64) -> Fast<u64> {
+            fastfp::f64_add(a, b)
+        }
+        #[inline(always)]
+        fn fast_mul(a: u64, b: u64) -> Fast<u64> {
+            fastfp::f64_mul(a, b)
+        }
+    }
 );
 
 /// Binds `$F` to the FP format of the current SEW (16, 32 or 64; checked before).
@@ -347,24 +406,156 @@ macro_rules! is_vv {
     };
 }
 
-/// vd[k] = op(vs2[k], src).
+// ---- the host-FP fast path ------------------------------------------------------------
+
+/// vd (D) [k] = op(vd[k], vs2 (A) [k], src (B) [k]) on every lane of `v`, through
+/// `fast` (see `fastfp`) a chunk at a time, with `slow` (SoftFloat) for a chunk the
+/// fast path refuses and for masked instructions. Raises NX when an accepted fast
+/// result is inexact. The caller has checked frm = RNE.
+#[inline(always)]
+fn fast3<D: Copy + Default, A: Copy, B: Copy>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<B>,
+    fast: impl Fn(D, A, B) -> Fast<D>,
+    slow: impl Fn(D, A, B) -> D,
+) {
+    // The same loop compiled for 256-bit vectors where the host has them (the
+    // baseline x86-64 target only has SSE2).
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { fast3_avx2(v, vd, vs2, s, fast, slow) };
+    }
+    fast3_loop(v, vd, vs2, s, fast, slow)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn fast3_avx2<D: Copy + Default, A: Copy, B: Copy>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<B>,
+    fast: impl Fn(D, A, B) -> Fast<D>,
+    slow: impl Fn(D, A, B) -> D,
+) {
+    fast3_loop(v, vd, vs2, s, fast, slow)
+}
+
+#[inline(always)]
+fn fast3_loop<D: Copy + Default, A: Copy, B: Copy>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<B>,
+    fast: impl Fn(D, A, B) -> Fast<D>,
+    slow: impl Fn(D, A, B) -> D,
+) {
+    let mut nx = false;
+    // A plain loop, not `for_lanes`: a closure here would not inherit AVX2.
+    for l in 0..v.lanes {
+        let v = &v.at(l);
+        if v.masked {
+            mixed3(v, vd, vs2, s, &slow);
+            continue;
+        }
+        let (d, a) = (v.p::<D>(vd), v.p::<A>(vs2));
+        // SAFETY (all closures): vstart <= k < vl <= VLMAX of the checked groups.
+        let put = |k: usize, r: D| unsafe { *d.add(k) = r };
+        nx |= match s {
+            Src::V(r) => {
+                let b = v.p::<B>(r);
+                let get = |k: usize| unsafe { (*d.add(k), *a.add(k), *b.add(k)) };
+                fastfp::run(
+                    v.vstart,
+                    v.vl,
+                    |k| {
+                        let (x, y, z) = get(k);
+                        fast(x, y, z)
+                    },
+                    put,
+                    |k| {
+                        let (x, y, z) = get(k);
+                        put(k, slow(x, y, z))
+                    },
+                )
+            }
+            Src::S(z) => {
+                let get = |k: usize| unsafe { (*d.add(k), *a.add(k)) };
+                fastfp::run(
+                    v.vstart,
+                    v.vl,
+                    |k| {
+                        let (x, y) = get(k);
+                        fast(x, y, z)
+                    },
+                    put,
+                    |k| {
+                        let (x, y) = get(k);
+                        put(k, slow(x, y, z))
+                    },
+                )
+            }
+        };
+    }
+    if nx {
+        raise(NX);
+    }
+}
+
+/// As `fast3` for operations that do not read vd.
+#[inline(always)]
+fn fast2<D: Copy + Default, A: Copy, B: Copy>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<B>,
+    fast: impl Fn(A, B) -> Fast<D>,
+    slow: impl Fn(A, B) -> D,
+) {
+    fast3(v, vd, vs2, s, |_: D, a, b| fast(a, b), |_, a, b| slow(a, b))
+}
+
+/// vd[k] = op(vs2[k], src); `fast (e)` gives the fast path's form of the operation.
 macro_rules! f_ops {
-    ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr; )*) => {$($(
+    ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr $(=> $fe:tt)?; )*) => {$(
+        f_ops!(@group [$($name $k),+] |$a, $b| $e, [$($fe)?]);
+    )*};
+    (@group [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr, $fe:tt) => {$(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_sss(h, i, is_vv!($k))?;
+            let v = span(h, v);
             fp_check(h, i)?;
-            sew_fp!(v.sew, |F| sss(&v, i.rd, i.rs2, fsrc!($k, h, i, F), |$a, $b| $e));
+            let rne = h.csr.frm == 0;
+            sew_fp!(v.sew, |F| {
+                let s = fsrc!($k, h, i, F);
+                f_ops!(@run $fe, rne, v, i, s, F, |$a, $b| $e)
+            });
             accrue(h);
             done(h)
         }
-    )+)*};
+    )+};
+    (@run [], $rne:ident, $v:ident, $i:ident, $s:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {{
+        let _ = $rne;
+        sss(&$v, $i.rd, $i.rs2, $s, |$a, $b| $e)
+    }};
+    (@run [($fe:expr)], $rne:ident, $v:ident, $i:ident, $s:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {
+        if $rne && $F::FAST {
+            fast2(&$v, $i.rd, $i.rs2, $s, |$a, $b| $fe, |$a, $b| $e)
+        } else {
+            sss(&$v, $i.rd, $i.rs2, $s, |$a, $b| $e)
+        }
+    };
 }
 
 f_ops! {
-    [vfadd_vv vv, vfadd_vf vf] |a, b| F::add(a, b);
-    [vfsub_vv vv, vfsub_vf vf] |a, b| F::sub(a, b);
-    [vfrsub_vf vf] |a, b| F::sub(b, a);
-    [vfmul_vv vv, vfmul_vf vf] |a, b| F::mul(a, b);
+    [vfadd_vv vv, vfadd_vf vf] |a, b| F::add(a, b) => (F::fast_add(a, b));
+    // a - b = a + (-b) exactly, signed zeros included, under RNE.
+    [vfsub_vv vv, vfsub_vf vf] |a, b| F::sub(a, b) => (F::fast_add(a, F::neg(b)));
+    [vfrsub_vf vf] |a, b| F::sub(b, a) => (F::fast_add(b, F::neg(a)));
+    [vfmul_vv vv, vfmul_vf vf] |a, b| F::mul(a, b) => (F::fast_mul(a, b));
     [vfdiv_vv vv, vfdiv_vf vf] |a, b| F::div(a, b);
     [vfrdiv_vf vf] |a, b| F::div(b, a);
     [vfmin_vv vv, vfmin_vf vf] |a, b| F::min(a, b);
@@ -374,13 +565,25 @@ f_ops! {
     [vfsgnjx_vv vv, vfsgnjx_vf vf] |a, b| F::xor(a, F::and(b, F::SIGN));
 }
 
-/// vd[k] = op(vd[k], vs2[k], src): fused multiply-add forms.
+/// vd[k] = op(vd[k], vs2[k], src): fused multiply-add forms. `fma` stands for
+/// SoftFloat's F::fma, or the fast path's F::fast_fma, in the same expression.
 macro_rules! fma_ops {
-    ($( [$($name:ident $k:ident),+] |$d:ident, $a:ident, $b:ident| $e:expr; )*) => {$($(
+    ($( [$($name:ident $k:ident),+] |$fma:ident, $d:ident, $a:ident, $b:ident| $e:expr; )*) => {$($(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_sss(h, i, is_vv!($k))?;
+            let v = span(h, v);
             fp_check(h, i)?;
-            sew_fp!(v.sew, |F| sss3(&v, i.rd, i.rs2, fsrc!($k, h, i, F), |$d, $a, $b| $e));
+            let rne = h.csr.frm == 0;
+            sew_fp!(v.sew, |F| {
+                let s = fsrc!($k, h, i, F);
+                if rne && F::FAST_FMA {
+                    fast3(&v, i.rd, i.rs2, s,
+                        |$d, $a, $b| { let $fma = F::fast_fma; $e },
+                        |$d, $a, $b| { let $fma = F::fma; $e });
+                } else {
+                    sss3(&v, i.rd, i.rs2, s, |$d, $a, $b| { let $fma = F::fma; $e })
+                }
+            });
             accrue(h);
             done(h)
         }
@@ -388,14 +591,14 @@ macro_rules! fma_ops {
 }
 
 fma_ops! {
-    [vfmacc_vv vv, vfmacc_vf vf] |d, a, b| F::fma(b, a, d);
-    [vfnmacc_vv vv, vfnmacc_vf vf] |d, a, b| F::fma(F::neg(a), b, F::neg(d));
-    [vfmsac_vv vv, vfmsac_vf vf] |d, a, b| F::fma(b, a, F::neg(d));
-    [vfnmsac_vv vv, vfnmsac_vf vf] |d, a, b| F::fma(F::neg(a), b, d);
-    [vfmadd_vv vv, vfmadd_vf vf] |d, a, b| F::fma(d, b, a);
-    [vfnmadd_vv vv, vfnmadd_vf vf] |d, a, b| F::fma(F::neg(d), b, F::neg(a));
-    [vfmsub_vv vv, vfmsub_vf vf] |d, a, b| F::fma(d, b, F::neg(a));
-    [vfnmsub_vv vv, vfnmsub_vf vf] |d, a, b| F::fma(F::neg(d), b, a);
+    [vfmacc_vv vv, vfmacc_vf vf] |fma, d, a, b| fma(b, a, d);
+    [vfnmacc_vv vv, vfnmacc_vf vf] |fma, d, a, b| fma(F::neg(a), b, F::neg(d));
+    [vfmsac_vv vv, vfmsac_vf vf] |fma, d, a, b| fma(b, a, F::neg(d));
+    [vfnmsac_vv vv, vfnmsac_vf vf] |fma, d, a, b| fma(F::neg(a), b, d);
+    [vfmadd_vv vv, vfmadd_vf vf] |fma, d, a, b| fma(d, b, a);
+    [vfnmadd_vv vv, vfnmadd_vf vf] |fma, d, a, b| fma(F::neg(d), b, F::neg(a));
+    [vfmsub_vv vv, vfmsub_vf vf] |fma, d, a, b| fma(d, b, F::neg(a));
+    [vfnmsub_vv vv, vfnmsub_vf vf] |fma, d, a, b| fma(F::neg(d), b, a);
 }
 
 /// Mask bit k of vd = op(vs2[k], src).
@@ -403,6 +606,7 @@ macro_rules! fcmp_ops {
     ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr; )*) => {$($(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_mss(h, i, is_vv!($k))?;
+            let v = span(h, v);
             fp_check(h, i)?;
             sew_fp!(v.sew, |F| mss(&v, i.rd, i.rs2, fsrc!($k, h, i, F), |$a, $b| $e));
             accrue(h);
@@ -425,6 +629,7 @@ macro_rules! f_unary {
     ($( $name:ident |$a:ident| $e:expr; )*) => {$(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_sss(h, i, false)?;
+            let v = span(h, v);
             fp_check(h, i)?;
             sew_fp!(v.sew, |F| mixed::<<F as Fp>::B, <F as Fp>::B, u8>(&v, i.rd, i.rs2, Src::S(0), |$a, _| $e));
             accrue(h);
@@ -444,13 +649,14 @@ pub fn vfmerge_vfm(h: &mut Hart, i: &Insn) -> R {
     let v = chk_sss(h, i, false)?;
     fp_check(h, i)?;
     let x = unbox(h, i.rs1);
-    super::sew_int!(v.sew, |T, S, W, SW| {
+    let v = span(h, v);
+    super::sew_int!(v.sew, |T, S, W, SW| v.for_lanes(|v| {
         let (d, a) = (v.p::<T>(i.rd), v.p::<T>(i.rs2));
         for k in v.vstart..v.vl {
             // SAFETY: k < vl <= VLMAX of the checked groups.
             unsafe { *d.add(k) = if v.bit(0, k) { x as T } else { *a.add(k) } };
         }
-    });
+    }));
     done(h)
 }
 
@@ -458,13 +664,14 @@ pub fn vfmv_v_f(h: &mut Hart, i: &Insn) -> R {
     let v = chk_sss(h, i, false)?;
     fp_check(h, i)?;
     let x = unbox(h, i.rs1);
-    super::sew_int!(v.sew, |T, S, W, SW| {
+    let v = span(h, v);
+    super::sew_int!(v.sew, |T, S, W, SW| v.for_lanes(|v| {
         let d = v.p::<T>(i.rd);
         for k in v.vstart..v.vl {
             // SAFETY: as above.
             unsafe { *d.add(k) = x as T };
         }
-    });
+    }));
     done(h)
 }
 
@@ -608,50 +815,86 @@ fn fp_check_widen(h: &Hart, i: &Insn) -> R {
     Ok(())
 }
 
+/// Widening add/sub/mul: `add`/`sub`/`mul` stand for G's SoftFloat operations or, on
+/// the fast path, G's fast ones (a - b = a + (-b) exactly under RNE), whose operands are then widened exactly without
+/// SoftFloat (a NaN operand, the only one whose widening raises a flag, is refused).
 macro_rules! fw_ops {
-    ($( [$($name:ident $k:ident),+] $wide:ident |$a:ident, $b:ident| $e:expr; )*) => {$($(
+    ($( [$($name:ident $k:ident),+] $wide:ident |$add:ident, $sub:ident, $mul:ident, $a:ident, $b:ident| $e:expr; )*) => {$($(
+        // Each operation uses one of add/sub/mul.
+        #[allow(unused_variables)]
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_widen(h, i, is_vv!($k), fw_ops!(@w $wide))?;
+            let v = span(h, v);
             fp_check_widen(h, i)?;
-            sew_fpw!(v.sew, |F, G| fw_ops!(@run $wide, v, h, i, F, G, $k, |$a, $b| $e));
+            let rne = h.csr.frm == 0;
+            sew_fpw!(v.sew, |F, G| {
+                let s = wsrc!($k, h, i, F);
+                let slow = |x, y| {
+                    let ($a, $b) = fw_ops!(@args $wide, widen::<F, G>, x, y);
+                    let ($add, $sub, $mul) = (G::add, G::sub, G::mul);
+                    $e
+                };
+                if rne && G::FAST {
+                    let exact = |x| G::from_u64(F::widen_exact(x));
+                    fast2(&v, i.rd, i.rs2, s, |x, y| {
+                        let ($a, $b) = fw_ops!(@args $wide, exact, x, y);
+                        let $sub = |a, b| G::fast_add(a, G::neg(b));
+                        let ($add, $mul) = (G::fast_add, G::fast_mul);
+                        $e
+                    }, slow);
+                } else {
+                    fw_ops!(@slow $wide, v, i, s, F, G, slow);
+                }
+            });
             accrue(h);
             done(h)
         }
     )+)*};
     (@w narrow) => { false };
     (@w wide) => { true };
-    (@run narrow, $v:ident, $h:ident, $i:ident, $F:ident, $G:ident, $k:ident, |$a:ident, $b:ident| $e:expr) => {
-        mixed::<<$G as Fp>::B, <$F as Fp>::B, <$F as Fp>::B>(&$v, $i.rd, $i.rs2, wsrc!($k, $h, $i, $F), |x, y| {
-            let ($a, $b) = (widen::<$F, $G>(x), widen::<$F, $G>(y));
-            $e
-        })
+    (@args narrow, $w:expr, $x:ident, $y:ident) => { ($w($x), $w($y)) };
+    (@args wide, $w:expr, $x:ident, $y:ident) => { ($x, $w($y)) };
+    (@slow narrow, $v:ident, $i:ident, $s:ident, $F:ident, $G:ident, $slow:ident) => {
+        mixed::<<$G as Fp>::B, <$F as Fp>::B, <$F as Fp>::B>(&$v, $i.rd, $i.rs2, $s, $slow)
     };
-    (@run wide, $v:ident, $h:ident, $i:ident, $F:ident, $G:ident, $k:ident, |$a:ident, $b:ident| $e:expr) => {
-        mixed::<<$G as Fp>::B, <$G as Fp>::B, <$F as Fp>::B>(&$v, $i.rd, $i.rs2, wsrc!($k, $h, $i, $F), |x, y| {
-            let ($a, $b) = (x, widen::<$F, $G>(y));
-            $e
-        })
+    (@slow wide, $v:ident, $i:ident, $s:ident, $F:ident, $G:ident, $slow:ident) => {
+        mixed::<<$G as Fp>::B, <$G as Fp>::B, <$F as Fp>::B>(&$v, $i.rd, $i.rs2, $s, $slow)
     };
 }
 
 fw_ops! {
-    [vfwadd_vv vv, vfwadd_vf vf] narrow |a, b| G::add(a, b);
-    [vfwsub_vv vv, vfwsub_vf vf] narrow |a, b| G::sub(a, b);
-    [vfwmul_vv vv, vfwmul_vf vf] narrow |a, b| G::mul(a, b);
-    [vfwadd_wv vv, vfwadd_wf vf] wide |a, b| G::add(a, b);
-    [vfwsub_wv vv, vfwsub_wf vf] wide |a, b| G::sub(a, b);
+    [vfwadd_vv vv, vfwadd_vf vf] narrow |add, sub, mul, a, b| add(a, b);
+    [vfwsub_vv vv, vfwsub_vf vf] narrow |add, sub, mul, a, b| sub(a, b);
+    [vfwmul_vv vv, vfwmul_vf vf] narrow |add, sub, mul, a, b| mul(a, b);
+    [vfwadd_wv vv, vfwadd_wf vf] wide |add, sub, mul, a, b| add(a, b);
+    [vfwsub_wv vv, vfwsub_wf vf] wide |add, sub, mul, a, b| sub(a, b);
 }
 
+/// Widening multiply-add: `fma` as in `fma_ops`, for the 2*SEW format G.
 macro_rules! fwma_ops {
-    ($( [$($name:ident $k:ident),+] |$d:ident, $a:ident, $b:ident| $e:expr; )*) => {$($(
+    ($( [$($name:ident $k:ident),+] |$fma:ident, $d:ident, $a:ident, $b:ident| $e:expr; )*) => {$($(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_widen(h, i, is_vv!($k), false)?;
+            let v = span(h, v);
             fp_check_widen(h, i)?;
-            sew_fpw!(v.sew, |F, G| mixed3::<<G as Fp>::B, <F as Fp>::B, <F as Fp>::B>(
-                &v, i.rd, i.rs2, wsrc!($k, h, i, F), |$d, x, y| {
+            let rne = h.csr.frm == 0;
+            sew_fpw!(v.sew, |F, G| {
+                let s = wsrc!($k, h, i, F);
+                let slow = |$d, x, y| {
                     let ($a, $b) = (widen::<F, G>(x), widen::<F, G>(y));
+                    let $fma = G::fma;
                     $e
-                }));
+                };
+                if rne && G::FAST_FMA {
+                    fast3(&v, i.rd, i.rs2, s, |$d, x, y| {
+                        let ($a, $b) = (G::from_u64(F::widen_exact(x)), G::from_u64(F::widen_exact(y)));
+                        let $fma = G::fast_fma;
+                        $e
+                    }, slow);
+                } else {
+                    mixed3::<<G as Fp>::B, <F as Fp>::B, <F as Fp>::B>(&v, i.rd, i.rs2, s, slow)
+                }
+            });
             accrue(h);
             done(h)
         }
@@ -659,10 +902,10 @@ macro_rules! fwma_ops {
 }
 
 fwma_ops! {
-    [vfwmacc_vv vv, vfwmacc_vf vf] |d, a, b| G::fma(b, a, d);
-    [vfwnmacc_vv vv, vfwnmacc_vf vf] |d, a, b| G::fma(G::neg(b), a, G::neg(d));
-    [vfwmsac_vv vv, vfwmsac_vf vf] |d, a, b| G::fma(b, a, G::neg(d));
-    [vfwnmsac_vv vv, vfwnmsac_vf vf] |d, a, b| G::fma(G::neg(b), a, d);
+    [vfwmacc_vv vv, vfwmacc_vf vf] |fma, d, a, b| fma(b, a, d);
+    [vfwnmacc_vv vv, vfwnmacc_vf vf] |fma, d, a, b| fma(G::neg(b), a, G::neg(d));
+    [vfwmsac_vv vv, vfwmsac_vf vf] |fma, d, a, b| fma(b, a, G::neg(d));
+    [vfwnmsac_vv vv, vfwnmsac_vf vf] |fma, d, a, b| fma(G::neg(b), a, d);
 }
 
 // ---- conversions ----------------------------------------------------------------------
@@ -793,6 +1036,7 @@ fn convert(h: &mut Hart, i: &Insn, kind: Cvt, w: i32, rm: Option<u8>) -> R {
         1 => chk_widen(h, i, false, false)?,
         _ => chk_narrow(h, i, false)?,
     };
+    let v = span(h, v);
     fp_base(h, i)?;
     let (sb, db) = match w {
         0 => (sew, sew),

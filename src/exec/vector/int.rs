@@ -4,7 +4,8 @@
 
 use super::{
     R, Src, al, chk_mss, chk_narrow, chk_sss, chk_widen, done, is_vv, mixed, mixed3, mss, overlap,
-    overlap_widen, require, require_vec, require_vm, sew_int, sew_narrow, src, sss, sss3, view,
+    overlap_widen, require, require_vec, require_vm, sew_int, sew_narrow, span, src, sss, sss3,
+    view,
 };
 use crate::exec::Insn;
 use crate::machine::Hart;
@@ -14,6 +15,7 @@ macro_rules! sss_ops {
     ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr; )*) => {$($(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_sss(h, i, is_vv!($k))?;
+            let v = span(h, v);
             sew_int!(v.sew, |T, S, W, SW| sss::<T>(&v, i.rd, i.rs2, src!($k, h, i, T), |$a: T, $b: T| -> T { $e }));
             done(h)
         }
@@ -25,6 +27,7 @@ macro_rules! sss3_ops {
     ($( [$($name:ident $k:ident),+] |$d:ident, $a:ident, $b:ident| $e:expr; )*) => {$($(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_sss(h, i, is_vv!($k))?;
+            let v = span(h, v);
             sew_int!(v.sew, |T, S, W, SW| sss3::<T>(&v, i.rd, i.rs2, src!($k, h, i, T), |$d: T, $a: T, $b: T| -> T { $e }));
             done(h)
         }
@@ -36,6 +39,7 @@ macro_rules! cmp_ops {
     ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr; )*) => {$($(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_mss(h, i, is_vv!($k))?;
+            let v = span(h, v);
             sew_int!(v.sew, |T, S, W, SW| mss::<T>(&v, i.rd, i.rs2, src!($k, h, i, T), |$a: T, $b: T| -> bool { $e }));
             done(h)
         }
@@ -47,6 +51,7 @@ macro_rules! widen_ops {
     ($( [$($name:ident $k:ident),+] $wide:ident |$a:ident, $b:ident| $e:expr; )*) => {$($(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_widen(h, i, is_vv!($k), widen_ops!(@w $wide))?;
+            let v = span(h, v);
             sew_narrow!(v.sew, |T, S, W, SW| mixed::<W, widen_ops!(@t $wide), T>(&v, i.rd, i.rs2, src!($k, h, i, T),
                 |$a: widen_ops!(@t $wide), $b: T| -> W { $e }));
             done(h)
@@ -63,6 +68,7 @@ macro_rules! widen3_ops {
     ($( [$($name:ident $k:ident),+] |$d:ident, $a:ident, $b:ident| $e:expr; )*) => {$($(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_widen(h, i, is_vv!($k), false)?;
+            let v = span(h, v);
             sew_narrow!(v.sew, |T, S, W, SW| mixed3::<W, T, T>(&v, i.rd, i.rs2, src!($k, h, i, T),
                 |$d: W, $a: T, $b: T| -> W { $e }));
             done(h)
@@ -75,6 +81,7 @@ macro_rules! narrow_ops {
     ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr; )*) => {$($(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_narrow(h, i, is_vv!($k))?;
+            let v = span(h, v);
             sew_narrow!(v.sew, |T, S, W, SW| mixed::<T, W, T>(&v, i.rd, i.rs2, src!($k, h, i, T),
                 |$a: W, $b: T| -> T { $e }));
             done(h)
@@ -167,6 +174,7 @@ fn ext(h: &mut Hart, i: &Insn, div_log2: i32, signed: bool) -> R {
         require!(!overlap_widen(i.rd, l, i.rs2, sl), i);
     }
     let v = view(h, i);
+    let v = span(h, v);
     let (d, s) = (i.rd, i.rs2);
     macro_rules! go {
         ($D:ty, $A:ty, $SD:ty, $SA:ty) => {
@@ -271,16 +279,17 @@ macro_rules! merge_ops {
     ($( $name:ident $k:ident $merge:ident; )*) => {$(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_sss(h, i, is_vv!($k))?;
-            sew_int!(v.sew, |T, S, W, SW| {
+            let v = span(h, v);
+            sew_int!(v.sew, |T, S, W, SW| v.for_lanes(|v| {
                 let s = src!($k, h, i, T);
                 let (d, a) = (v.p::<T>(i.rd), v.p::<T>(i.rs2));
                 for k in v.vstart..v.vl {
                     // SAFETY: k < vl <= VLMAX of the checked groups.
                     unsafe {
-                        *d.add(k) = if !merge_ops!(@m $merge) || v.bit(0, k) { s.get(&v, k) } else { *a.add(k) };
+                        *d.add(k) = if !merge_ops!(@m $merge) || v.bit(0, k) { s.get(v, k) } else { *a.add(k) };
                     }
                 }
-            });
+            }));
             done(h)
         }
     )*};

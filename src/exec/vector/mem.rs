@@ -8,7 +8,7 @@
 
 use super::{R, V, al, done, overlap, overlap_widen, require, require_vec, require_vm, view};
 use crate::exec::Insn;
-use crate::machine::memory::Scalar;
+use crate::machine::memory::{Scalar, prefetch_host};
 use crate::machine::mmu::Access;
 use crate::machine::{Hart, Trap};
 use crate::npu::lanes::{Kind, LaneAddr};
@@ -83,9 +83,47 @@ fn chk_ldst(h: &Hart, i: &Insn, eew_bytes: usize, load: bool) -> Result<usize, B
     Ok(regs)
 }
 
-/// Unit-stride (stride None) and strided loads/stores of `T` elements.
-#[inline(always)]
+/// How many lanes ahead the lane loop asks the host cache for a lane's bank.
+const PREFETCH_LANES: usize = 4;
+
+/// Unit-stride (stride None) and strided loads/stores of `T` elements. On the NPU's
+/// lanes (`span`) this runs the lanes itself, lane by lane exactly as the lane runner
+/// would (same order, same checks, stopping at the first failing lane), so that it can
+/// prefetch the banks a few lanes ahead: at L = 128 the banks of one instruction are
+/// 128 separate host pages, and waiting for each in turn dominates the kernel.
 fn ldst<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool) -> R {
+    if h.v.span <= 1 || !h.v.kernel {
+        return ldst_lane::<T, LOAD>(h, i, strided);
+    }
+    h.v.spanned = true;
+    let (first, end, vstart) = (h.v.lane, h.v.lane + h.v.span, h.v.vstart);
+    let kind = if LOAD { Kind::Load } else { Kind::Store };
+    let bytes = (h.v.vl as usize * nf(i) * T::SIZE).min(4096);
+    let (rs1, vlenb) = (h.x(i.rs1), h.v.vlenb);
+    let mut result = Ok(());
+    for lane in first..end {
+        let ahead = lane + PREFETCH_LANES;
+        if ahead < end && !strided {
+            h.mem
+                .prefetch(h.npu.lane_addr(rs1, ahead, kind).base, bytes);
+            let r = (i.rd as usize & 31) * vlenb;
+            // SAFETY: r < 32 * VLENB, inside lane `ahead`'s register file.
+            let regs = unsafe { h.v.lane_ptr(ahead).add(r) };
+            prefetch_host(regs, bytes.min(32 * vlenb - r));
+        }
+        h.v.lane = lane;
+        h.v.vstart = vstart;
+        result = ldst_lane::<T, LOAD>(h, i, strided);
+        if result.is_err() {
+            break;
+        }
+    }
+    h.v.lane = first;
+    result
+}
+
+#[inline(always)]
+fn ldst_lane<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool) -> R {
     let regs = chk_ldst(h, i, T::SIZE, LOAD)?;
     h.dirty_vs();
     let n = nf(i);

@@ -20,6 +20,7 @@
 #![allow(clippy::unnecessary_cast, clippy::manual_checked_ops)]
 
 pub mod config;
+pub mod fastfp;
 pub mod fixed;
 pub mod float;
 pub mod int;
@@ -145,10 +146,16 @@ macro_rules! sew_narrow {
 }
 pub(crate) use sew_narrow;
 
-/// One instruction's view of one lane's register file.
+/// One instruction's view of one lane's register file, or of `lanes` consecutive
+/// lanes' files (see `span`): the element helpers below (`sss`, `sss3`, `mss`,
+/// `mixed`, `mixed3`, `for_lanes`) run their loop once per lane; everything else
+/// (`p`, `each`, `bit`) addresses the first lane only.
 #[derive(Clone, Copy)]
 pub(crate) struct V {
     pub base: *mut u8,
+    /// Lanes to run the element loop on, starting at `base`, `stride` bytes apart.
+    pub lanes: usize,
+    pub stride: usize,
     pub vlenb: usize,
     pub vstart: usize,
     pub vl: usize,
@@ -158,6 +165,24 @@ pub(crate) struct V {
 }
 
 impl V {
+    /// The single-lane view of lane `l` (0 <= l < lanes) of this view.
+    #[inline(always)]
+    pub fn at(&self, l: usize) -> V {
+        debug_assert!(l < self.lanes);
+        V {
+            // SAFETY: l < lanes, and `span` only widens a view to lanes that exist.
+            base: unsafe { self.base.add(l * self.stride) },
+            lanes: 1,
+            ..*self
+        }
+    }
+    /// Runs `f` on the single-lane view of every lane of this view, in lane order.
+    #[inline(always)]
+    pub fn for_lanes(&self, mut f: impl FnMut(&V)) {
+        for l in 0..self.lanes {
+            f(&self.at(l))
+        }
+    }
     /// First element of register `r` viewed as `T`.
     #[inline(always)]
     pub fn p<T>(&self, r: u8) -> *mut T {
@@ -237,11 +262,31 @@ pub(crate) fn require_vec(h: &Hart, i: &Insn, alu: bool) -> R {
 pub(crate) fn view(h: &mut Hart, i: &Insn) -> V {
     V {
         base: h.v.lane_ptr(h.v.lane),
+        lanes: 1,
+        stride: h.v.lane_bytes(),
         vlenb: h.v.vlenb,
         vstart: h.v.vstart as usize,
         vl: h.v.vl as usize,
         masked: (i.bits >> 25) & 1 == 0,
         sew: h.v.sew,
+    }
+}
+
+/// Widens a checked single-lane view to all the lanes the NPU runs this instruction
+/// on (`crate::npu::lanes`: one decode and one set of checks, then the element loop
+/// over lanes x elements). Only handlers whose every register access after this goes
+/// through the per-lane helpers may call it; it tells the lane runner that the other
+/// lanes are done.
+#[inline(always)]
+pub(crate) fn span(h: &mut Hart, v: V) -> V {
+    if h.v.span > 1 {
+        h.v.spanned = true;
+        V {
+            lanes: h.v.span,
+            ..v
+        }
+    } else {
+        v
     }
 }
 
@@ -360,6 +405,11 @@ pub(crate) fn chk_narrow(h: &mut Hart, i: &Insn, vs1: bool) -> Result<V, Box<Tra
 /// vd[k] = f(vs2[k], src[k]) over the active elements.
 #[inline(always)]
 pub(crate) fn sss<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> T) {
+    v.for_lanes(|v| sss1(v, vd, vs2, s, &f))
+}
+
+#[inline(always)]
+fn sss1<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> T) {
     let (d, a) = (v.p::<T>(vd), v.p::<T>(vs2));
     // SAFETY (all loops): k < vl <= VLMAX and the groups were checked.
     match s {
@@ -374,6 +424,11 @@ pub(crate) fn sss<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -
 /// vd[k] = f(vd[k], vs2[k], src[k]) (multiply-add forms).
 #[inline(always)]
 pub(crate) fn sss3<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T, T) -> T) {
+    v.for_lanes(|v| sss3_1(v, vd, vs2, s, &f))
+}
+
+#[inline(always)]
+fn sss3_1<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T, T) -> T) {
     let (d, a) = (v.p::<T>(vd), v.p::<T>(vs2));
     match s {
         Src::V(r) => {
@@ -387,6 +442,11 @@ pub(crate) fn sss3<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T, 
 /// Mask bit k of vd = f(vs2[k], src[k]).
 #[inline(always)]
 pub(crate) fn mss<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> bool) {
+    v.for_lanes(|v| mss1(v, vd, vs2, s, &f))
+}
+
+#[inline(always)]
+fn mss1<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> bool) {
     let a = v.p::<T>(vs2);
     v.each(|k| {
         // SAFETY: k < vl.
@@ -404,6 +464,11 @@ pub(crate) fn mixed<D: Copy, A: Copy, B: Copy>(
     s: Src<B>,
     f: impl Fn(A, B) -> D,
 ) {
+    v.for_lanes(|v| mixed1(v, vd, vs2, s, &f))
+}
+
+#[inline(always)]
+fn mixed1<D: Copy, A: Copy, B: Copy>(v: &V, vd: u8, vs2: u8, s: Src<B>, f: impl Fn(A, B) -> D) {
     let (d, a) = (v.p::<D>(vd), v.p::<A>(vs2));
     match s {
         Src::V(r) => {
@@ -417,6 +482,17 @@ pub(crate) fn mixed<D: Copy, A: Copy, B: Copy>(
 /// vd (D) [k] = f(vd[k], vs2 (A) [k], src (B) [k]): widening multiply-add.
 #[inline(always)]
 pub(crate) fn mixed3<D: Copy, A: Copy, B: Copy>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<B>,
+    f: impl Fn(D, A, B) -> D,
+) {
+    v.for_lanes(|v| mixed3_1(v, vd, vs2, s, &f))
+}
+
+#[inline(always)]
+fn mixed3_1<D: Copy, A: Copy, B: Copy>(
     v: &V,
     vd: u8,
     vs2: u8,
