@@ -8,7 +8,11 @@
 # print element operations per second (Melem/s; each kernel prints its count) and
 # whether both printed the same checksum. A benchmark npu-spike cannot run (e.g.
 # no vector unit yet) is reported as such and the table goes on.
-# Usage: bench/run.sh [elf...]     (default: bench/elf/*.elf)
+# Then two whole-process cases: start-up (the mean wall time of STARTUP_REPS runs,
+# default 50, of the tiny startup.elf on both, and of `npu-spike run` on the bundled
+# NPU example examples/tiled_add) and peak RSS of a bare-metal run declaring 100 GiB
+# of DRAM (bare_rss.elf with -m0x80000000:0x1900000000; qemu-user has no such option).
+# Usage: bench/run.sh [elf...]     (default: every bench/elf/*.elf, then both cases)
 #        NPU_SPIKE_BIN=path/to/npu-spike bench/run.sh   (another build; no cargo build)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +25,13 @@ else
     SIM=target/release/npu-spike
 fi
 elfs=("$@")
-[ ${#elfs[@]} -gt 0 ] || elfs=(bench/elf/*.elf)
+whole=0
+if [ ${#elfs[@]} -eq 0 ]; then
+    whole=1
+    for e in bench/elf/*.elf; do
+        case "$(basename "$e")" in startup.elf | bare_rss.elf) ;; *) elfs+=("$e") ;; esac
+    done
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf "%-15s %12s | %9s %8s %9s %8s | %9s %8s %9s %8s | %7s %s\n" benchmark instructions \
@@ -72,5 +82,31 @@ for elf in "${elfs[@]}"; do
         ra = sim_ok ? sprintf("%7.2f", qs / ss) : sprintf("%7s", na);
         printf "%-15s %s | %s %s %s %s | %s %8.2f %9d %s | %s %s\n", name, ins, sm, ssf, skf, se, qm, qs, qk, qe, ra, chk }'
 done
+if [ "$whole" = 1 ]; then
+    reps=${STARTUP_REPS:-50}
+    # Mean wall time in ms of $reps runs of the given command (output discarded).
+    mean_ms() {
+        local t0 t1 i
+        t0=$(date +%s%N)
+        for ((i = 0; i < reps; i++)); do "$@" >/dev/null 2>&1; done
+        t1=$(date +%s%N)
+        awk -v a="$t0" -v b="$t1" -v n="$reps" 'BEGIN { printf "%.2f", (b - a) / n / 1e6 }'
+    }
+    echo
+    printf "%-28s %10s %10s %10s   %s\n" "whole-process case" "sim ms" "qemu ms" ratio "(mean of $reps runs)"
+    s_ms=$(mean_ms "$SIM" bench/elf/startup.elf)
+    q_ms=$(mean_ms qemu-riscv64 bench/elf/startup.elf)
+    printf "%-28s %10s %10s %10s\n" "startup.elf" "$s_ms" "$q_ms" "$(awk -v s="$s_ms" -v q="$q_ms" 'BEGIN { printf "%.2f", q / s }')"
+    rt="$tmp/tiled_add"
+    cp -r examples/tiled_add/runtime "$rt"
+    "$SIM" run examples/tiled_add/kernel.elf "$rt" >/dev/null 2>&1 \
+        && cmp -s "$rt/out32.raw" examples/tiled_add/expected/out32.raw && tiled="same" || tiled="WRONG OUTPUT"
+    t_ms=$(mean_ms "$SIM" run examples/tiled_add/kernel.elf "$rt")
+    printf "%-28s %10s %10s %10s   output %s\n" "run examples/tiled_add" "$t_ms" "n/a" "n/a" "$tiled"
+    /usr/bin/time -o "$tmp/rt" -f "%e %M" "$SIM" -m0x80000000:0x1900000000 bench/elf/bare_rss.elf >/dev/null 2>"$tmp/re"
+    rss_rc=$?
+    read -r _ rss_kb < <(tail -1 "$tmp/rt")
+    echo "peak RSS, -m0x80000000:0x1900000000 (100 GiB DRAM) bare_rss.elf: ${rss_kb} KiB (exit $rss_rc; qemu-user: n/a)"
+fi
 for l in "${notes[@]}"; do echo "note: $l"; done
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(qemu-riscv64 --version | head -1); RVV kernels at VLEN=$VLEN"
