@@ -6,6 +6,7 @@ pub mod atomic;
 pub mod base;
 pub mod csr;
 pub mod float;
+pub mod hostfp;
 pub mod muldiv;
 pub mod npu;
 pub mod system;
