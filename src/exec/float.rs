@@ -66,11 +66,14 @@ fn set_d(h: &mut Hart, r: u8, v: F64) {
 /// FP instructions are illegal while mstatus.FS is Off.
 #[inline(always)]
 fn require_fp(h: &Hart, i: &Insn) -> R {
-    if h.fp_enabled() {
-        Ok(())
-    } else {
-        Err(Trap::illegal(i.bits).into())
-    }
+    if h.fp_enabled() { Ok(()) } else { illegal(i) }
+}
+
+/// The illegal-instruction trap, out of line so that handlers need no frame for it.
+#[cold]
+#[inline(never)]
+fn illegal(i: &Insn) -> R {
+    Err(Trap::illegal(i.bits).into())
 }
 
 /// Resolves the instruction's rounding mode (7 = dynamic, from frm); modes 5 and 6,
@@ -89,7 +92,7 @@ fn resolve_rm(h: &Hart, i: &Insn) -> Result<u8, Box<Trap>> {
     require_fp(h, i)?;
     let rm = if i.rm == 7 { h.csr.frm } else { i.rm };
     if rm > 4 {
-        return Err(Trap::illegal(i.bits).into());
+        illegal(i)?;
     }
     Ok(rm)
 }
@@ -563,42 +566,42 @@ pub fn fmv_h_x(h: &mut Hart, i: &Insn) -> R {
 /// FP loads and stores (stores write the raw low bits of the register).
 pub fn flh(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    let v: u16 = h.load(h.x(i.rs1).wrapping_add(i.imm as u64))?;
+    let v: u16 = h.load_or_trap(h.x(i.rs1).wrapping_add(i.imm as u64))?;
     set_h(h, i.rd, F16 { v });
     Ok(())
 }
 pub fn flw(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    let v: u32 = h.load(h.x(i.rs1).wrapping_add(i.imm as u64))?;
+    let v: u32 = h.load_or_trap(h.x(i.rs1).wrapping_add(i.imm as u64))?;
     set_s(h, i.rd, F32 { v });
     Ok(())
 }
 pub fn fld(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    let v: u64 = h.load(h.x(i.rs1).wrapping_add(i.imm as u64))?;
+    let v: u64 = h.load_or_trap(h.x(i.rs1).wrapping_add(i.imm as u64))?;
     set_d(h, i.rd, F64 { v });
     Ok(())
 }
 pub fn fsh(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    Ok(h.store(
+    h.store_or_trap(
         h.x(i.rs1).wrapping_add(i.imm as u64),
         h.f[(i.rs2 & 31) as usize] as u16,
-    )?)
+    )
 }
 pub fn fsw(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    Ok(h.store(
+    h.store_or_trap(
         h.x(i.rs1).wrapping_add(i.imm as u64),
         h.f[(i.rs2 & 31) as usize] as u32,
-    )?)
+    )
 }
 pub fn fsd(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    Ok(h.store(
+    h.store_or_trap(
         h.x(i.rs1).wrapping_add(i.imm as u64),
         h.f[(i.rs2 & 31) as usize],
-    )?)
+    )
 }
 
 #[cfg(test)]
