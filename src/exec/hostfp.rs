@@ -4,8 +4,7 @@
 //! inexact, and it is decided exactly (integer arithmetic on the significands), never
 //! guessed. Whenever a result or its flags cannot be proven equal to SoftFloat's, the
 //! functions return None and the caller runs SoftFloat (NaNs, infinities, zeros and
-//! subnormals as operands, overflow, results at or below the smallest normal, and
-//! fused operands too far apart to add in 128-bit integers).
+//! subnormals as operands, overflow, and results at or below the smallest normal).
 //!
 //! f32 operations are computed in f64: for +, -, ×, ÷ and √ rounding the f64 result to
 //! f32 is correctly rounded (53 ≥ 2·24 + 2, so double rounding is innocuous). For the
@@ -45,32 +44,26 @@ fn product_is(q: f64, y: f64, x: f64) -> bool {
     odd(q).0 as u128 * odd(y).0 as u128 == odd(x).0 as u128
 }
 
-/// Whether `a·b + c` (normal operands) is representable in 53 bits; None when the
-/// operands are too far apart to add in a u128.
+/// Whether `a·b + c` (normal operands) is representable in 53 bits, given `r`, its
+/// correctly rounded value. When the lowest set bits of `a·b` and `c` differ, the lower
+/// one is the lowest set bit `low` of the sum, so the sum fits iff `|sum| < 2^(low+53)`,
+/// which holds iff `|r| < 2^(low+53)` (rounding is monotonic and that bound is a
+/// float). Otherwise the odd significands are summed exactly.
 #[inline(always)]
-fn fma_fits(a: f64, b: f64, c: f64) -> Option<bool> {
+fn fma_fits(a: f64, b: f64, c: f64, r: f64) -> bool {
     let ((ma, ea), (mb, eb), (mc, ec)) = (odd(a), odd(b), odd(c));
-    let p = ma as u128 * mb as u128; // < 2^106
     let ep = ea + eb;
-    let (x, y) = if ep >= ec {
-        let d = (ep - ec) as u32;
-        if d > 21 {
-            return None;
-        }
-        (p << d, mc as u128)
-    } else {
-        let d = (ec - ep) as u32;
-        if d > 74 {
-            return None;
-        }
-        (p, (mc as u128) << d)
-    };
+    if ep != ec {
+        let er = ((r.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+        return er < ep.min(ec) + 53;
+    }
+    let p = ma as u128 * mb as u128; // < 2^106
     let n = if (a.is_sign_negative() != b.is_sign_negative()) != c.is_sign_negative() {
-        x.abs_diff(y)
+        p.abs_diff(mc as u128)
     } else {
-        x + y
+        p + mc as u128
     };
-    Some(n == 0 || (n >> n.trailing_zeros()) >> 53 == 0)
+    n == 0 || (n >> n.trailing_zeros()) >> 53 == 0
 }
 
 /// Whether an f64 result can be returned with the flags the fast path computed: finite
@@ -151,8 +144,8 @@ pub mod f64 {
         if !c.is_normal() {
             return None;
         }
-        let exact = fma_fits(a, b, c)?;
-        done(a.mul_add(b, c), exact)
+        let r = a.mul_add(b, c);
+        done(r, fma_fits(a, b, c, r))
     }
 }
 
@@ -388,8 +381,17 @@ mod tests {
         assert_eq!(f64::mul(min, 0x3fe0_0000_0000_0000), None);
         assert_eq!(f64::sub(0x0018_0000_0000_0000, 0x0014_0000_0000_0000), None);
         assert_eq!(f64::sqrt(0xbff0_0000_0000_0000), None);
-        // fma operands too far apart to decide in 128 bits.
-        assert_eq!(f64::fma(ONE, ONE, 0x3c30_0000_0000_0001), None);
+        // 1 + 2^-60·(1 + 2^-52): far apart, decided by the magnitude rule: inexact.
+        assert_eq!(f64::fma(ONE, ONE, 0x3c30_0000_0000_0001), Some((ONE, NX)));
+        // 2^60 + 1 = 2^60 (inexact); 2^52 + 1 is exact.
+        assert_eq!(
+            f64::fma(ONE, 0x43b0_0000_0000_0000, ONE),
+            Some((0x43b0_0000_0000_0000, NX))
+        );
+        assert_eq!(
+            f64::fma(ONE, 0x4330_0000_0000_0000, ONE),
+            Some((0x4330_0000_0000_0001, 0))
+        );
         // f32: NaN, infinity, subnormal, zero; overflow and underflow.
         for x in [0x7fc0_0000, 0x7f80_0001, 0x7f80_0000, 1, 0, 0x8000_0000] {
             assert_eq!(f32::add(x, 0x3f80_0000), None, "{x:#x}");
