@@ -196,24 +196,8 @@ fn binary<T: Copy>(
     Ok(())
 }
 
-/// A fused multiply-add whose operands are already negated as the variant needs.
-#[inline(always)]
-fn fused<T: Copy>(
-    h: &mut Hart,
-    i: &Insn,
-    rm: u8,
-    set: fn(&mut Hart, u8, T),
-    fast: impl FnOnce(T, T, T) -> Option<(T, u8)>,
-    soft: unsafe extern "C" fn(T, T, T) -> T,
-    [a, b, c]: [T; 3],
-) -> R {
-    let r = arith(h, rm, || fast(a, b, c), || unsafe { soft(a, b, c) });
-    set(h, i.rd, r);
-    Ok(())
-}
-
 macro_rules! defs {
-    ($get:ident, $set:ident, $t:ident, $u:ty, $sign:expr, $nan:expr, $bits:expr, $exp:expr, fast: $fast:ident,
+    ($get:ident, $set:ident, $t:ident, $u:ty, $sign:expr, $nan:expr, $bits:expr, $exp:expr, fast: $fast:ident, fused: $fused:ident,
      add: $add:ident, sub: $sub:ident, mul: $mul:ident, div: $div:ident, sqrt: $sqrt:ident,
      fma: $fma:ident, eq: $eq:ident, lt: $lt:ident, le: $le:ident, ltq: $ltq:ident,
      names: [$fadd:ident, $fsub:ident, $fmul:ident, $fdiv:ident, $fsqrt:ident,
@@ -273,56 +257,37 @@ macro_rules! defs {
             Ok(())
         }
         pub fn $fmadd(h: &mut Hart, i: &Insn) -> R {
-            let rm = resolve_rm(h, i)?;
-            let (a, b, c) = ($get(h, i.rs1), $get(h, i.rs2), $get(h, i.rs3));
-            fused(
-                h,
-                i,
-                rm,
-                $set,
-                |a: $t, b: $t, c: $t| hostfp::$fast::fma(a.v, b.v, c.v).map(|(v, f)| ($t { v }, f)),
-                sf::$fma,
-                [a, b, c],
-            )
+            $fused(h, i, 0, 0)
         }
         pub fn $fmsub(h: &mut Hart, i: &Insn) -> R {
-            let rm = resolve_rm(h, i)?;
-            let (a, b, c) = ($get(h, i.rs1), $get(h, i.rs2), $get(h, i.rs3));
-            fused(
-                h,
-                i,
-                rm,
-                $set,
-                |a: $t, b: $t, c: $t| hostfp::$fast::fma(a.v, b.v, c.v).map(|(v, f)| ($t { v }, f)),
-                sf::$fma,
-                [a, b, $t { v: c.v ^ $sign }],
-            )
+            $fused(h, i, 0, $sign)
         }
         pub fn $fnmsub(h: &mut Hart, i: &Insn) -> R {
-            let rm = resolve_rm(h, i)?;
-            let (a, b, c) = ($get(h, i.rs1), $get(h, i.rs2), $get(h, i.rs3));
-            fused(
-                h,
-                i,
-                rm,
-                $set,
-                |a: $t, b: $t, c: $t| hostfp::$fast::fma(a.v, b.v, c.v).map(|(v, f)| ($t { v }, f)),
-                sf::$fma,
-                [$t { v: a.v ^ $sign }, b, c],
-            )
+            $fused(h, i, $sign, 0)
         }
         pub fn $fnmadd(h: &mut Hart, i: &Insn) -> R {
+            $fused(h, i, $sign, $sign)
+        }
+        /// The fused multiply-adds: `±rs1 × rs2 ± rs3`, negating by flipping sign bits
+        /// (`neg_a`, `neg_c`), as Spike does.
+        #[inline(always)]
+        fn $fused(h: &mut Hart, i: &Insn, neg_a: $u, neg_c: $u) -> R {
             let rm = resolve_rm(h, i)?;
-            let (a, b, c) = ($get(h, i.rs1), $get(h, i.rs2), $get(h, i.rs3));
-            fused(
+            let a = $t {
+                v: $get(h, i.rs1).v ^ neg_a,
+            };
+            let b = $get(h, i.rs2);
+            let c = $t {
+                v: $get(h, i.rs3).v ^ neg_c,
+            };
+            let r = arith(
                 h,
-                i,
                 rm,
-                $set,
-                |a: $t, b: $t, c: $t| hostfp::$fast::fma(a.v, b.v, c.v).map(|(v, f)| ($t { v }, f)),
-                sf::$fma,
-                [$t { v: a.v ^ $sign }, b, $t { v: c.v ^ $sign }],
-            )
+                || hostfp::$fast::fma(a.v, b.v, c.v).map(|(v, f)| ($t { v }, f)),
+                || unsafe { sf::$fma(a, b, c) },
+            );
+            $set(h, i.rd, r);
+            Ok(())
         }
         pub fn $fsgnj(h: &mut Hart, i: &Insn) -> R {
             require_fp(h, i)?;
@@ -432,17 +397,17 @@ const fn frac_field_mask(exp_mask: u64) -> u64 {
     (1u64 << exp_mask.trailing_zeros()) - 1
 }
 
-defs!(h16, set_h, F16, u16, F16_SIGN, F16_NAN, 16u64, 0x7c00u16, fast: f16,
+defs!(h16, set_h, F16, u16, F16_SIGN, F16_NAN, 16u64, 0x7c00u16, fast: f16, fused: fused_h,
     add: f16_add, sub: f16_sub, mul: f16_mul, div: f16_div, sqrt: f16_sqrt, fma: f16_mulAdd,
     eq: f16_eq, lt: f16_lt, le: f16_le, ltq: f16_lt_quiet,
     names: [fadd_h, fsub_h, fmul_h, fdiv_h, fsqrt_h, fmadd_h, fmsub_h, fnmsub_h, fnmadd_h,
             fsgnj_h, fsgnjn_h, fsgnjx_h, fmin_h, fmax_h, feq_h, flt_h, fle_h, fclass_h]);
-defs!(s32, set_s, F32, u32, F32_SIGN, F32_NAN, 32u64, 0x7f80_0000u32, fast: f32,
+defs!(s32, set_s, F32, u32, F32_SIGN, F32_NAN, 32u64, 0x7f80_0000u32, fast: f32, fused: fused_s,
     add: f32_add, sub: f32_sub, mul: f32_mul, div: f32_div, sqrt: f32_sqrt, fma: f32_mulAdd,
     eq: f32_eq, lt: f32_lt, le: f32_le, ltq: f32_lt_quiet,
     names: [fadd_s, fsub_s, fmul_s, fdiv_s, fsqrt_s, fmadd_s, fmsub_s, fnmsub_s, fnmadd_s,
             fsgnj_s, fsgnjn_s, fsgnjx_s, fmin_s, fmax_s, feq_s, flt_s, fle_s, fclass_s]);
-defs!(d64, set_d, F64, u64, F64_SIGN, F64_NAN, 64u64, 0x7ff0_0000_0000_0000u64, fast: f64,
+defs!(d64, set_d, F64, u64, F64_SIGN, F64_NAN, 64u64, 0x7ff0_0000_0000_0000u64, fast: f64, fused: fused_d,
     add: f64_add, sub: f64_sub, mul: f64_mul, div: f64_div, sqrt: f64_sqrt, fma: f64_mulAdd,
     eq: f64_eq, lt: f64_lt, le: f64_le, ltq: f64_lt_quiet,
     names: [fadd_d, fsub_d, fmul_d, fdiv_d, fsqrt_d, fmadd_d, fmsub_d, fnmsub_d, fnmadd_d,

@@ -424,7 +424,7 @@ mod tests {
             // Few significant bits half of the time, so exact results are common too.
             let frac = self.next() & ((1 << 52) - 1);
             let frac = if r >> 20 & 1 != 0 {
-                frac & !((1 << (r >> 24) % 52) - 1)
+                frac & !((1 << ((r >> 24) % 52)) - 1)
             } else {
                 frac
             };
@@ -441,7 +441,7 @@ mod tests {
             };
             let frac = self.next() as u32 & ((1 << 23) - 1);
             let frac = if r >> 20 & 1 != 0 {
-                frac & !((1 << (r >> 24) % 23) - 1)
+                frac & !((1 << ((r >> 24) % 23)) - 1)
             } else {
                 frac
             };
@@ -460,52 +460,65 @@ mod tests {
         (r, unsafe { sf::softfloat_exceptionFlags_read_helper() })
     }
 
+    /// An operation's fast-path answer (if any) and SoftFloat's result and flags.
+    type Case<U> = (Option<(U, u8)>, (U, u8));
+
+    /// Counts the fast path's answers in `cases` and checks each against SoftFloat.
+    fn check<U: PartialEq + std::fmt::Debug>(
+        cases: [Case<U>; 6],
+        what: &str,
+        (hits, total): &mut (u32, u32),
+    ) {
+        for (k, (fast, soft)) in cases.into_iter().enumerate() {
+            *total += 1;
+            if let Some(fast) = fast {
+                *hits += 1;
+                assert_eq!(fast, soft, "op {k} (add sub mul div sqrt fma) on {what}");
+            }
+        }
+    }
+
     #[test]
     fn agrees_with_softfloat_wherever_it_answers() {
         use softfloat_sys::{self as sf, float32_t as F32, float64_t as F64};
         let mut g = Gen(0x9e37_79b9_7f4a_7c15);
-        let (mut hits, mut total) = (0u32, 0u32);
+        let mut count = (0u32, 0u32);
         let d = |v| F64 { v };
         let s = |v| F32 { v };
         for _ in 0..200_000 {
             let (a, b, c) = (g.f64(), g.f64(), g.f64());
-            let cases: [(Option<(u64, u8)>, (F64, u8)); 6] = unsafe {
+            let cases = unsafe {
                 [
-                    (f64::add(a, b), soft(|| sf::f64_add(d(a), d(b)))),
-                    (f64::sub(a, b), soft(|| sf::f64_sub(d(a), d(b)))),
-                    (f64::mul(a, b), soft(|| sf::f64_mul(d(a), d(b)))),
-                    (f64::div(a, b), soft(|| sf::f64_div(d(a), d(b)))),
-                    (f64::sqrt(a), soft(|| sf::f64_sqrt(d(a)))),
-                    (f64::fma(a, b, c), soft(|| sf::f64_mulAdd(d(a), d(b), d(c)))),
+                    (f64::add(a, b), soft(|| sf::f64_add(d(a), d(b)).v)),
+                    (f64::sub(a, b), soft(|| sf::f64_sub(d(a), d(b)).v)),
+                    (f64::mul(a, b), soft(|| sf::f64_mul(d(a), d(b)).v)),
+                    (f64::div(a, b), soft(|| sf::f64_div(d(a), d(b)).v)),
+                    (f64::sqrt(a), soft(|| sf::f64_sqrt(d(a)).v)),
+                    (
+                        f64::fma(a, b, c),
+                        soft(|| sf::f64_mulAdd(d(a), d(b), d(c)).v),
+                    ),
                 ]
             };
-            for (k, (fast, (r, fl))) in cases.into_iter().enumerate() {
-                total += 1;
-                if let Some(fast) = fast {
-                    hits += 1;
-                    assert_eq!(fast, (r.v, fl), "f64 op {k} on {a:#x} {b:#x} {c:#x}");
-                }
-            }
+            check(cases, &format!("f64 {a:#x} {b:#x} {c:#x}"), &mut count);
             let (a, b, c) = (g.f32(), g.f32(), g.f32());
-            let cases: [(Option<(u32, u8)>, (F32, u8)); 6] = unsafe {
+            let cases = unsafe {
                 [
-                    (f32::add(a, b), soft(|| sf::f32_add(s(a), s(b)))),
-                    (f32::sub(a, b), soft(|| sf::f32_sub(s(a), s(b)))),
-                    (f32::mul(a, b), soft(|| sf::f32_mul(s(a), s(b)))),
-                    (f32::div(a, b), soft(|| sf::f32_div(s(a), s(b)))),
-                    (f32::sqrt(a), soft(|| sf::f32_sqrt(s(a)))),
-                    (f32::fma(a, b, c), soft(|| sf::f32_mulAdd(s(a), s(b), s(c)))),
+                    (f32::add(a, b), soft(|| sf::f32_add(s(a), s(b)).v)),
+                    (f32::sub(a, b), soft(|| sf::f32_sub(s(a), s(b)).v)),
+                    (f32::mul(a, b), soft(|| sf::f32_mul(s(a), s(b)).v)),
+                    (f32::div(a, b), soft(|| sf::f32_div(s(a), s(b)).v)),
+                    (f32::sqrt(a), soft(|| sf::f32_sqrt(s(a)).v)),
+                    (
+                        f32::fma(a, b, c),
+                        soft(|| sf::f32_mulAdd(s(a), s(b), s(c)).v),
+                    ),
                 ]
             };
-            for (k, (fast, (r, fl))) in cases.into_iter().enumerate() {
-                total += 1;
-                if let Some(fast) = fast {
-                    hits += 1;
-                    assert_eq!(fast, (r.v, fl), "f32 op {k} on {a:#x} {b:#x} {c:#x}");
-                }
-            }
+            check(cases, &format!("f32 {a:#x} {b:#x} {c:#x}"), &mut count);
         }
         // The generator is meant to exercise the fast path, not only the fallback.
+        let (hits, total) = count;
         assert!(hits > total / 3, "{hits} of {total}");
     }
 }
