@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every benchmark ELF under npu-spike and qemu-riscv64 side by side and prints
-# guest MIPS (retired instructions per second of wall time), wall time, peak RSS and
-# the npu-spike/qemu speed ratio. The instruction count comes from npu-spike (--stats);
+# guest MIPS (retired instructions per second of the process's CPU time, user + sys,
+# which a loaded machine disturbs far less than wall time), wall time, peak RSS and
+# the npu-spike/qemu speed ratio (of CPU times). The instruction count comes from npu-spike (--stats);
 # both run the same static ELF, so qemu retires the same instructions.
 # RVV kernels (vec_*.elf) run with VLEN=$VLEN (default 256, ELEN 64) on both
 # (`--isa=rv64gcv_zfh --varch=vlen:V,elen:64` / `-cpu rv64,v=true,...`), and also
@@ -35,7 +36,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf "%-15s %12s | %9s %8s %9s %8s | %9s %8s %9s %8s | %7s %s\n" benchmark instructions \
-    "sim MIPS" "sim s" "sim KiB" "Melem/s" "qemu MIPS" "qemu s" "qemu KiB" "Melem/s" ratio "check"
+    "sim MIPS" "sim wall" "sim KiB" "Melem/s" "qemu MIPS" "qemu wall" "qemu KiB" "Melem/s" ratio "check"
 notes=()
 for elf in "${elfs[@]}"; do
     name=$(basename "$elf" .elf)
@@ -46,13 +47,13 @@ for elf in "${elfs[@]}"; do
         q_args=(-cpu "rv64,v=true,vext_spec=v1.0,vlen=$VLEN,elen=64,Zfh=true")
         ;;
     esac
-    /usr/bin/time -o "$tmp/st" -f "%e %M" "$SIM" "${sim_args[@]}" --stats "$elf" >"$tmp/so" 2>"$tmp/se"
+    /usr/bin/time -o "$tmp/st" -f "%e %M %U %S" "$SIM" "${sim_args[@]}" --stats "$elf" >"$tmp/so" 2>"$tmp/se"
     sim_rc=$?
-    /usr/bin/time -o "$tmp/qt" -f "%e %M" qemu-riscv64 "${q_args[@]}" "$elf" >"$tmp/qo" 2>"$tmp/qe"
+    /usr/bin/time -o "$tmp/qt" -f "%e %M %U %S" qemu-riscv64 "${q_args[@]}" "$elf" >"$tmp/qo" 2>"$tmp/qe"
     q_rc=$?
     n=$(sed -n 's/^npu-spike stats: \([0-9]*\) instructions.*/\1/p' "$tmp/se")
-    read -r sim_s sim_kb < <(tail -1 "$tmp/st")
-    read -r q_s q_kb < <(tail -1 "$tmp/qt")
+    read -r sim_s sim_kb sim_u sim_sys < <(tail -1 "$tmp/st")
+    read -r q_s q_kb q_u q_sys < <(tail -1 "$tmp/qt")
     elems=$(sed -n 's/^elemops \([0-9]*\)$/\1/p' "$tmp/qo")
     if [ "$q_rc" -ne 0 ]; then
         check="qemu-failed"
@@ -67,9 +68,10 @@ for elf in "${elfs[@]}"; do
         check="DIFFERENT"
         notes+=("$name: outputs differ: npu-spike '$(head -1 "$tmp/so")' qemu '$(head -1 "$tmp/qo")'")
     fi
-    awk -v name="$name" -v n="$n" -v ss="$sim_s" -v sk="$sim_kb" -v qs="$q_s" -v qk="$q_kb" \
-        -v el="$elems" -v chk="$check" 'BEGIN {
+    awk -v name="$name" -v n="$n" -v sw="$sim_s" -v sk="$sim_kb" -v qw="$q_s" -v qk="$q_kb" \
+        -v sc="$sim_u $sim_sys" -v qc="$q_u $q_sys" -v el="$elems" -v chk="$check" 'BEGIN {
         na = "n/a";
+        split(sc, a, " "); ss = a[1] + a[2]; split(qc, b, " "); qs = b[1] + b[2];
         if (ss <= 0) ss = 0.005; if (qs <= 0) qs = 0.005;
         sim_ok = (n != "");
         ins = sim_ok ? sprintf("%12d", n) : sprintf("%12s", na);
@@ -77,10 +79,10 @@ for elf in "${elfs[@]}"; do
         qm = sim_ok ? sprintf("%9.1f", n / qs / 1e6) : sprintf("%9s", na);
         se = (el != "" && sim_ok) ? sprintf("%8.1f", el / ss / 1e6) : sprintf("%8s", el == "" ? "-" : na);
         qe = (el != "") ? sprintf("%8.1f", el / qs / 1e6) : sprintf("%8s", "-");
-        ssf = sim_ok ? sprintf("%8.2f", ss) : sprintf("%8s", na);
+        ssf = sim_ok ? sprintf("%8.2f", sw) : sprintf("%8s", na);
         skf = sim_ok ? sprintf("%9d", sk) : sprintf("%9s", na);
         ra = sim_ok ? sprintf("%7.2f", qs / ss) : sprintf("%7s", na);
-        printf "%-15s %s | %s %s %s %s | %s %8.2f %9d %s | %s %s\n", name, ins, sm, ssf, skf, se, qm, qs, qk, qe, ra, chk }'
+        printf "%-15s %s | %s %s %s %s | %s %8.2f %9d %s | %s %s\n", name, ins, sm, ssf, skf, se, qm, qw, qk, qe, ra, chk }'
 done
 if [ "$whole" = 1 ]; then
     reps=${STARTUP_REPS:-50}
