@@ -7,6 +7,7 @@
 //! holds decoded code (and `fence.i`) flush the cache.
 
 use crate::exec::Insn;
+use crate::isa::Op;
 use crate::machine::memory::PAGE_SHIFT;
 use crate::machine::{Hart, Trap};
 use std::collections::HashMap;
@@ -85,6 +86,8 @@ impl CodeCache {
     fn build(&mut self, hart: &mut Hart, start: u64) -> Result<u32, Trap> {
         let mut insns = Vec::with_capacity(8);
         let mut pc = start;
+        let (lo, hi) = (hart.npu.kernel_lo, hart.npu.kernel_hi);
+        let in_kernel = |a: u64| lo < hi && a >= lo && a <= hi;
         loop {
             let lo = match hart.fetch_parcel(pc) {
                 Ok(v) => v,
@@ -106,9 +109,20 @@ impl CodeCache {
                 let pa = hart.fetch_paddr(a);
                 hart.mem.watch_code(pa, n);
             }
-            pc += insn.len as u64;
+            // A direct jump (`j`, `jal`) need not end the block: decoding follows it to its
+            // target, whose instructions then run in the same block (the jump's handler
+            // sets pc, which the block's last instruction overrides as usual). Not into or
+            // out of the NPU kernel range, whose entry and exit handlers keep their own
+            // blocks.
+            let target = insn.pc.wrapping_add(insn.imm as u64);
+            let follow =
+                insn.op.info().exec_as == Op::Jal && !in_kernel(insn.pc) && !in_kernel(target);
+            pc = if follow { target } else { pc + insn.len as u64 };
             insns.push(insn);
-            if ends || insns.len() >= MAX_BLOCK || (pc >> PAGE_SHIFT) != (start >> PAGE_SHIFT) {
+            if (ends && !follow)
+                || insns.len() >= MAX_BLOCK
+                || (pc >> PAGE_SHIFT) != (start >> PAGE_SHIFT)
+            {
                 break;
             }
         }
@@ -143,9 +157,21 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
         };
         let insns = &code.blocks[index as usize].insns;
         let (last, body) = insns.split_last().expect("blocks are never empty");
-        for (k, insn) in body.iter().enumerate() {
+        // Unrolled by eight: each position gets its own indirect call site, which the
+        // host's branch predictor tells apart better than one shared call.
+        let mut chunks = body.chunks_exact(8);
+        for (c, four) in (&mut chunks).enumerate() {
+            for (j, insn) in four.iter().enumerate() {
+                if let Err(t) = (insn.handler)(hart, insn) {
+                    hart.instret = hart.instret.wrapping_add((8 * c + j) as u64);
+                    return Event::Trap(*t, insn.pc);
+                }
+            }
+        }
+        let done = body.len() & !7;
+        for (k, insn) in chunks.remainder().iter().enumerate() {
             if let Err(t) = (insn.handler)(hart, insn) {
-                hart.instret = hart.instret.wrapping_add(k as u64);
+                hart.instret = hart.instret.wrapping_add((done + k) as u64);
                 return Event::Trap(*t, insn.pc);
             }
         }

@@ -122,7 +122,7 @@ branch! {
 macro_rules! load {
     ($($name:ident: $t:ty => |$v:ident| $e:expr;)*) => {$(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
-            let $v: $t = h.load(h.x(i.rs1).wrapping_add(i.imm as u64))?;
+            let $v: $t = h.load_or_trap(h.x(i.rs1).wrapping_add(i.imm as u64))?;
             h.set_x(i.rd, $e);
             Ok(())
         }
@@ -142,7 +142,7 @@ load! {
 macro_rules! store {
     ($($name:ident: $t:ty;)*) => {$(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
-            Ok(h.store(h.x(i.rs1).wrapping_add(i.imm as u64), h.x(i.rs2) as $t)?)
+            h.store_or_trap(h.x(i.rs1).wrapping_add(i.imm as u64), h.x(i.rs2) as $t)
         }
     )*};
 }

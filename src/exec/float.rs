@@ -5,7 +5,7 @@
 //! not properly boxed yields the canonical NaN. Every instruction that writes an f
 //! register, or raises a flag, marks mstatus.FS dirty.
 
-use super::Insn;
+use super::{Insn, hostfp};
 use crate::machine::{Hart, Trap};
 use softfloat_sys as sf;
 use softfloat_sys::{float16_t as F16, float32_t as F32, float64_t as F64};
@@ -66,24 +66,63 @@ fn set_d(h: &mut Hart, r: u8, v: F64) {
 /// FP instructions are illegal while mstatus.FS is Off.
 #[inline(always)]
 fn require_fp(h: &Hart, i: &Insn) -> R {
-    if h.fp_enabled() {
-        Ok(())
-    } else {
-        Err(Trap::illegal(i.bits).into())
-    }
+    if h.fp_enabled() { Ok(()) } else { illegal(i) }
+}
+
+/// The illegal-instruction trap, out of line so that handlers need no frame for it.
+#[cold]
+#[inline(never)]
+fn illegal(i: &Insn) -> R {
+    Err(Trap::illegal(i.bits).into())
 }
 
 /// Resolves the instruction's rounding mode (7 = dynamic, from frm); modes 5 and 6,
 /// and a dynamic frm above 4, are illegal. Sets SoftFloat's mode for the operation.
 #[inline(always)]
 fn require_rm(h: &Hart, i: &Insn) -> R {
+    let rm = resolve_rm(h, i)?;
+    unsafe { sf::softfloat_roundingMode_write_helper(rm) };
+    Ok(())
+}
+
+/// The instruction's effective rounding mode, with the checks of `require_rm`, without
+/// setting SoftFloat's mode (the host fast path needs none).
+#[inline(always)]
+fn resolve_rm(h: &Hart, i: &Insn) -> Result<u8, Box<Trap>> {
     require_fp(h, i)?;
     let rm = if i.rm == 7 { h.csr.frm } else { i.rm };
     if rm > 4 {
-        return Err(Trap::illegal(i.bits).into());
+        illegal(i)?;
+    }
+    Ok(rm)
+}
+
+/// Round to nearest, ties to even: the only mode the host fast path serves.
+const RNE: u8 = 0;
+
+/// Runs `fast` (a `hostfp` operation on raw bits) when the mode is RNE; None means it
+/// could not prove SoftFloat's result and flags, and SoftFloat runs instead (with
+/// the mode set). Either way the result and accrued flags end up the same.
+#[inline(always)]
+fn arith<T: Copy>(
+    h: &mut Hart,
+    rm: u8,
+    fast: impl FnOnce() -> Option<(T, u8)>,
+    soft: impl FnOnce() -> T,
+) -> T {
+    if rm == RNE
+        && let Some((r, fl)) = fast()
+    {
+        if fl != 0 {
+            h.csr.fflags |= fl;
+            h.dirty_fp();
+        }
+        return r;
     }
     unsafe { sf::softfloat_roundingMode_write_helper(rm) };
-    Ok(())
+    let r = soft();
+    accrue(h);
+    r
 }
 
 /// Moves SoftFloat's accrued exception flags into fflags (marking the FP state dirty
@@ -140,8 +179,25 @@ fn classify(sign: bool, exp_all_ones: bool, exp_zero: bool, frac: u64, quiet_bit
     1 << bit
 }
 
+/// A two-operand arithmetic instruction: the host path (`fast`) or SoftFloat (`soft`).
+#[inline(always)]
+fn binary<T: Copy>(
+    h: &mut Hart,
+    i: &Insn,
+    get: fn(&Hart, u8) -> T,
+    set: fn(&mut Hart, u8, T),
+    fast: impl FnOnce(T, T) -> Option<(T, u8)>,
+    soft: impl FnOnce(T, T) -> T,
+) -> R {
+    let rm = resolve_rm(h, i)?;
+    let (a, b) = (get(h, i.rs1), get(h, i.rs2));
+    let r = arith(h, rm, || fast(a, b), || soft(a, b));
+    set(h, i.rd, r);
+    Ok(())
+}
+
 macro_rules! defs {
-    ($get:ident, $set:ident, $t:ident, $u:ty, $sign:expr, $nan:expr, $bits:expr, $exp:expr,
+    ($get:ident, $set:ident, $t:ident, $u:ty, $sign:expr, $nan:expr, $bits:expr, $exp:expr, fast: $fast:ident, fused: $fused:ident,
      add: $add:ident, sub: $sub:ident, mul: $mul:ident, div: $div:ident, sqrt: $sqrt:ident,
      fma: $fma:ident, eq: $eq:ident, lt: $lt:ident, le: $le:ident, ltq: $ltq:ident,
      names: [$fadd:ident, $fsub:ident, $fmul:ident, $fdiv:ident, $fsqrt:ident,
@@ -149,79 +205,88 @@ macro_rules! defs {
              $fsgnj:ident, $fsgnjn:ident, $fsgnjx:ident, $fmin:ident, $fmax:ident,
              $feq:ident, $flt:ident, $fle:ident, $fclass:ident]) => {
         pub fn $fadd(h: &mut Hart, i: &Insn) -> R {
-            require_rm(h, i)?;
-            let r = unsafe { sf::$add($get(h, i.rs1), $get(h, i.rs2)) };
-            $set(h, i.rd, r);
-            accrue(h);
-            Ok(())
+            binary(
+                h,
+                i,
+                $get,
+                $set,
+                |a: $t, b: $t| hostfp::$fast::add(a.v, b.v).map(|(v, f)| ($t { v }, f)),
+                |a, b| unsafe { sf::$add(a, b) },
+            )
         }
         pub fn $fsub(h: &mut Hart, i: &Insn) -> R {
-            require_rm(h, i)?;
-            let r = unsafe { sf::$sub($get(h, i.rs1), $get(h, i.rs2)) };
-            $set(h, i.rd, r);
-            accrue(h);
-            Ok(())
+            binary(
+                h,
+                i,
+                $get,
+                $set,
+                |a: $t, b: $t| hostfp::$fast::sub(a.v, b.v).map(|(v, f)| ($t { v }, f)),
+                |a, b| unsafe { sf::$sub(a, b) },
+            )
         }
         pub fn $fmul(h: &mut Hart, i: &Insn) -> R {
-            require_rm(h, i)?;
-            let r = unsafe { sf::$mul($get(h, i.rs1), $get(h, i.rs2)) };
-            $set(h, i.rd, r);
-            accrue(h);
-            Ok(())
+            binary(
+                h,
+                i,
+                $get,
+                $set,
+                |a: $t, b: $t| hostfp::$fast::mul(a.v, b.v).map(|(v, f)| ($t { v }, f)),
+                |a, b| unsafe { sf::$mul(a, b) },
+            )
         }
         pub fn $fdiv(h: &mut Hart, i: &Insn) -> R {
-            require_rm(h, i)?;
-            let r = unsafe { sf::$div($get(h, i.rs1), $get(h, i.rs2)) };
-            $set(h, i.rd, r);
-            accrue(h);
-            Ok(())
+            binary(
+                h,
+                i,
+                $get,
+                $set,
+                |a: $t, b: $t| hostfp::$fast::div(a.v, b.v).map(|(v, f)| ($t { v }, f)),
+                |a, b| unsafe { sf::$div(a, b) },
+            )
         }
         pub fn $fsqrt(h: &mut Hart, i: &Insn) -> R {
-            require_rm(h, i)?;
-            let r = unsafe { sf::$sqrt($get(h, i.rs1)) };
+            let rm = resolve_rm(h, i)?;
+            let a = $get(h, i.rs1);
+            let r = arith(
+                h,
+                rm,
+                || hostfp::$fast::sqrt(a.v).map(|(v, f)| ($t { v }, f)),
+                || unsafe { sf::$sqrt(a) },
+            );
             $set(h, i.rd, r);
-            accrue(h);
             Ok(())
         }
-        // Fused multiply-add variants negate operands by flipping sign bits, as Spike does.
         pub fn $fmadd(h: &mut Hart, i: &Insn) -> R {
-            require_rm(h, i)?;
-            let r = unsafe { sf::$fma($get(h, i.rs1), $get(h, i.rs2), $get(h, i.rs3)) };
-            $set(h, i.rd, r);
-            accrue(h);
-            Ok(())
+            $fused(h, i, 0, 0)
         }
         pub fn $fmsub(h: &mut Hart, i: &Insn) -> R {
-            require_rm(h, i)?;
-            let c = $t {
-                v: $get(h, i.rs3).v ^ $sign,
-            };
-            let r = unsafe { sf::$fma($get(h, i.rs1), $get(h, i.rs2), c) };
-            $set(h, i.rd, r);
-            accrue(h);
-            Ok(())
+            $fused(h, i, 0, $sign)
         }
         pub fn $fnmsub(h: &mut Hart, i: &Insn) -> R {
-            require_rm(h, i)?;
-            let a = $t {
-                v: $get(h, i.rs1).v ^ $sign,
-            };
-            let r = unsafe { sf::$fma(a, $get(h, i.rs2), $get(h, i.rs3)) };
-            $set(h, i.rd, r);
-            accrue(h);
-            Ok(())
+            $fused(h, i, $sign, 0)
         }
         pub fn $fnmadd(h: &mut Hart, i: &Insn) -> R {
-            require_rm(h, i)?;
+            $fused(h, i, $sign, $sign)
+        }
+        /// The fused multiply-adds: `±rs1 × rs2 ± rs3`, negating by flipping sign bits
+        /// (`neg_a`, `neg_c`), as Spike does.
+        #[inline(always)]
+        fn $fused(h: &mut Hart, i: &Insn, neg_a: $u, neg_c: $u) -> R {
+            let rm = resolve_rm(h, i)?;
             let a = $t {
-                v: $get(h, i.rs1).v ^ $sign,
+                v: $get(h, i.rs1).v ^ neg_a,
             };
+            let b = $get(h, i.rs2);
             let c = $t {
-                v: $get(h, i.rs3).v ^ $sign,
+                v: $get(h, i.rs3).v ^ neg_c,
             };
-            let r = unsafe { sf::$fma(a, $get(h, i.rs2), c) };
+            let r = arith(
+                h,
+                rm,
+                || hostfp::$fast::fma(a.v, b.v, c.v).map(|(v, f)| ($t { v }, f)),
+                || unsafe { sf::$fma(a, b, c) },
+            );
             $set(h, i.rd, r);
-            accrue(h);
             Ok(())
         }
         pub fn $fsgnj(h: &mut Hart, i: &Insn) -> R {
@@ -332,17 +397,17 @@ const fn frac_field_mask(exp_mask: u64) -> u64 {
     (1u64 << exp_mask.trailing_zeros()) - 1
 }
 
-defs!(h16, set_h, F16, u16, F16_SIGN, F16_NAN, 16u64, 0x7c00u16,
+defs!(h16, set_h, F16, u16, F16_SIGN, F16_NAN, 16u64, 0x7c00u16, fast: f16, fused: fused_h,
     add: f16_add, sub: f16_sub, mul: f16_mul, div: f16_div, sqrt: f16_sqrt, fma: f16_mulAdd,
     eq: f16_eq, lt: f16_lt, le: f16_le, ltq: f16_lt_quiet,
     names: [fadd_h, fsub_h, fmul_h, fdiv_h, fsqrt_h, fmadd_h, fmsub_h, fnmsub_h, fnmadd_h,
             fsgnj_h, fsgnjn_h, fsgnjx_h, fmin_h, fmax_h, feq_h, flt_h, fle_h, fclass_h]);
-defs!(s32, set_s, F32, u32, F32_SIGN, F32_NAN, 32u64, 0x7f80_0000u32,
+defs!(s32, set_s, F32, u32, F32_SIGN, F32_NAN, 32u64, 0x7f80_0000u32, fast: f32, fused: fused_s,
     add: f32_add, sub: f32_sub, mul: f32_mul, div: f32_div, sqrt: f32_sqrt, fma: f32_mulAdd,
     eq: f32_eq, lt: f32_lt, le: f32_le, ltq: f32_lt_quiet,
     names: [fadd_s, fsub_s, fmul_s, fdiv_s, fsqrt_s, fmadd_s, fmsub_s, fnmsub_s, fnmadd_s,
             fsgnj_s, fsgnjn_s, fsgnjx_s, fmin_s, fmax_s, feq_s, flt_s, fle_s, fclass_s]);
-defs!(d64, set_d, F64, u64, F64_SIGN, F64_NAN, 64u64, 0x7ff0_0000_0000_0000u64,
+defs!(d64, set_d, F64, u64, F64_SIGN, F64_NAN, 64u64, 0x7ff0_0000_0000_0000u64, fast: f64, fused: fused_d,
     add: f64_add, sub: f64_sub, mul: f64_mul, div: f64_div, sqrt: f64_sqrt, fma: f64_mulAdd,
     eq: f64_eq, lt: f64_lt, le: f64_le, ltq: f64_lt_quiet,
     names: [fadd_d, fsub_d, fmul_d, fdiv_d, fsqrt_d, fmadd_d, fmsub_d, fnmsub_d, fnmadd_d,
@@ -466,40 +531,76 @@ pub fn fmv_h_x(h: &mut Hart, i: &Insn) -> R {
 /// FP loads and stores (stores write the raw low bits of the register).
 pub fn flh(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    let v: u16 = h.load(h.x(i.rs1).wrapping_add(i.imm as u64))?;
+    let v: u16 = h.load_or_trap(h.x(i.rs1).wrapping_add(i.imm as u64))?;
     set_h(h, i.rd, F16 { v });
     Ok(())
 }
 pub fn flw(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    let v: u32 = h.load(h.x(i.rs1).wrapping_add(i.imm as u64))?;
+    let v: u32 = h.load_or_trap(h.x(i.rs1).wrapping_add(i.imm as u64))?;
     set_s(h, i.rd, F32 { v });
     Ok(())
 }
 pub fn fld(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    let v: u64 = h.load(h.x(i.rs1).wrapping_add(i.imm as u64))?;
+    let v: u64 = h.load_or_trap(h.x(i.rs1).wrapping_add(i.imm as u64))?;
     set_d(h, i.rd, F64 { v });
     Ok(())
 }
 pub fn fsh(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    Ok(h.store(
+    h.store_or_trap(
         h.x(i.rs1).wrapping_add(i.imm as u64),
         h.f[(i.rs2 & 31) as usize] as u16,
-    )?)
+    )
 }
 pub fn fsw(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    Ok(h.store(
+    h.store_or_trap(
         h.x(i.rs1).wrapping_add(i.imm as u64),
         h.f[(i.rs2 & 31) as usize] as u32,
-    )?)
+    )
 }
 pub fn fsd(h: &mut Hart, i: &Insn) -> R {
     require_fp(h, i)?;
-    Ok(h.store(
+    h.store_or_trap(
         h.x(i.rs1).wrapping_add(i.imm as u64),
         h.f[(i.rs2 & 31) as usize],
-    )?)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::exec::Insn;
+    use crate::isa::Isa;
+    use crate::machine::{Hart, Memory, csr::mstatus};
+
+    const ONE: u64 = 0x3ff0_0000_0000_0000;
+    const TINY: u64 = 0x3c30_0000_0000_0000; // 2^-60
+
+    /// Runs `fadd.d f3, f1, f2` with rounding-mode field `rm` and frm `frm` on 1 + 2^-60.
+    fn fadd_d(rm: u32, frm: u8) -> (u64, u8) {
+        let mut h = Hart::new(Isa::default(), Memory::new(vec![]));
+        h.csr.mstatus |= mstatus::FS;
+        h.csr.frm = frm;
+        h.f[1] = ONE;
+        h.f[2] = TINY;
+        let bits = 1 << 25 | 2 << 20 | 1 << 15 | rm << 12 | 3 << 7 | 0x53;
+        let (insn, _) = Insn::decode(bits, 0, h.isa.exts);
+        (insn.handler)(&mut h, &insn).unwrap_or_else(|_| panic!("trap"));
+        (h.f[3], h.csr.fflags)
+    }
+
+    #[test]
+    fn rounding_modes_other_than_rne_take_softfloat() {
+        // RNE (static and dynamic): 1, inexact. RDN/RTZ: 1. RUP: 1 + 2^-52. RMM: 1.
+        assert_eq!(fadd_d(0, 0), (ONE, 1));
+        assert_eq!(fadd_d(7, 0), (ONE, 1));
+        assert_eq!(fadd_d(1, 0), (ONE, 1));
+        assert_eq!(fadd_d(2, 0), (ONE, 1));
+        assert_eq!(fadd_d(3, 0), (ONE + 1, 1));
+        assert_eq!(fadd_d(4, 0), (ONE, 1));
+        // Dynamic rounding with frm = RUP must not take the RNE host path.
+        assert_eq!(fadd_d(7, 3), (ONE + 1, 1));
+    }
 }

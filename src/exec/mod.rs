@@ -6,6 +6,7 @@ pub mod atomic;
 pub mod base;
 pub mod csr;
 pub mod float;
+pub mod hostfp;
 pub mod m5;
 pub mod muldiv;
 pub mod npu;

@@ -159,13 +159,21 @@ impl Hart {
     /// Marks the vector state dirty (mstatus.VS = Dirty, SD = 1).
     #[inline(always)]
     pub fn dirty_vs(&mut self) {
-        self.csr.mstatus |= mstatus::VS | mstatus::SD;
+        const BITS: u64 = mstatus::VS | mstatus::SD;
+        if self.csr.mstatus & BITS != BITS {
+            self.csr.mstatus |= BITS;
+        }
     }
 
     /// Marks the FP state dirty (mstatus.FS = Dirty, SD = 1), as any FP write does.
+    /// Only stores when something changes: an unconditional read-modify-write would
+    /// chain every FP instruction to the previous one through memory.
     #[inline(always)]
     pub fn dirty_fp(&mut self) {
-        self.csr.mstatus |= mstatus::FS | mstatus::SD;
+        const BITS: u64 = mstatus::FS | mstatus::SD;
+        if self.csr.mstatus & BITS != BITS {
+            self.csr.mstatus |= BITS;
+        }
     }
 
     fn counter_allowed(&self, csr: u16) -> bool {

@@ -74,8 +74,55 @@ impl Hart {
     }
 
     /// Loads with the alignment rule of the configured ISA (Zicclsm allows misaligned).
+    /// The common case (no translation, aligned, page in the memory's cache) is a tag
+    /// compare and a host load; everything else takes the out-of-line path.
     #[inline(always)]
     pub fn load<T: Scalar>(&mut self, addr: u64) -> Result<T, Trap> {
+        if !self.vm.data
+            && addr & (T::SIZE as u64 - 1) == 0
+            && let Some(v) = self.mem.load_fast(addr)
+        {
+            return Ok(v);
+        }
+        self.load_slow(addr)
+    }
+
+    /// `load` for instruction handlers: the trap comes boxed, and the slow path and the
+    /// boxing stay out of line, so the fast path needs no stack frame.
+    #[inline(always)]
+    pub fn load_or_trap<T: Scalar>(&mut self, addr: u64) -> Result<T, Box<Trap>> {
+        if !self.vm.data
+            && addr & (T::SIZE as u64 - 1) == 0
+            && let Some(v) = self.mem.load_fast(addr)
+        {
+            return Ok(v);
+        }
+        self.load_slow_boxed(addr)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn load_slow_boxed<T: Scalar>(&mut self, addr: u64) -> Result<T, Box<Trap>> {
+        Ok(self.load_slow(addr)?)
+    }
+
+    /// `store` for instruction handlers, as `load_or_trap`.
+    #[inline(always)]
+    pub fn store_or_trap<T: Scalar>(&mut self, addr: u64, v: T) -> Result<(), Box<Trap>> {
+        if !self.vm.data && addr & (T::SIZE as u64 - 1) == 0 && self.mem.store_fast(addr, v) {
+            return Ok(());
+        }
+        self.store_slow_boxed(addr, v)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn store_slow_boxed<T: Scalar>(&mut self, addr: u64, v: T) -> Result<(), Box<Trap>> {
+        Ok(self.store_slow(addr, v)?)
+    }
+
+    #[inline(never)]
+    fn load_slow<T: Scalar>(&mut self, addr: u64) -> Result<T, Trap> {
         if T::SIZE > 1
             && addr & (T::SIZE as u64 - 1) != 0
             && !self.isa.misaligned
@@ -93,8 +140,17 @@ impl Hart {
             .map_err(|MemFault { .. }| Trap::new(cause::LOAD_ACCESS, addr))
     }
 
+    /// Stores, with the same fast path as `load` (unwatched pages only).
     #[inline(always)]
     pub fn store<T: Scalar>(&mut self, addr: u64, v: T) -> Result<(), Trap> {
+        if !self.vm.data && addr & (T::SIZE as u64 - 1) == 0 && self.mem.store_fast(addr, v) {
+            return Ok(());
+        }
+        self.store_slow(addr, v)
+    }
+
+    #[inline(never)]
+    fn store_slow<T: Scalar>(&mut self, addr: u64, v: T) -> Result<(), Trap> {
         if T::SIZE > 1
             && addr & (T::SIZE as u64 - 1) != 0
             && !self.isa.misaligned

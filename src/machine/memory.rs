@@ -64,6 +64,9 @@ pub mod event {
 #[derive(Clone, Copy)]
 struct TlbEntry {
     page: u64,
+    /// The page's host bytes, so that a hit costs no second lookup (pages are boxed
+    /// and never freed while the memory lives, so the pointer stays valid).
+    host: *mut u8,
     index: u32,
     /// Stores may use this entry (false for watched pages).
     writable: bool,
@@ -71,6 +74,7 @@ struct TlbEntry {
 
 const EMPTY: TlbEntry = TlbEntry {
     page: u64::MAX,
+    host: std::ptr::null_mut(),
     index: 0,
     writable: false,
 };
@@ -90,11 +94,23 @@ pub struct Memory {
     pub events: u8,
 }
 
+// SAFETY: the raw page pointers in the TLB point into `pages`, which this struct owns;
+// moving the memory to another thread moves them together.
+unsafe impl Send for Memory {}
+
 /// Little-endian scalar types the guest can load and store.
 pub trait Scalar: Copy {
     const SIZE: usize;
     fn read(b: &[u8]) -> Self;
     fn write(self, b: &mut [u8]);
+    /// Reads from a host pointer to at least `SIZE` valid bytes (any alignment).
+    ///
+    /// # Safety
+    /// `p` must be valid for reads of `SIZE` bytes.
+    unsafe fn read_ptr(p: *const u8) -> Self;
+    /// # Safety
+    /// `p` must be valid for writes of `SIZE` bytes.
+    unsafe fn write_ptr(self, p: *mut u8);
 }
 
 macro_rules! scalar {
@@ -108,6 +124,16 @@ macro_rules! scalar {
             #[inline(always)]
             fn write(self, b: &mut [u8]) {
                 b[..Self::SIZE].copy_from_slice(&self.to_le_bytes())
+            }
+            #[inline(always)]
+            unsafe fn read_ptr(p: *const u8) -> Self {
+                // SAFETY: the caller guarantees SIZE readable bytes.
+                <$t>::from_le_bytes(unsafe { std::ptr::read_unaligned(p as *const [u8; Self::SIZE]) })
+            }
+            #[inline(always)]
+            unsafe fn write_ptr(self, p: *mut u8) {
+                // SAFETY: the caller guarantees SIZE writable bytes.
+                unsafe { std::ptr::write_unaligned(p as *mut [u8; Self::SIZE], self.to_le_bytes()) }
             }
         }
     )*};
@@ -202,11 +228,40 @@ impl Memory {
         if whole {
             self.tlb[(page as usize) & (TLB_SIZE - 1)] = TlbEntry {
                 page,
+                host: self.pages[i as usize].as_mut_ptr(),
                 index: i,
                 writable: !watched,
             };
         }
         Ok(i)
+    }
+
+    /// A naturally aligned load that hits the translation cache (None: take `load`).
+    #[inline(always)]
+    pub fn load_fast<T: Scalar>(&self, addr: u64) -> Option<T> {
+        let page = addr >> PAGE_SHIFT;
+        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        if e.page == page {
+            // SAFETY: a hit's `host` is the live page; aligned accesses stay inside it.
+            Some(unsafe { T::read_ptr(e.host.add((addr & PAGE_MASK) as usize)) })
+        } else {
+            None
+        }
+    }
+
+    /// A naturally aligned store to an unwatched page in the translation cache
+    /// (false: take `store`).
+    #[inline(always)]
+    pub fn store_fast<T: Scalar>(&mut self, addr: u64, v: T) -> bool {
+        let page = addr >> PAGE_SHIFT;
+        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        if e.page == page && e.writable {
+            // SAFETY: as in `load_fast`.
+            unsafe { v.write_ptr(e.host.add((addr & PAGE_MASK) as usize)) };
+            true
+        } else {
+            false
+        }
     }
 
     #[inline(always)]
