@@ -1,17 +1,6 @@
 #!/bin/sh
 # Rebuilds the cycle binaries of tests/timing.rs (src/*.S -> bin/*.elf, committed):
-# static user-mode ELFs with m5 markers, reproducible output.
+# they share the NPU instruction macros of tests/npu_units/src/units.h.
 set -eu
 cd "$(dirname "$0")"
-CC=${RISCV_CC:-riscv64-unknown-elf-gcc}
-CFLAGS="-march=rv64gcv_zfh -mabi=lp64d -mno-relax -nostdlib -nostartfiles -static -Isrc -I../npu_units/src"
-LDFLAGS="-Wl,--build-id=none -Wl,--no-warn-rwx-segments -Wl,-Ttext=0x10000"
-OBJ=$(mktemp -d)
-trap 'rm -rf "$OBJ"' EXIT INT TERM
-mkdir -p bin
-for src in src/*.S; do
-    name=$(basename "$src" .S)
-    $CC $CFLAGS -c "$src" -o "$OBJ/$name.o"
-    (cd "$OBJ" && $CC $CFLAGS $LDFLAGS "$name.o" -o "$OLDPWD/bin/$name.elf")
-done
-echo "built $(ls bin/*.elf | wc -l) programs"
+exec ../build-guests.sh . -I../npu_units/src
