@@ -111,4 +111,12 @@ if [ "$whole" = 1 ]; then
     echo "peak RSS, -m0x80000000:0x1900000000 (100 GiB DRAM) bare_rss.elf: ${rss_kb} KiB (exit $rss_rc; qemu-user: n/a)"
 fi
 for l in "${notes[@]}"; do echo "note: $l"; done
+if [ $# -eq 0 ]; then
+    # The NPU kernel at L = 1 and L = 128 (qemu cannot run it) and the cycle-sampling
+    # throughput, so that this one command covers every benchmark.
+    echo
+    NPU_SPIKE_BIN="$SIM" bench/npu.sh
+    echo
+    NPU_SPIKE_BIN="$SIM" bench/sample.sh
+fi
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(qemu-riscv64 --version | head -1); RVV kernels at VLEN=$VLEN"
