@@ -69,6 +69,16 @@ fn fma_fits(a: f64, b: f64, c: f64, r: f64) -> bool {
 /// Whether an f64 result can be returned with the flags the fast path computed: finite
 /// and above the smallest normal (so neither overflow nor underflow can be due), or an
 /// exact zero.
+/// TwoSum (Knuth): s = RN(x + y) and the exact error, x + y = s + e, for any finite
+/// x, y whose sum does not overflow. Shared with the vector fast path.
+#[inline(always)]
+pub fn two_sum(x: f64, y: f64) -> (f64, f64) {
+    let s = x + y;
+    let yp = s - x;
+    let xp = s - yp;
+    (s, (x - xp) + (y - yp))
+}
+
 #[inline(always)]
 fn ok64(r: f64, exact: bool) -> bool {
     r.is_finite() && (r.abs() > f64::MIN_POSITIVE || (r == 0.0 && exact))
@@ -101,10 +111,7 @@ pub mod f64 {
     #[inline(always)]
     pub fn add(a: u64, b: u64) -> Option<(u64, u8)> {
         let (a, b) = normal2(a, b)?;
-        let s = a + b;
-        // TwoSum: the rounding error of a finite sum, exactly.
-        let bb = s - a;
-        let err = (a - (s - bb)) + (b - bb);
+        let (s, err) = two_sum(a, b);
         done(s, err == 0.0)
     }
 
@@ -166,9 +173,7 @@ pub mod f32 {
     #[inline(always)]
     pub fn add(a: u32, b: u32) -> Option<(u32, u8)> {
         let (a, b) = (normal(a)?, normal(b)?);
-        let s = a + b;
-        let bb = s - a;
-        let err = (a - (s - bb)) + (b - bb);
+        let (s, err) = two_sum(a, b);
         let r = s as f32;
         done(r, err == 0.0 && r as f64 == s)
     }
@@ -211,10 +216,7 @@ pub mod f32 {
         let (a, b, c) = (normal(a)?, normal(b)?, normal(c)?);
         // The product of two f32s is exact in f64, so the f64 sum and its TwoSum error
         // are the f64-rounded fused result and the exact residual.
-        let p = a * b;
-        let r = p + c;
-        let pp = r - c;
-        let err = (c - (r - pp)) + (p - pp);
+        let (r, err) = two_sum(c, a * b);
         if !r.is_normal() {
             return None;
         }

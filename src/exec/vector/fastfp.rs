@@ -30,15 +30,8 @@ pub struct Fast<B> {
     pub nx: bool,
 }
 
-/// TwoSum (Knuth): s = RN(x + y) and the exact error, x + y = s + e, for any finite
-/// x, y whose sum does not overflow (callers keep the operands below 2^1020).
-#[inline(always)]
-fn two_sum(x: f64, y: f64) -> (f64, f64) {
-    let s = x + y;
-    let yp = s - x;
-    let xp = s - yp;
-    (s, (x - xp) + (y - yp))
-}
+// TwoSum is shared with the scalar fast path (callers keep the operands below 2^1020).
+use crate::exec::hostfp::two_sum;
 
 /// Veltkamp's split of x into two 26-bit halves (exact for |x| < 2^996).
 #[inline(always)]
