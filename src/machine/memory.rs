@@ -264,6 +264,27 @@ impl Memory {
         }
     }
 
+    /// Host address of guest bytes [addr, addr + len) when they lie in one page that
+    /// is in the translation cache and, for a `write`, unwatched (None: take the
+    /// general path, which also fills the cache). Cached pages lie wholly inside a
+    /// region, so every byte of the range is there; an unwatched page holds neither
+    /// decoded code nor the mailbox, so a store through the pointer needs no event.
+    #[inline(always)]
+    pub fn host_range(&self, addr: u64, len: usize, write: bool) -> Option<*mut u8> {
+        let off = (addr & PAGE_MASK) as usize;
+        if len == 0 || len > PAGE_SIZE - off {
+            return None;
+        }
+        let page = addr >> PAGE_SHIFT;
+        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        if e.page == page && (e.writable || !write) {
+            // SAFETY: a hit's `host` is the live page and off < PAGE_SIZE.
+            Some(unsafe { e.host.add(off) })
+        } else {
+            None
+        }
+    }
+
     #[inline(always)]
     pub fn load<T: Scalar>(&mut self, addr: u64) -> Result<T, MemFault> {
         let off = (addr & PAGE_MASK) as usize;
