@@ -521,6 +521,28 @@ mod tests {
     }
 
     #[test]
+    fn host_range_only_for_cached_unwatched_single_pages() {
+        let mut m = mem();
+        // Not cached yet: the general path fills the cache.
+        assert!(m.host_range(0x8000_0000, 8, false).is_none());
+        m.store::<u64>(0x8000_0000, 0x0102_0304_0506_0708).unwrap();
+        let p = m.host_range(0x8000_0000, 8, true).unwrap();
+        // SAFETY: host_range returned a pointer to 8 bytes of the page.
+        assert_eq!(unsafe { *p }, 0x08);
+        assert!(m.host_range(0x8000_0ff8, 8, false).is_some());
+        assert!(
+            m.host_range(0x8000_0ffc, 8, false).is_none(),
+            "crosses a page"
+        );
+        assert!(m.host_range(0x8000_0000, 0, false).is_none());
+        // A page with decoded code: loads may use it, stores must not.
+        m.watch_code(0x8000_0100, 4);
+        m.load::<u32>(0x8000_0100).unwrap();
+        assert!(m.host_range(0x8000_0000, 8, false).is_some());
+        assert!(m.host_range(0x8000_0000, 8, true).is_none());
+    }
+
+    #[test]
     fn cross_page_and_watch() {
         let mut m = mem();
         m.store::<u64>(0x8000_0ffc, 0x0102_0304_0506_0708).unwrap();
