@@ -264,6 +264,27 @@ impl Memory {
         }
     }
 
+    /// Host address of guest bytes [addr, addr + len) when they lie in one page that
+    /// is in the translation cache and, for a `write`, unwatched (None: take the
+    /// general path, which also fills the cache). Cached pages lie wholly inside a
+    /// region, so every byte of the range is there; an unwatched page holds neither
+    /// decoded code nor the mailbox, so a store through the pointer needs no event.
+    #[inline(always)]
+    pub fn host_range(&self, addr: u64, len: usize, write: bool) -> Option<*mut u8> {
+        let off = (addr & PAGE_MASK) as usize;
+        if len == 0 || len > PAGE_SIZE - off {
+            return None;
+        }
+        let page = addr >> PAGE_SHIFT;
+        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        if e.page == page && (e.writable || !write) {
+            // SAFETY: a hit's `host` is the live page and off < PAGE_SIZE.
+            Some(unsafe { e.host.add(off) })
+        } else {
+            None
+        }
+    }
+
     #[inline(always)]
     pub fn load<T: Scalar>(&mut self, addr: u64) -> Result<T, MemFault> {
         let off = (addr & PAGE_MASK) as usize;
@@ -497,6 +518,28 @@ mod tests {
             0,
             "faulting write changed nothing"
         );
+    }
+
+    #[test]
+    fn host_range_only_for_cached_unwatched_single_pages() {
+        let mut m = mem();
+        // Not cached yet: the general path fills the cache.
+        assert!(m.host_range(0x8000_0000, 8, false).is_none());
+        m.store::<u64>(0x8000_0000, 0x0102_0304_0506_0708).unwrap();
+        let p = m.host_range(0x8000_0000, 8, true).unwrap();
+        // SAFETY: host_range returned a pointer to 8 bytes of the page.
+        assert_eq!(unsafe { *p }, 0x08);
+        assert!(m.host_range(0x8000_0ff8, 8, false).is_some());
+        assert!(
+            m.host_range(0x8000_0ffc, 8, false).is_none(),
+            "crosses a page"
+        );
+        assert!(m.host_range(0x8000_0000, 0, false).is_none());
+        // A page with decoded code: loads may use it, stores must not.
+        m.watch_code(0x8000_0100, 4);
+        m.load::<u32>(0x8000_0100).unwrap();
+        assert!(m.host_range(0x8000_0000, 8, false).is_some());
+        assert!(m.host_range(0x8000_0000, 8, true).is_none());
     }
 
     #[test]

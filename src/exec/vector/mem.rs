@@ -57,6 +57,40 @@ fn bulk(h: &mut Hart, va: u64, p: *mut u8, len: usize, elem: usize, load: bool) 
     true
 }
 
+/// One-copy fast path for plain RVV (not an NPU lane, no address translation):
+/// moves `len` bytes between guest memory at `va` and the register file at `p` with a
+/// single copy when the access is aligned to `elem` and lies in one page that is in
+/// the memory's translation cache (and, for a store, not watched). Returns false,
+/// having changed nothing, otherwise.
+///
+/// Why this is exact: the element loop would run every element through the
+/// `Hart::load`/`store` fast path on that same cached page (aligned, untranslated,
+/// page wholly inside a region, and writable, i.e. holding neither decoded code nor
+/// the HTIF mailbox, for stores), so no element could fault or raise a store event,
+/// and the same bytes would move; the callers only come here unmasked with
+/// vstart = 0, and neither path touches tail elements (past `len`).
+#[inline(always)]
+fn one_page(h: &mut Hart, va: u64, p: *mut u8, len: usize, elem: usize, load: bool) -> bool {
+    if h.vm.data || h.v.kernel || va & (elem as u64 - 1) != 0 {
+        return false;
+    }
+    let Some(host) = h.mem.host_range(va, len, !load) else {
+        return false;
+    };
+    // SAFETY: `host` points at `len` bytes inside one live guest page (`host_range`);
+    // the caller passes a register-file range of `len` bytes, a separate allocation.
+    unsafe {
+        let regs = std::slice::from_raw_parts_mut(p, len);
+        let page = std::slice::from_raw_parts_mut(host, len);
+        if load {
+            regs.copy_from_slice(page);
+        } else {
+            page.copy_from_slice(regs);
+        }
+    }
+    true
+}
+
 fn nf(i: &Insn) -> usize {
     (i.bits >> 29) as usize + 1
 }
@@ -127,6 +161,14 @@ fn ldst_lane<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool)
     let regs = chk_ldst(h, i, T::SIZE, LOAD)?;
     h.dirty_vs();
     let n = nf(i);
+    // Plain unit-stride, unmasked, vstart = 0: one copy when the access fits one page.
+    if !strided && n == 1 && (i.bits >> 25) & 1 == 1 && h.v.vstart == 0 && h.v.vl > 0 {
+        let (vl, base) = (h.v.vl as usize, h.x(i.rs1));
+        let p = view(h, i).p::<u8>(i.rd);
+        if one_page(h, base, p, vl * T::SIZE, T::SIZE, LOAD) {
+            return done(h);
+        }
+    }
     let la = lane_addr(h, i, if LOAD { Kind::Load } else { Kind::Store });
     let base = la.map_or(h.x(i.rs1), |l| l.base);
     let stride = if strided {
@@ -329,7 +371,10 @@ fn load_whole<T: Scalar>(h: &mut Hart, i: &Insn) -> R {
     let p =
         h.v.lane_ptr(h.v.lane)
             .wrapping_add(i.rd as usize * h.v.vlenb) as *mut T;
-    if h.v.vstart == 0 && checks_pass && bulk(h, base, p as *mut u8, count * T::SIZE, T::SIZE, true)
+    if h.v.vstart == 0
+        && checks_pass
+        && (one_page(h, base, p as *mut u8, count * T::SIZE, T::SIZE, true)
+            || bulk(h, base, p as *mut u8, count * T::SIZE, T::SIZE, true))
     {
         return done(h);
     }
@@ -373,7 +418,10 @@ pub fn vs1r_v(h: &mut Hart, i: &Insn) -> R {
     let p =
         h.v.lane_ptr(h.v.lane)
             .wrapping_add(i.rd as usize * h.v.vlenb);
-    if h.v.vstart == 0 && checks_pass && bulk(h, base, p, count, 1, false) {
+    if h.v.vstart == 0
+        && checks_pass
+        && (one_page(h, base, p, count, 1, false) || bulk(h, base, p, count, 1, false))
+    {
         return done(h);
     }
     for k in h.v.vstart as usize..count {
