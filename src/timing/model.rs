@@ -779,11 +779,8 @@ impl CycleModel {
         } else {
             g * op.vs2_mult as usize
         };
-        let src1 = if matches!(op.kind, Kind::Vector { chain: true, .. }) {
-            1
-        } else {
-            g
-        };
+        // A reduction's vs1 is a single register (the scalar operand).
+        let src1 = if chain { 1 } else { g };
         let n = if chain { src2 } else { dest.max(src2) }.max(1);
         let masked = (op.maskable && insn.rm & 1 == 0) || op.reads_v0;
         let mut earliest = arrival

@@ -1128,18 +1128,27 @@ pub(crate) fn fred(h: &mut Hart, i: &Insn, op: u8, propagate: bool) -> R {
                 _ => F::max(acc, x),
             };
         });
-        if v.vl > 0 {
-            if propagate && !active && F::is_nan(acc) {
-                if F::is_snan(acc) {
-                    raise(NV);
-                }
-                acc = F::NAN;
-            }
-            unsafe { *v.p::<<F as Fp>::B>(i.rd) = acc };
-        }
+        finish_red::<F>(&v, i.rd, acc, propagate && !active);
     });
     accrue(h);
     done(h)
+}
+
+/// Writes a reduction's result to vd[0] when vl > 0. `quiet_nan` (an unordered sum
+/// with no active element): a NaN result becomes the canonical NaN, a signaling one
+/// raising NV, as Spike does.
+fn finish_red<F: Fp>(v: &V, rd: u8, mut acc: F::B, quiet_nan: bool) {
+    if v.vl == 0 {
+        return;
+    }
+    if quiet_nan && F::is_nan(acc) {
+        if F::is_snan(acc) {
+            raise(NV);
+        }
+        acc = F::NAN;
+    }
+    // SAFETY: element 0 of vd, a register of the checked file.
+    unsafe { *v.p::<F::B>(rd) = acc };
 }
 
 /// vfwred{u,o}sum: 2*SEW accumulator, SEW elements widened.
@@ -1159,15 +1168,7 @@ pub(crate) fn fwred(h: &mut Hart, i: &Insn, propagate: bool) -> R {
             active = true;
             acc = G::add(acc, widen::<F, G>(unsafe { *a.add(k) }));
         });
-        if v.vl > 0 {
-            if propagate && !active && G::is_nan(acc) {
-                if G::is_snan(acc) {
-                    raise(NV);
-                }
-                acc = G::NAN;
-            }
-            unsafe { *v.p::<<G as Fp>::B>(i.rd) = acc };
-        }
+        finish_red::<G>(&v, i.rd, acc, propagate && !active);
     });
     accrue(h);
     done(h)
