@@ -45,6 +45,38 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 impl Program {
+    /// The `p_flags` of each loadable segment (PF_X 1, PF_W 2, PF_R 4), in
+    /// `segments` order, read back from the program header table; a segment with
+    /// no matching header (a program built in memory) is read+write+execute.
+    pub fn segment_flags(&self) -> Vec<u32> {
+        let ent = self.phent as usize;
+        let loads: Vec<(u64, u64, u32)> = if ent >= 56 {
+            self.phdrs
+                .chunks_exact(ent)
+                .filter(|h| u32::from_le_bytes(h[0..4].try_into().unwrap()) == PT_LOAD)
+                .map(|h| {
+                    let word = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().unwrap());
+                    (
+                        word(16),
+                        word(40),
+                        u32::from_le_bytes(h[4..8].try_into().unwrap()),
+                    )
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.segments
+            .iter()
+            .map(|s| {
+                loads
+                    .iter()
+                    .find(|&&(v, m, _)| v == s.vaddr && m == s.mem_size)
+                    .map_or(7, |&(_, _, f)| f)
+            })
+            .collect()
+    }
+
     pub fn symbol(&self, name: &str) -> Option<u64> {
         self.symbols.get(name).copied()
     }

@@ -67,6 +67,9 @@ pub enum RunError {
     Timeout(std::time::Duration, u64),
     /// SIGINT/SIGTERM/SIGHUP arrived (see `stop_on_signals`).
     Signal(i32, u64),
+    /// Under the proxy kernel, a user access pk would not allow: pk's own report
+    /// (register dump, `User <kind> segfault @ 0x…`), printed as it is; exit 255.
+    Segfault(String),
     /// An NPU unit stopped the run with its own exit status (npu-isa.md §2.6).
     Npu {
         code: i32,
@@ -78,7 +81,7 @@ pub enum RunError {
 impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RunError::Fatal(m) => f.write_str(m),
+            RunError::Fatal(m) | RunError::Segfault(m) => f.write_str(m),
             RunError::InsnLimit(n) => write!(
                 f,
                 "instruction limit reached after {n} instructions (runaway program?)"
@@ -101,7 +104,7 @@ impl RunError {
     /// Process exit status for this error (see the exit-code table in the README).
     pub fn exit_code(&self) -> i32 {
         match self {
-            RunError::Fatal(_) => 255,
+            RunError::Fatal(_) | RunError::Segfault(_) => 255,
             RunError::InsnLimit(_) | RunError::Timeout(..) => 124,
             RunError::Npu { code, .. } => *code,
             RunError::Signal(sig, _) => 128 + sig,
@@ -140,6 +143,18 @@ pub fn stop_on_signals() {
         if let Err(e) = r {
             eprintln!("npu-spike: warning: cannot handle signal {sig}: {e}");
         }
+    }
+}
+
+/// The kind in pk's `User <kind> segfault` for a memory fault cause (access and
+/// page faults alike: under the proxy kernel both mean the page is not the
+/// program's for that access).
+fn segfault_kind(c: u64) -> Option<&'static str> {
+    match c {
+        cause::FETCH_ACCESS | cause::FETCH_PAGE_FAULT => Some("fetch"),
+        cause::LOAD_ACCESS | cause::LOAD_PAGE_FAULT => Some("load"),
+        cause::STORE_ACCESS | cause::STORE_PAGE_FAULT => Some("store"),
+        _ => None,
     }
 }
 
@@ -386,7 +401,7 @@ impl Simulator {
                 code: trap.tval as i32,
                 message: "NPU error".into(),
             });
-            let insn = self.hart.mem.load::<u32>(pc).unwrap_or(0);
+            let insn = self.hart.mem.peek::<u32>(pc).unwrap_or(0);
             return Err(RunError::Npu {
                 code: f.code,
                 message: f.message,
@@ -423,6 +438,10 @@ impl Simulator {
                     at: format!("at pc {pc:#x}: {at}"),
                 })
             }
+            Env::Pk(_) if self.hart.mem.paged() => match segfault_kind(trap.cause) {
+                Some(kind) => Err(RunError::Segfault(self.pk_segfault(kind, trap, pc))),
+                None => Err(RunError::Fatal(self.describe_trap(trap, pc))),
+            },
             Env::Pk(_) => Err(RunError::Fatal(self.describe_trap(trap, pc))),
             Env::Bare(_) => {
                 self.hart.take_trap(trap, pc);
@@ -480,14 +499,50 @@ impl Simulator {
         )
     }
 
+    /// riscv-pk's report of a user page fault it cannot resolve (`pk/handlers.c`
+    /// `segfault`, `pk/console.c` `dump_tf`): x0..x31 four to a line as
+    /// `name hex`, then `pc`, the faulting address and sstatus, then
+    /// `User <kind> segfault @ 0x<16 hex digits>`. With `-v`, npu-spike's full
+    /// trap report follows.
+    fn pk_segfault(&mut self, kind: &str, trap: Trap, pc: u64) -> String {
+        use crate::machine::csr::mstatus as ms;
+        const NAMES: [&str; 32] = [
+            "z ", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3",
+            "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "sA", "sB",
+            "t3", "t4", "t5", "t6",
+        ];
+        let mut out = String::new();
+        for (r, name) in NAMES.iter().enumerate() {
+            let v = if r == 0 { 0 } else { self.hart.x[r] };
+            let sep = if r % 4 == 3 { '\n' } else { ' ' };
+            out.push_str(&format!("{name} {v:x}{sep}"));
+        }
+        // sstatus as pk's trap entry saved it: user mode (SPP 0), SPIE set (pk runs
+        // the program with interrupts enabled), UXL 64, SD when a unit is dirty.
+        let m = self.hart.csr.mstatus;
+        let mut sr = (m & (ms::VS | ms::FS | ms::XS | ms::SUM | ms::MXR)) | ms::SPIE | (2 << 32);
+        if sr & ms::FS == ms::FS || sr & ms::VS == ms::VS || sr & ms::XS == ms::XS {
+            sr |= ms::SD;
+        }
+        out.push_str(&format!(
+            "pc {pc:x} va/inst {:x} sr {sr:x}\nUser {kind} segfault @ 0x{:016x}",
+            trap.tval, trap.tval
+        ));
+        if self.config.verbose {
+            out.push_str("\nnpu-spike: ");
+            out.push_str(&self.describe_trap(trap, pc));
+        }
+        out
+    }
+
     /// The instruction at `pc`: its encoding and disassembly.
     pub fn describe_insn(&mut self, pc: u64) -> String {
-        match self.hart.mem.load::<u16>(pc) {
+        match self.hart.mem.peek::<u16>(pc) {
             Ok(lo) if lo & 3 != 3 => format!(
                 "{lo:#06x} {}",
                 disassemble(lo as u32, pc, self.hart.isa.exts)
             ),
-            Ok(lo) => match self.hart.mem.load::<u16>(pc + 2) {
+            Ok(lo) => match self.hart.mem.peek::<u16>(pc + 2) {
                 Ok(hi) => {
                     let b = (hi as u32) << 16 | lo as u32;
                     format!("{b:#010x} {}", disassemble(b, pc, self.hart.isa.exts))

@@ -114,6 +114,11 @@ pub fn execute(config: Config, program: &[String], stats: bool) -> i32 {
             }
             (code & 0xff) as i32
         }
+        Err(e @ crate::sim::RunError::Segfault(_)) => {
+            // pk's own words, as Spike + pk print them.
+            eprintln!("{e}");
+            e.exit_code()
+        }
         Err(e) => {
             eprintln!("npu-spike: error: {}: {e}", elf.display());
             e.exit_code()

@@ -16,6 +16,7 @@ use super::files::{Files, SysResult};
 use super::linux::{self, nr};
 use super::sandbox::Sandbox;
 use crate::loader::Program;
+use crate::machine::memory::{MapError, UserMap, prot};
 use crate::machine::{Hart, PRV_U};
 
 /// Top of the user address space (riscv-pk: half of the Sv39 virtual range).
@@ -43,6 +44,7 @@ const AT_RANDOM: u64 = 25;
 const MAP_FIXED: u64 = 0x10;
 const MAP_ANONYMOUS: u64 = 0x20;
 const MAP_PRIVATE: u64 = 0x02;
+const MAP_POPULATE: u64 = 0x8000;
 const MREMAP_MAYMOVE: u64 = 1;
 
 pub struct ProxyKernel {
@@ -50,14 +52,11 @@ pub struct ProxyKernel {
     pub brk: u64,
     brk_min: u64,
     brk_max: u64,
-    /// Lowest address of the loaded image (page-aligned).
-    image_lo: u64,
-    /// The scratchpad window `[SV, SV + L·B)`.
+    /// The scratchpad window `[SV, SV + L·B)` page-rounded: brk and mmap never
+    /// hand it out (data accesses there bypass the user map anyway).
     window: (u64, u64),
-    /// Mapped ranges `[start, end)` other than the loaded image and the heap: the
-    /// stack and every `mmap`, kept sorted.
-    maps: Vec<(u64, u64)>,
-    /// Where the next `mmap` search starts (pk's `vm_alloc_guess`).
+    /// Where the next `mmap` search starts (pk's `vm_alloc_guess`: the end of the
+    /// last mapping pk made, the stack's first).
     alloc_guess: u64,
     pub files: Files,
     /// Set when the guest calls exit/exit_group.
@@ -66,6 +65,82 @@ pub struct ProxyKernel {
 
 fn round_up(v: u64) -> u64 {
     v.div_ceil(PAGE) * PAGE
+}
+
+const fn page(a: u64) -> u64 {
+    a / PAGE
+}
+
+/// pk's `get_prot`: ELF p_flags (X 1, W 2, R 4) to PROT_* bits.
+fn elf_prot(flags: u32) -> u8 {
+    let mut p = 0;
+    if flags & 1 != 0 {
+        p |= prot::EXEC;
+    }
+    if flags & 2 != 0 {
+        p |= prot::WRITE;
+    }
+    if flags & 4 != 0 {
+        p |= prot::READ;
+    }
+    p
+}
+
+/// The user address space riscv-pk's `load_elf` and `run_loaded_program` set up,
+/// in pk's order: the PT_LOAD segments from the last to the first (later ones
+/// replace earlier ones' pages where they share a page), each as
+/// * its file bytes, from the page holding `p_vaddr` to the end of the page holding
+///   the last file byte, mapped with the segment's protection plus write (and
+///   populated when `p_vaddr` is not page-aligned, pk's MAP_POPULATE);
+/// * the rest of `p_memsz` (the bss beyond that page) as an anonymous mapping with
+///   the segment's protection, starting at the next page boundary, so that a
+///   segment with no file bytes and an unaligned start leaves its first page
+///   unmapped, as under pk;
+/// * then, for a segment without write permission, `mprotect` of
+///   `[p_vaddr & ~4095, p_vaddr + p_memsz)` to its protection;
+///
+/// then the stack, `[stack_bottom, USER_TOP)` read+write+execute.
+fn pk_user_map(prog: &Program, stack_bottom: u64, window: (u64, u64)) -> Result<UserMap, String> {
+    let mut map = UserMap::new(window);
+    let flags = prog.segment_flags();
+    for (s, &f) in prog.segments.iter().zip(&flags).rev() {
+        let p = elf_prot(f);
+        let prepad = s.vaddr % PAGE;
+        let filesz = s.data.len() as u64;
+        let start = s.vaddr - prepad;
+        if filesz != 0 {
+            map.map(
+                page(start),
+                page(round_up(s.vaddr + filesz)),
+                p | prot::WRITE,
+            );
+            if prepad != 0 {
+                map.touch(page(start), page(round_up(s.vaddr + filesz)));
+            }
+        }
+        let mapped = round_up(filesz + prepad) - prepad;
+        if s.mem_size > mapped {
+            map.map(
+                page(s.vaddr + mapped),
+                page(round_up(s.vaddr + s.mem_size)),
+                p,
+            );
+        }
+        if p & prot::WRITE == 0
+            && map
+                .protect(page(start), page(round_up(s.vaddr + s.mem_size)), p)
+                .is_err()
+        {
+            return Err(format!(
+                "{}: segment at {:#x}..{:#x} cannot be mapped as riscv-pk maps it (part of it is not mapped)",
+                prog.path.display(),
+                s.vaddr,
+                s.vaddr + s.mem_size
+            ));
+        }
+    }
+    map.map(page(stack_bottom), page(USER_TOP), prot::ALL);
+    Ok(map)
 }
 
 impl ProxyKernel {
@@ -89,6 +164,9 @@ impl ProxyKernel {
         let oops = |e: crate::machine::memory::MemFault| {
             format!("cannot build the stack at {:#x}", e.addr)
         };
+        let (sv, spad) = (hart.npu.spad_base, hart.npu.spad_bytes());
+        let map = pk_user_map(prog, stack_bottom, (sv, sv.saturating_add(spad)))?;
+        hart.mem.set_user_map(map);
 
         // pk copies its whole 1 KiB program-header buffer to the top of the stack.
         if prog.phdrs.len() > PHDR_AREA {
@@ -101,14 +179,14 @@ impl ProxyKernel {
         let mut area = prog.phdrs.clone();
         area.resize(PHDR_AREA, 0);
         let mut top = USER_TOP - PHDR_AREA as u64;
-        hart.mem.write_bytes(top, &area).map_err(oops)?;
+        hart.mem.kernel_write(top, &area).map_err(oops)?;
         let phdr = top;
         let mut ptrs = Vec::with_capacity(argv.len());
         for a in argv {
             let mut bytes = a.as_bytes().to_vec();
             bytes.push(0);
             top -= bytes.len() as u64;
-            hart.mem.write_bytes(top, &bytes).map_err(oops)?;
+            hart.mem.kernel_write(top, &bytes).map_err(oops)?;
             ptrs.push(top);
         }
         top &= !7;
@@ -133,7 +211,6 @@ impl ProxyKernel {
             w.extend([k, v]);
         }
         let bytes: Vec<u8> = w.iter().flat_map(|v| v.to_le_bytes()).collect();
-        hart.mem.write_bytes(sp, &bytes).map_err(oops)?;
         if sp < stack_bottom {
             return Err(format!(
                 "the program arguments ({} bytes) do not fit the {} KiB user stack",
@@ -141,6 +218,7 @@ impl ProxyKernel {
                 stack_pages * 4
             ));
         }
+        hart.mem.kernel_write(sp, &bytes).map_err(oops)?;
         hart.x[2] = sp;
         hart.pc = prog.entry;
         hart.prv = PRV_U;
@@ -148,27 +226,17 @@ impl ProxyKernel {
         hart.csr.mstatus |= crate::machine::csr::mstatus::FS;
         let brk = round_up(brk_min);
         // The scratchpad window is never handed out by brk or mmap.
-        let mut maps = vec![(stack_bottom, USER_TOP)];
         let mut brk_max = stack_bottom;
-        let (sv, bytes) = (hart.npu.spad_base, round_up(hart.npu.spad_bytes()));
-        if bytes > 0 && sv >= brk && sv + bytes <= stack_bottom {
-            maps.insert(0, (sv - sv % PAGE, sv + bytes));
-            brk_max = brk_max.min(sv - sv % PAGE);
+        let window = (sv - sv % PAGE, round_up(sv.saturating_add(spad)));
+        if spad > 0 && window.0 >= brk && window.1 <= stack_bottom {
+            brk_max = brk_max.min(window.0);
         }
         Ok(ProxyKernel {
             brk,
             brk_min,
-            window: (sv, sv.saturating_add(bytes)),
-            image_lo: prog
-                .segments
-                .iter()
-                .map(|s| s.vaddr)
-                .min()
-                .unwrap_or(USER_BASE)
-                & !(PAGE - 1),
+            window: if spad > 0 { window } else { (0, 0) },
             brk_max,
-            maps,
-            alloc_guess: 0,
+            alloc_guess: USER_TOP,
             files: Files::new(sandbox),
             exit_code: None,
         })
@@ -284,7 +352,8 @@ impl ProxyKernel {
             nr::MMAP => self.mmap(hart, a),
             nr::MUNMAP => self.munmap(hart, a[0], a[1]),
             nr::MREMAP => self.mremap(hart, a[0], a[1], a[2], a[3]),
-            nr::MPROTECT | nr::RT_SIGACTION | nr::RT_SIGPROCMASK => {
+            nr::MPROTECT => self.mprotect(hart, a[0], a[1], a[2]),
+            nr::RT_SIGACTION | nr::RT_SIGPROCMASK => {
                 if n == nr::RT_SIGACTION && a[2] != 0 {
                     put(hart, a[2], &[0; 24])?;
                 }
@@ -339,36 +408,38 @@ impl ProxyKernel {
         Err(-errno::EBADF)
     }
 
-    /// Whether `[addr, addr + len)` lies in memory the guest has mapped: its image and
-    /// heap, the stack, its `mmap`s and the scratchpad window. A buffer anywhere else
-    /// is `EFAULT`, as under pk (where the page would not be mapped); this also keeps
-    /// a wild length from walking (and allocating) the whole address space.
-    fn mapped(&self, addr: u64, len: u64) -> bool {
+    /// Whether `[addr, addr + len)` lies in memory the guest has mapped (any
+    /// protection) or in the scratchpad window. A buffer anywhere else is `EFAULT`;
+    /// this also keeps a wild length from walking (and allocating) the whole
+    /// address space.
+    fn mapped(&self, hart: &Hart, addr: u64, len: u64) -> bool {
         let Some(end) = addr.checked_add(len) else {
             return false;
         };
         if len == 0 {
             return true;
         }
-        let mut ranges: Vec<(u64, u64)> = self.maps.clone();
-        ranges.push((self.image_lo, self.brk.max(round_up(self.brk_min))));
-        ranges.push(self.window);
-        ranges.sort_unstable();
-        // Walk the sorted ranges, extending coverage from addr while they touch.
-        let mut covered = addr;
-        for (s, e) in ranges {
-            if s <= covered && e > covered {
-                covered = e;
-                if covered >= end {
-                    return true;
-                }
+        let Some(map) = hart.mem.user_map() else {
+            return false;
+        };
+        let (w0, w1) = (
+            hart.npu.spad_base,
+            hart.npu.spad_base.saturating_add(hart.npu.spad_bytes()),
+        );
+        let mut p = page(addr);
+        while p <= page(end - 1) {
+            let (lo, hi) = (p * PAGE, p * PAGE + PAGE);
+            let in_window = lo.max(addr) >= w0 && hi.min(end) <= w1;
+            if !in_window && !map.all_mapped(p, p + 1) {
+                return false;
             }
+            p += 1;
         }
-        covered >= end
+        true
     }
 
     fn read(&mut self, hart: &mut Hart, fd: u64, buf: u64, len: u64, at: Option<u64>) -> SysResult {
-        if !self.mapped(buf, len) {
+        if !self.mapped(hart, buf, len) {
             return Err(-errno::EFAULT);
         }
         let mut done = 0u64;
@@ -396,7 +467,7 @@ impl ProxyKernel {
         len: u64,
         at: Option<u64>,
     ) -> SysResult {
-        if !self.mapped(buf, len) {
+        if !self.mapped(hart, buf, len) {
             return Err(-errno::EFAULT);
         }
         let mut done = 0u64;
@@ -404,7 +475,7 @@ impl ProxyKernel {
         while done < len {
             let n = ((len - done) as usize).min(CHUNK);
             hart.mem
-                .read_bytes(buf + done, &mut host[..n])
+                .kernel_read(buf + done, &mut host[..n])
                 .map_err(|_| -errno::EFAULT)?;
             self.files.write(fd, &host[..n], at.map(|o| o + done))?;
             done += n as u64;
@@ -412,25 +483,48 @@ impl ProxyKernel {
         Ok(done as i64)
     }
 
-    /// pk's `brk`: out-of-range requests return the current break unchanged.
+    /// pk's `brk`: out-of-range requests return the current break unchanged; the
+    /// heap grows by a read+write+execute mapping (pk maps it with prot -1) and
+    /// shrinks by unmapping.
     fn brk(&mut self, hart: &mut Hart, addr: u64) -> i64 {
         if addr < self.brk_min || addr > self.brk_max {
             return self.brk as i64;
         }
         let new = round_up(addr);
         if new < self.brk {
-            hart.mem.zero_range(new, self.brk - new);
+            self.unmap(hart, new, self.brk - new);
+        } else if new > self.brk {
+            let old = self.brk;
+            hart.mem.zero_range(old, new - old);
+            hart.mem
+                .change_user_map(|m| m.map(page(old), page(new), prot::ALL));
+            self.alloc_guess = new;
         }
         self.brk = new;
         addr as i64
     }
 
-    fn overlaps(&self, start: u64, end: u64) -> bool {
-        start < self.brk || self.maps.iter().any(|&(s, e)| start < e && s < end)
+    /// Whether `[start, end)` (pages) overlaps the scratchpad window.
+    fn in_window(&self, start: u64, end: u64) -> bool {
+        start < page(self.window.1) && page(self.window.0) < end
+    }
+
+    /// pk's first-fit search (`__vm_alloc_at`) for `pages` free pages from page
+    /// `from`, below the top of the user space and outside the window.
+    fn find_free(&self, hart: &Hart, from: u64, pages: u64) -> Option<u64> {
+        let map = hart.mem.user_map()?;
+        let mut from = from;
+        loop {
+            let c = map.find_free(from, pages, page(USER_TOP))?;
+            if !self.in_window(c, c + pages) {
+                return Some(c);
+            }
+            from = page(self.window.1);
+        }
     }
 
     fn mmap(&mut self, hart: &mut Hart, a: [u64; 6]) -> SysResult {
-        let (addr, len, flags, fd, off) = (a[0], a[1], a[3], a[4], a[5]);
+        let (addr, len, prot_bits, flags, fd, off) = (a[0], a[1], a[2], a[3], a[4], a[5]);
         if flags & MAP_PRIVATE == 0 || len == 0 || !off.is_multiple_of(PAGE) {
             return Err(-errno::EINVAL);
         }
@@ -448,26 +542,29 @@ impl ProxyKernel {
             {
                 return Err(-errno::EINVAL);
             }
-            self.unmap(hart, addr, size);
             addr
         } else {
-            let from = if self.alloc_guess != 0 {
-                self.alloc_guess
-            } else {
-                self.brk
-            };
-            self.find_free(from, size)
-                .or_else(|| self.find_free(self.brk, size))
+            let pages = page(size);
+            self.find_free(hart, page(self.alloc_guess), pages)
+                .or_else(|| self.find_free(hart, page(self.brk), pages))
                 .ok_or(-errno::ENOMEM)?
+                * PAGE
         };
-        let pos = self.maps.partition_point(|&(s, _)| s < start);
-        self.maps.insert(pos, (start, start + size));
+        hart.mem.zero_range(start, size);
+        let p = (prot_bits & 7) as u8;
+        hart.mem.change_user_map(|m| {
+            m.map(page(start), page(start + size), p);
+            if flags & MAP_POPULATE != 0 {
+                m.touch(page(start), page(start + size));
+            }
+        });
         self.alloc_guess = start + size;
         if start < self.brk_max {
             self.brk_max = start;
         }
         if flags & MAP_ANONYMOUS == 0 {
-            // A private file mapping: a copy of the file's bytes (the rest stays zero).
+            // A private file mapping: a copy of the file's bytes (the rest stays zero),
+            // placed without populating anything (pk reads each page on first touch).
             let mut buf = vec![0u8; (len as usize).min(CHUNK)];
             let mut done = 0u64;
             while done < len {
@@ -476,45 +573,21 @@ impl ProxyKernel {
                 if got == 0 {
                     break;
                 }
-                put(hart, start + done, &buf[..got as usize])?;
+                hart.mem
+                    .poke_bytes(start + done, &buf[..got as usize])
+                    .map_err(|_| -errno::EFAULT)?;
                 done += got as u64;
             }
         }
         Ok(start as i64)
     }
 
-    /// First page-aligned gap of `size` bytes at or above `from`, below the stack.
-    fn find_free(&self, from: u64, size: u64) -> Option<u64> {
-        let mut cand = round_up(from.max(self.brk));
-        for &(s, e) in &self.maps {
-            if e <= cand {
-                continue;
-            }
-            if cand.checked_add(size)? <= s {
-                return Some(cand);
-            }
-            cand = e;
-        }
-        (cand.checked_add(size)? <= USER_TOP).then_some(cand)
-    }
-
+    /// Unmaps `[start, start + size)` (page-aligned) and zeroes it, so that a later
+    /// mapping reads zeros as pk's fresh pages do.
     fn unmap(&mut self, hart: &mut Hart, start: u64, size: u64) {
-        let end = start + size;
         hart.mem.zero_range(start, size);
-        let mut kept = Vec::with_capacity(self.maps.len() + 1);
-        for &(s, e) in &self.maps {
-            if e <= start || s >= end {
-                kept.push((s, e));
-                continue;
-            }
-            if s < start {
-                kept.push((s, start));
-            }
-            if e > end {
-                kept.push((end, e));
-            }
-        }
-        self.maps = kept;
+        hart.mem
+            .change_user_map(|m| m.unmap(page(start), page(round_up(start + size))));
     }
 
     fn munmap(&mut self, hart: &mut Hart, addr: u64, len: u64) -> SysResult {
@@ -523,6 +596,23 @@ impl ProxyKernel {
         }
         self.unmap(hart, addr, round_up(len));
         Ok(0)
+    }
+
+    /// pk's `do_mprotect`: page by page, stopping at the first page that is not
+    /// mapped (-ENOMEM) or whose mapping lacks a requested permission (-EACCES).
+    fn mprotect(&mut self, hart: &mut Hart, addr: u64, len: u64, p: u64) -> SysResult {
+        if !addr.is_multiple_of(PAGE) {
+            return Err(-errno::EINVAL);
+        }
+        let end = addr.saturating_add(len).min(USER_TOP);
+        let r = hart
+            .mem
+            .change_user_map(|m| m.protect(page(addr), page(round_up(end)), (p & 7) as u8));
+        match r {
+            Some(Ok(())) | None => Ok(0),
+            Some(Err(MapError::NotMapped)) => Err(-errno::ENOMEM),
+            Some(Err(MapError::Denied)) => Err(-errno::EACCES),
+        }
     }
 
     fn mremap(
@@ -541,27 +631,37 @@ impl ProxyKernel {
             self.unmap(hart, old + new_size, old_size - new_size);
             return Ok(old as i64);
         }
-        if !self.overlaps(old + old_size, old + new_size) {
-            let i = self.maps.iter().position(|&(s, e)| s <= old && old < e);
-            if let Some(i) = i
-                && self.maps[i].1 == old + old_size
-            {
-                self.maps[i].1 = old + new_size;
-                return Ok(old as i64);
-            }
+        let p = hart
+            .mem
+            .user_map()
+            .and_then(|m| m.prot_of(page(old)))
+            .ok_or(-errno::EFAULT)?;
+        let (grow_at, grow) = (page(old + old_size), page(new_size - old_size));
+        let free_after = old.checked_add(new_size).is_some_and(|e| e <= USER_TOP)
+            && self.find_free(hart, grow_at, grow) == Some(grow_at);
+        if free_after {
+            hart.mem.zero_range(old + old_size, new_size - old_size);
+            hart.mem
+                .change_user_map(|m| m.map(grow_at, grow_at + grow, p));
+            return Ok(old as i64);
         }
         if flags & MREMAP_MAYMOVE == 0 {
             return Err(-errno::ENOMEM);
         }
-        let new = self.mmap(hart, [0, new_size, 3, MAP_PRIVATE | MAP_ANONYMOUS, 0, 0])? as u64;
+        let new = self.mmap(
+            hart,
+            [0, new_size, p as u64, MAP_PRIVATE | MAP_ANONYMOUS, 0, 0],
+        )? as u64;
         let mut buf = vec![0u8; (old_size as usize).min(CHUNK)];
         let mut done = 0u64;
         while done < old_size {
             let n = ((old_size - done) as usize).min(CHUNK);
             hart.mem
-                .read_bytes(old + done, &mut buf[..n])
+                .kernel_read(old + done, &mut buf[..n])
                 .map_err(|_| -errno::EFAULT)?;
-            put(hart, new + done, &buf[..n])?;
+            hart.mem
+                .kernel_write(new + done, &buf[..n])
+                .map_err(|_| -errno::EFAULT)?;
             done += n as u64;
         }
         self.unmap(hart, old, old_size);
@@ -572,7 +672,7 @@ impl ProxyKernel {
 /// Copies `bytes` to guest address `addr`; 0 or -EFAULT.
 fn put(hart: &mut Hart, addr: u64, bytes: &[u8]) -> SysResult {
     hart.mem
-        .write_bytes(addr, bytes)
+        .kernel_write(addr, bytes)
         .map(|_| 0)
         .map_err(|_| -errno::EFAULT)
 }
@@ -582,14 +682,22 @@ fn words(v: &[u64]) -> Vec<u8> {
 }
 
 fn guest_u64(hart: &mut Hart, addr: u64) -> Result<u64, i64> {
-    hart.mem.load::<u64>(addr).map_err(|_| -errno::EFAULT)
+    let mut b = [0u8; 8];
+    hart.mem
+        .kernel_read(addr, &mut b)
+        .map_err(|_| -errno::EFAULT)?;
+    Ok(u64::from_le_bytes(b))
 }
 
 /// A NUL-terminated guest string (paths: at most 4096 bytes, like PATH_MAX).
 fn guest_str(hart: &mut Hart, addr: u64) -> Result<String, i64> {
     let mut out = Vec::new();
     for i in 0..4096 {
-        let b = hart.mem.load::<u8>(addr + i).map_err(|_| -errno::EFAULT)?;
+        let mut b = [0u8; 1];
+        hart.mem
+            .kernel_read(addr.wrapping_add(i), &mut b)
+            .map_err(|_| -errno::EFAULT)?;
+        let b = b[0];
         if b == 0 {
             return String::from_utf8(out).map_err(|_| -errno::EINVAL);
         }

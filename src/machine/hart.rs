@@ -215,7 +215,7 @@ impl Hart {
             pc
         };
         self.mem
-            .load(pa)
+            .fetch_u16(pa)
             .map_err(|_| Trap::new(cause::FETCH_ACCESS, pc))
     }
 

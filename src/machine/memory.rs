@@ -8,7 +8,7 @@
 //! block) only when the store overlaps a 64-byte chunk of decoded code, or the mailbox
 //! page. Data that shares a page with code therefore costs a bitmap test, not a flush.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 pub const PAGE_SHIFT: u32 = 12;
 pub const PAGE_SIZE: usize = 1 << PAGE_SHIFT;
@@ -92,6 +92,9 @@ pub struct Memory {
     tlb: Box<[TlbEntry; TLB_SIZE]>,
     /// Events raised since the engine last cleared them.
     pub events: u8,
+    /// Under the proxy kernel: the user address space. Only the cache-miss path
+    /// consults it; a page it refuses for an access kind is never cached for it.
+    user: Option<Box<UserMap>>,
 }
 
 // SAFETY: the raw page pointers in the TLB point into `pages`, which this struct owns;
@@ -150,7 +153,157 @@ impl Memory {
             code_chunks: Vec::new(),
             tlb: Box::new([EMPTY; TLB_SIZE]),
             events: 0,
+            user: None,
         }
+    }
+
+    /// Puts user accesses under `map` (the proxy kernel's address space): from now
+    /// on a load, store or fetch that pk would not allow is a fault.
+    pub fn set_user_map(&mut self, map: UserMap) {
+        self.user = Some(Box::new(map));
+        self.flush_tlb();
+    }
+
+    /// Whether user accesses are checked against a `UserMap` (faults are then page
+    /// faults, as under pk).
+    pub fn paged(&self) -> bool {
+        self.user.is_some()
+    }
+
+    pub fn user_map(&self) -> Option<&UserMap> {
+        self.user.as_deref()
+    }
+
+    /// Changes the user map through `f`; cached translations are dropped and
+    /// decoded code is flushed (a page may have lost its execute permission).
+    pub fn change_user_map<R>(&mut self, f: impl FnOnce(&mut UserMap) -> R) -> Option<R> {
+        let r = f(self.user.as_deref_mut()?);
+        self.flush_tlb();
+        self.events |= event::CODE_WRITTEN;
+        Some(r)
+    }
+
+    fn flush_tlb(&mut self) {
+        for e in self.tlb.iter_mut() {
+            *e = EMPTY;
+        }
+    }
+
+    /// An instruction parcel at `addr`: under a user map the page must be
+    /// executable (fetches never go through the data translation cache).
+    pub fn fetch_u16(&mut self, addr: u64) -> Result<u16, MemFault> {
+        let Some(u) = self.user.as_deref_mut() else {
+            return self.load(addr);
+        };
+        if !u.fetch(addr) || !u.fetch(addr.wrapping_add(1)) {
+            return Err(MemFault { addr });
+        }
+        self.peek(addr)
+    }
+
+    /// Whether a load of `len` bytes at `addr` would complete without a page fault
+    /// under the user map, populating nothing (a fault-only-first element after the
+    /// first). Without a user map: true (the access decides).
+    pub fn probe_load(&self, addr: u64, len: usize) -> bool {
+        let Some(u) = self.user.as_deref() else {
+            return true;
+        };
+        let last = addr.wrapping_add(len as u64 - 1);
+        let ok = |a: u64| self.lookup_ref(a).is_some() || u.probe_load(a);
+        // A misaligned access is split at the page boundary (as Spike does).
+        ok(addr) && ((last ^ addr) >> PAGE_SHIFT == 0 || ok(last & !PAGE_MASK))
+    }
+
+    /// Reads guest memory bypassing the user map (diagnostics, pk's own data).
+    pub fn peek<T: Scalar>(&mut self, addr: u64) -> Result<T, MemFault> {
+        let mut b = [0u8; 8];
+        self.raw_copy(addr, &mut b[..T::SIZE], false)?;
+        Ok(T::read(&b))
+    }
+
+    /// Copies between `buf` and guest memory page by page without the translation
+    /// cache or the user map (only the regions are checked). A write raises the
+    /// store events as any store does.
+    fn raw_copy(&mut self, addr: u64, buf: &mut [u8], write: bool) -> Result<(), MemFault> {
+        let mut done = 0;
+        while done < buf.len() {
+            let a = addr.wrapping_add(done as u64);
+            let off = (a & PAGE_MASK) as usize;
+            let n = (PAGE_SIZE - off).min(buf.len() - done);
+            let last = a.wrapping_add(n as u64 - 1);
+            if !self.in_region(a) {
+                return Err(MemFault { addr: a });
+            }
+            if !self.in_region(last) {
+                return Err(MemFault { addr: last });
+            }
+            let i = self.page_slow(a >> PAGE_SHIFT)?;
+            let page = &mut self.pages[i as usize][off..off + n];
+            if write {
+                page.copy_from_slice(&buf[done..done + n]);
+                self.note_store(i, off, n);
+            } else {
+                buf[done..done + n].copy_from_slice(page);
+            }
+            done += n;
+        }
+        Ok(())
+    }
+
+    /// Writes guest memory bypassing the user map and populating nothing (the
+    /// contents of a lazily mapped file, set up front).
+    pub fn poke_bytes(&mut self, addr: u64, buf: &[u8]) -> Result<(), MemFault> {
+        // Check first so that a faulting write changes nothing.
+        let mut probe = [0u8; 1];
+        for a in [addr, addr.wrapping_add(buf.len().max(1) as u64 - 1)] {
+            self.raw_copy(a, &mut probe, false)?;
+        }
+        let mut tmp = buf.to_vec();
+        self.raw_copy(addr, &mut tmp, true)
+    }
+
+    /// The proxy kernel's own access to user memory (system call buffers, the
+    /// initial stack): every page must be mapped, and is populated as pk's
+    /// accesses populate it; protections are not checked. The fault names the
+    /// first unmapped page.
+    fn kernel_pages(&mut self, addr: u64, len: usize) -> Result<(), MemFault> {
+        if len == 0 {
+            return Ok(());
+        }
+        let Some(u) = self.user.as_deref_mut() else {
+            return Ok(());
+        };
+        let (first, last) = (
+            addr >> PAGE_SHIFT,
+            addr.wrapping_add(len as u64 - 1) >> PAGE_SHIFT,
+        );
+        if last < first {
+            return Err(MemFault { addr });
+        }
+        for p in first..=last {
+            if !u.touch(p, p + 1) {
+                return Err(MemFault {
+                    addr: (p << PAGE_SHIFT).max(addr),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    pub fn kernel_read(&mut self, addr: u64, buf: &mut [u8]) -> Result<(), MemFault> {
+        if self.user.is_none() {
+            return self.read_bytes(addr, buf);
+        }
+        self.kernel_pages(addr, buf.len())?;
+        self.raw_copy(addr, buf, false)
+    }
+
+    pub fn kernel_write(&mut self, addr: u64, buf: &[u8]) -> Result<(), MemFault> {
+        if self.user.is_none() {
+            return self.write_bytes(addr, buf);
+        }
+        self.kernel_pages(addr, buf.len())?;
+        self.poke_bytes(addr, buf)
     }
 
     pub fn regions(&self) -> &[Region] {
@@ -214,26 +367,51 @@ impl Memory {
         if e.page == page { Some(e.index) } else { None }
     }
 
-    fn fill(&mut self, addr: u64) -> Result<u32, MemFault> {
+    fn fill(&mut self, addr: u64, store: bool) -> Result<u32, MemFault> {
         if !self.in_region(addr) {
             return Err(MemFault { addr });
         }
         let page = addr >> PAGE_SHIFT;
+        // The user map decides first: a refused access allocates nothing.
+        let (mut cache, mut store_ok) = (true, true);
+        if let Some(u) = self.user.as_deref_mut() {
+            let g = u.data(addr, store).ok_or(MemFault { addr })?;
+            (cache, store_ok) = (g.cacheable, g.store_ok);
+        }
         let i = self.page_slow(page)?;
         let watched = self.watch[i as usize] != 0 || self.code_chunks[i as usize] != 0;
         // Pages only partly inside a region are never cached: every access re-checks.
         let whole = self.regions.iter().any(|r| {
             r.contains(page << PAGE_SHIFT) && r.contains((page << PAGE_SHIFT) | PAGE_MASK)
         });
-        if whole {
+        if whole && cache {
             self.tlb[(page as usize) & (TLB_SIZE - 1)] = TlbEntry {
                 page,
                 host: self.pages[i as usize].as_mut_ptr(),
                 index: i,
-                writable: !watched,
+                writable: !watched && store_ok,
             };
         }
         Ok(i)
+    }
+
+    /// A store that hit a cached page marked unwritable: watched (raise its events)
+    /// or, under a user map, possibly not writable at all.
+    #[cold]
+    fn store_unwritable(
+        &mut self,
+        addr: u64,
+        i: u32,
+        off: usize,
+        len: usize,
+    ) -> Result<(), MemFault> {
+        if let Some(u) = self.user.as_deref_mut()
+            && !u.data(addr, true).is_some_and(|g| g.store_ok)
+        {
+            return Err(MemFault { addr });
+        }
+        self.note_store(i, off, len);
+        Ok(())
     }
 
     /// A naturally aligned load that hits the translation cache (None: take `load`).
@@ -291,7 +469,7 @@ impl Memory {
         if off + T::SIZE <= PAGE_SIZE {
             let i = match self.lookup(addr) {
                 Some(i) => i,
-                None => self.fill_range(addr, T::SIZE)?,
+                None => self.fill_range(addr, T::SIZE, false)?,
             };
             Ok(T::read(&self.pages[i as usize][off..]))
         } else {
@@ -309,11 +487,11 @@ impl Memory {
             let e = self.tlb[(page as usize) & (TLB_SIZE - 1)];
             let i = if e.page == page {
                 if !e.writable {
-                    self.note_store(e.index, off, T::SIZE);
+                    self.store_unwritable(addr, e.index, off, T::SIZE)?;
                 }
                 e.index
             } else {
-                let i = self.fill_range(addr, T::SIZE)?;
+                let i = self.fill_range(addr, T::SIZE, true)?;
                 self.note_store(i, off, T::SIZE);
                 i
             };
@@ -328,14 +506,14 @@ impl Memory {
 
     /// Slow path for an access within one page: checks both ends against the regions.
     #[cold]
-    fn fill_range(&mut self, addr: u64, len: usize) -> Result<u32, MemFault> {
+    fn fill_range(&mut self, addr: u64, len: usize, store: bool) -> Result<u32, MemFault> {
         let last = addr.wrapping_add(len as u64 - 1);
         if !self.in_region(last) {
             return Err(MemFault {
                 addr: if self.in_region(addr) { last } else { addr },
             });
         }
-        self.fill(addr)
+        self.fill(addr, store)
     }
 
     /// Copies guest memory into `buf` (any alignment, may cross pages).
@@ -347,7 +525,7 @@ impl Memory {
             let n = (PAGE_SIZE - off).min(buf.len() - done);
             let i = match self.lookup(a) {
                 Some(i) => i,
-                None => self.fill_range(a, n)?,
+                None => self.fill_range(a, n, false)?,
             };
             buf[done..done + n].copy_from_slice(&self.pages[i as usize][off..off + n]);
             done += n;
@@ -371,6 +549,11 @@ impl Memory {
                     },
                 });
             }
+            if let Some(u) = self.user.as_deref_mut()
+                && !u.data(a, true).is_some_and(|g| g.store_ok)
+            {
+                return Err(MemFault { addr: a });
+            }
             a = a.wrapping_add(n);
         }
         let mut done = 0;
@@ -381,7 +564,7 @@ impl Memory {
             // Cached pages lie wholly inside a region (checked above anyway).
             let i = match self.lookup(a) {
                 Some(i) => i,
-                None => self.fill_range(a, n)?,
+                None => self.fill_range(a, n, true)?,
             };
             self.note_store(i, off, n);
             self.pages[i as usize][off..off + n].copy_from_slice(&buf[done..done + n]);
@@ -466,6 +649,336 @@ impl Memory {
         self.code_chunks.fill(0);
         for e in self.tlb.iter_mut() {
             e.page = u64::MAX;
+        }
+    }
+}
+
+/// pk's `PROT_*` bits (mmap/mprotect protections).
+pub mod prot {
+    pub const READ: u8 = 1;
+    pub const WRITE: u8 = 2;
+    pub const EXEC: u8 = 4;
+    /// pk's brk heap and stack: every bit (pk passes -1 / RWX).
+    pub const ALL: u8 = 7;
+}
+
+/// Leaf bits of a populated user page, as riscv-pk's `prot_to_type` sets them.
+mod pte {
+    pub const R: u8 = 1;
+    pub const W: u8 = 2;
+    pub const X: u8 = 4;
+    pub const A: u8 = 8;
+}
+
+/// pk's `prot_to_type(prot, user)`: READ gives R+A, WRITE W+A(+D), EXEC X+A; no
+/// bit at all gives a bare R without A, which faults on every access (Svade).
+fn prot_to_pte(p: u8) -> u8 {
+    let mut t = 0;
+    if p & prot::READ != 0 {
+        t |= pte::R | pte::A;
+    }
+    if p & prot::WRITE != 0 {
+        t |= pte::W | pte::A;
+    }
+    if p & prot::EXEC != 0 {
+        t |= pte::X | pte::A;
+    }
+    if t == 0 { pte::R } else { t }
+}
+
+/// Why a change to the user map was refused (pk's mprotect errors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapError {
+    /// A page in the range is not mapped (-ENOMEM).
+    NotMapped,
+    /// The new protection adds a permission the mapping does not have (-EACCES).
+    Denied,
+}
+
+/// The user address space under the proxy kernel, page by page as riscv-pk keeps it
+/// (`pk/mmap.c`): a mapped page is either *lazy* (its PTE still points at the
+/// mapping it belongs to; the first access populates it) or *present* (a leaf with
+/// the mapping's protection at the time it was populated). Every lazy page of one
+/// mapping shares that mapping's protection, so `mprotect` of one untouched page
+/// changes them all, as in pk. Only present pages may be in the translation cache,
+/// which is what a fault-only-first load can observe: an untouched page truncates
+/// `vl` exactly where pk's demand paging makes Spike fault.
+///
+/// Data accesses that start in the NPU scratchpad window bypass the map
+/// (npu-isa.md §2.2); instruction fetches never do.
+#[derive(Clone, Debug, Default)]
+pub struct UserMap {
+    /// Lazy runs of pages: first page -> (end page, exclusive; mapping id).
+    lazy: BTreeMap<u64, (u64, u32)>,
+    /// Populated pages: page -> pte bits.
+    present: HashMap<u64, u8>,
+    /// Per mapping id: its protection (`PROT_*`).
+    vmr_prot: Vec<u8>,
+    /// The scratchpad window `[lo, hi)` (bytes); empty when there is none.
+    window: (u64, u64),
+}
+
+/// What a data access may do with a page (`UserMap::data`).
+struct Grant {
+    /// Stores may use the page too.
+    store_ok: bool,
+    /// The whole page answers alike, so it may be cached.
+    cacheable: bool,
+}
+
+impl UserMap {
+    pub fn new(window: (u64, u64)) -> UserMap {
+        UserMap {
+            window,
+            ..UserMap::default()
+        }
+    }
+
+    fn in_window(&self, addr: u64) -> bool {
+        addr >= self.window.0 && addr < self.window.1
+    }
+
+    fn page_in_window(&self, page: u64) -> bool {
+        let base = page << PAGE_SHIFT;
+        base >= self.window.0 && base.saturating_add(PAGE_SIZE as u64) <= self.window.1
+    }
+
+    /// The lazy run holding `page`: (first page, end page, mapping id).
+    fn lazy_run(&self, page: u64) -> Option<(u64, u64, u32)> {
+        let (&s, &(e, v)) = self.lazy.range(..=page).next_back()?;
+        (page < e).then_some((s, e, v))
+    }
+
+    /// Whether `page` is mapped (lazy or present).
+    pub fn is_mapped(&self, page: u64) -> bool {
+        self.present.contains_key(&page) || self.lazy_run(page).is_some()
+    }
+
+    /// Whether `page` is mapped with at least the permissions of `p` for an access
+    /// (load: READ, store: WRITE, fetch: EXEC), populating it as pk's page-fault
+    /// handler does: returns the page's pte bits, or None (unmapped).
+    fn populate(&mut self, page: u64) -> Option<u8> {
+        if let Some(&t) = self.present.get(&page) {
+            return Some(t);
+        }
+        let (_, _, v) = self.lazy_run(page)?;
+        let t = prot_to_pte(self.vmr_prot[v as usize]);
+        self.remove_lazy(page, page + 1);
+        self.present.insert(page, t);
+        Some(t)
+    }
+
+    /// pk's permission check after the fault is resolved (`__handle_page_fault`):
+    /// loads need R (a writable page counts as readable) and A, stores W and A,
+    /// fetches X and A.
+    fn allows(t: u8, store: bool, fetch: bool) -> bool {
+        let need = if fetch {
+            pte::X
+        } else if store {
+            pte::W
+        } else {
+            pte::R
+        };
+        let have = if t & pte::W != 0 { t | pte::R } else { t };
+        have & pte::A != 0 && have & need != 0
+    }
+
+    /// A data access starting at `addr`: None is a page fault.
+    fn data(&mut self, addr: u64, store: bool) -> Option<Grant> {
+        let page = addr >> PAGE_SHIFT;
+        if self.in_window(addr) {
+            let whole = self.page_in_window(page);
+            return Some(Grant {
+                store_ok: true,
+                cacheable: whole,
+            });
+        }
+        let t = self.populate(page)?;
+        if !Self::allows(t, store, false) {
+            return None;
+        }
+        // A page that the window covers in part answers per access.
+        let base = page << PAGE_SHIFT;
+        let partly = base < self.window.1 && self.window.0 < base + PAGE_SIZE as u64;
+        Some(Grant {
+            store_ok: Self::allows(t, true, false),
+            cacheable: !partly,
+        })
+    }
+
+    /// An instruction fetch at `addr` (never redirected to the window).
+    fn fetch(&mut self, addr: u64) -> bool {
+        self.populate(addr >> PAGE_SHIFT)
+            .is_some_and(|t| Self::allows(t, false, true))
+    }
+
+    /// Whether a load at `addr` would succeed *without* a page fault (the page is
+    /// present and readable, or the access starts in the window): what Spike sees
+    /// for a fault-only-first element, before pk could populate anything.
+    fn probe_load(&self, addr: u64) -> bool {
+        self.in_window(addr)
+            || self
+                .present
+                .get(&(addr >> PAGE_SHIFT))
+                .is_some_and(|&t| Self::allows(t, false, false))
+    }
+
+    fn remove_lazy(&mut self, first: u64, end: u64) {
+        let overlapping: Vec<(u64, (u64, u32))> = self
+            .lazy
+            .range(..end)
+            .rev()
+            .take_while(|(_, (e, _))| *e > first)
+            .map(|(&s, &r)| (s, r))
+            .collect();
+        // Runs are disjoint and sorted, so their ends are sorted too.
+        let runs = overlapping;
+        for (s, (e, v)) in runs {
+            if e <= first || s >= end {
+                continue;
+            }
+            self.lazy.remove(&s);
+            if s < first {
+                self.lazy.insert(s, (first, v));
+            }
+            if e > end {
+                self.lazy.insert(end, (e, v));
+            }
+        }
+    }
+
+    /// pk's `__do_munmap` over pages `[first, end)`.
+    pub fn unmap(&mut self, first: u64, end: u64) {
+        if first >= end {
+            return;
+        }
+        self.remove_lazy(first, end);
+        if end - first <= self.present.len() as u64 {
+            for p in first..end {
+                self.present.remove(&p);
+            }
+        } else {
+            self.present.retain(|&p, _| p < first || p >= end);
+        }
+    }
+
+    /// pk's `__do_mmap` of pages `[first, end)` with protection `p`: replaces what
+    /// was there with one new lazy mapping.
+    pub fn map(&mut self, first: u64, end: u64, p: u8) {
+        if first >= end {
+            return;
+        }
+        self.unmap(first, end);
+        let v = self.vmr_prot.len() as u32;
+        self.vmr_prot.push(p & prot::ALL);
+        self.lazy.insert(first, (end, v));
+    }
+
+    /// Populates every page of `[first, end)` (pk's MAP_POPULATE, and pk's own
+    /// accesses to user memory); false if one is not mapped.
+    pub fn touch(&mut self, first: u64, end: u64) -> bool {
+        (first..end).all(|p| self.populate(p).is_some())
+    }
+
+    /// Whether every page of `[first, end)` is mapped.
+    pub fn all_mapped(&self, first: u64, end: u64) -> bool {
+        let mut p = first;
+        while p < end {
+            if self.present.contains_key(&p) {
+                p += 1;
+            } else if let Some((_, e, _)) = self.lazy_run(p) {
+                p = e;
+            } else {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// pk's `do_mprotect` over pages `[first, end)`, page by page: a page that is not
+    /// mapped stops it with NotMapped, one whose mapping lacks a requested permission
+    /// with Denied; the pages before it keep their new protection. A lazy page's
+    /// mapping takes the new protection for all of its lazy pages.
+    pub fn protect(&mut self, first: u64, end: u64, p: u8) -> Result<(), MapError> {
+        let p = p & prot::ALL;
+        let mut page = first;
+        while page < end {
+            if let Some(t) = self.present.get_mut(&page) {
+                let ok = (p & prot::READ == 0 || *t & pte::R != 0)
+                    && (p & prot::WRITE == 0 || *t & pte::W != 0)
+                    && (p & prot::EXEC == 0 || *t & pte::X != 0);
+                if !ok {
+                    return Err(MapError::Denied);
+                }
+                *t = prot_to_pte(p);
+                page += 1;
+            } else if let Some((_, e, v)) = self.lazy_run(page) {
+                let old = self.vmr_prot[v as usize];
+                if (old ^ p) & !old != 0 {
+                    return Err(MapError::Denied);
+                }
+                self.vmr_prot[v as usize] = p;
+                // Every page of this run belongs to the same mapping.
+                page = e.min(end).max(page + 1);
+            } else {
+                return Err(MapError::NotMapped);
+            }
+        }
+        Ok(())
+    }
+
+    /// The protection of a mapped page (present: from its bits; lazy: its mapping's).
+    pub fn prot_of(&self, page: u64) -> Option<u8> {
+        if let Some(&t) = self.present.get(&page) {
+            let mut p = 0;
+            if t & pte::A != 0 {
+                if t & pte::R != 0 {
+                    p |= prot::READ;
+                }
+                if t & pte::W != 0 {
+                    p |= prot::WRITE;
+                }
+                if t & pte::X != 0 {
+                    p |= prot::EXEC;
+                }
+            }
+            return Some(p);
+        }
+        self.lazy_run(page)
+            .map(|(_, _, v)| self.vmr_prot[v as usize])
+    }
+
+    /// First run of `pages` free pages at or after page `from` and ending at or below
+    /// page `limit` (pk's first-fit `__vm_alloc_at`).
+    pub fn find_free(&self, from: u64, pages: u64, limit: u64) -> Option<u64> {
+        let mut cand = from;
+        loop {
+            let end = cand.checked_add(pages)?;
+            if end > limit {
+                return None;
+            }
+            // The first mapped page in [cand, end), if any.
+            let lazy_hit = self
+                .lazy
+                .range(..end)
+                .next_back()
+                .filter(|(_, (e, _))| *e > cand)
+                .map(|(&s, (e, _))| (s.max(cand), *e));
+            let present_hit = if pages <= 4096 || self.present.len() < 4096 {
+                (cand..end).find(|p| self.present.contains_key(p))
+            } else {
+                self.present
+                    .keys()
+                    .filter(|&&p| p >= cand && p < end)
+                    .min()
+                    .copied()
+            };
+            match (lazy_hit, present_hit) {
+                (None, None) => return Some(cand),
+                (Some((_, e)), None) => cand = e,
+                (None, Some(p)) => cand = p + 1,
+                (Some((_, e)), Some(p)) => cand = e.max(p + 1),
+            }
         }
     }
 }

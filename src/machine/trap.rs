@@ -12,6 +12,9 @@ pub mod cause {
     pub const USER_ECALL: u64 = 8;
     pub const SUPERVISOR_ECALL: u64 = 9;
     pub const MACHINE_ECALL: u64 = 11;
+    pub const FETCH_PAGE_FAULT: u64 = 12;
+    pub const LOAD_PAGE_FAULT: u64 = 13;
+    pub const STORE_PAGE_FAULT: u64 = 15;
     pub const INTERRUPT: u64 = 1 << 63;
     /// Not a RISC-V cause: an NPU unit ended the run (`Npu::fatal` says why).
     pub const NPU_FATAL: u64 = 1 << 62;
@@ -50,6 +53,9 @@ impl Trap {
             cause::USER_ECALL => "environment call from U-mode",
             cause::SUPERVISOR_ECALL => "environment call from S-mode",
             cause::MACHINE_ECALL => "environment call from M-mode",
+            cause::FETCH_PAGE_FAULT => "instruction page fault",
+            cause::LOAD_PAGE_FAULT => "load page fault",
+            cause::STORE_PAGE_FAULT => "store/AMO page fault",
             cause::NPU_FATAL => "NPU error",
             cause::M5_EXIT => "m5 exit",
             c if c & cause::INTERRUPT != 0 => "interrupt",

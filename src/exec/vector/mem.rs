@@ -239,6 +239,13 @@ fn ldff<T: Scalar>(h: &mut Hart, i: &Insn) -> R {
         }
         for f in 0..n {
             let addr = base.wrapping_add(((k * n + f) * T::SIZE) as u64);
+            // After element 0, an element Spike would take a fault on ends the
+            // instruction before pk can see it: under the proxy kernel that includes
+            // a page mapped but not yet touched (pk's demand paging).
+            if k != 0 && !h.mem.probe_load(addr, T::SIZE) {
+                h.v.vl = k as u64;
+                break 'elems;
+            }
             match h.load::<T>(addr) {
                 // SAFETY: as in `ldst`.
                 Ok(x) => unsafe { *v.p::<T>(i.rd + (f * regs) as u8).add(k) = x },
