@@ -73,7 +73,9 @@ impl Hart {
         self.x[(r & 63) as usize] = v;
     }
 
-    /// Loads with the alignment rule of the configured ISA (Zicclsm allows misaligned).
+    /// Loads with the alignment rule of the configured ISA (Zicclsm allows misaligned;
+    /// under the proxy kernel, whose machine mode emulates misaligned loads and
+    /// stores byte by byte, they complete too, faulting at the first byte that does).
     /// The common case (no translation, aligned, page in the memory's cache) is a tag
     /// compare and a host load; everything else takes the out-of-line path.
     #[inline(always)]
@@ -127,6 +129,7 @@ impl Hart {
             && addr & (T::SIZE as u64 - 1) != 0
             && !self.isa.misaligned
             && !self.npu.in_window(addr)
+            && !self.mem.paged()
         {
             return Err(Trap::new(cause::MISALIGNED_LOAD, addr));
         }
@@ -137,7 +140,7 @@ impl Hart {
         };
         self.mem
             .load(pa)
-            .map_err(|MemFault { .. }| Trap::new(cause::LOAD_ACCESS, addr))
+            .map_err(|f| Trap::new(cause::LOAD_ACCESS, self.fault_addr(addr, pa, f)))
     }
 
     /// Stores, with the same fast path as `load` (unwatched pages only).
@@ -155,6 +158,7 @@ impl Hart {
             && addr & (T::SIZE as u64 - 1) != 0
             && !self.isa.misaligned
             && !self.npu.in_window(addr)
+            && !self.mem.paged()
         {
             return Err(Trap::new(cause::MISALIGNED_STORE, addr));
         }
@@ -165,7 +169,19 @@ impl Hart {
         };
         self.mem
             .store(pa, v)
-            .map_err(|MemFault { .. }| Trap::new(cause::STORE_ACCESS, addr))
+            .map_err(|f| Trap::new(cause::STORE_ACCESS, self.fault_addr(addr, pa, f)))
+    }
+
+    /// The address a memory fault reports: the access's own address, except under
+    /// the proxy kernel, where pk (emulating misaligned accesses byte by byte) sees
+    /// the first byte that faulted.
+    #[cold]
+    fn fault_addr(&self, va: u64, pa: u64, f: MemFault) -> u64 {
+        if self.mem.paged() {
+            va.wrapping_add(f.addr.wrapping_sub(pa))
+        } else {
+            va
+        }
     }
 
     /// Translates an access of `size` bytes; one that crosses a page boundary must have

@@ -233,7 +233,12 @@ fn ldff<T: Scalar>(h: &mut Hart, i: &Insn) -> R {
     let n = nf(i);
     let base = h.x(i.rs1);
     let v = view(h, i);
+    let mut emulated_first = false;
     'elems: for k in v.vstart..v.vl {
+        if emulated_first {
+            h.v.vl = 1;
+            break;
+        }
         if !v.active(k) {
             continue;
         }
@@ -241,10 +246,17 @@ fn ldff<T: Scalar>(h: &mut Hart, i: &Insn) -> R {
             let addr = base.wrapping_add(((k * n + f) * T::SIZE) as u64);
             // After element 0, an element Spike would take a fault on ends the
             // instruction before pk can see it: under the proxy kernel that includes
-            // a page mapped but not yet touched (pk's demand paging).
-            if k != 0 && !h.mem.probe_load(addr, T::SIZE) {
+            // a page mapped but not yet touched (pk's demand paging) and a misaligned
+            // element (Spike raises the misaligned trap first).
+            let misaligned = addr % T::SIZE as u64 != 0 && !h.isa.misaligned && h.mem.paged();
+            if k != 0 && (misaligned || !h.mem.probe_load(addr, T::SIZE)) {
                 h.v.vl = k as u64;
                 break 'elems;
+            }
+            // A misaligned element 0 traps to pk's emulation, which loads that one
+            // element (all its fields) byte by byte and sets vl = 1.
+            if k == 0 && misaligned {
+                emulated_first = true;
             }
             match h.load::<T>(addr) {
                 // SAFETY: as in `ldst`.
