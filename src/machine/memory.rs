@@ -1055,6 +1055,96 @@ mod tests {
         assert!(m.host_range(0x8000_0000, 8, true).is_none());
     }
 
+    fn user_mem(map: UserMap) -> Memory {
+        let mut m = Memory::new(vec![Region {
+            base: 0x1000,
+            size: (1 << 38) - 0x1000,
+        }]);
+        m.set_user_map(map);
+        m
+    }
+
+    #[test]
+    fn user_map_protections_hold_in_and_out_of_the_cache() {
+        let mut map = UserMap::new((0, 0));
+        map.map(0x10, 0x11, prot::READ | prot::EXEC); // text
+        map.map(0x11, 0x13, prot::READ | prot::WRITE); // data
+        let mut m = user_mem(map);
+        assert_eq!(m.load::<u64>(0x10008), Ok(0));
+        // Cached by the load, and still refused to stores (cached or not).
+        assert_eq!(m.store::<u64>(0x10008, 1), Err(MemFault { addr: 0x10008 }));
+        assert!(!m.store_fast::<u64>(0x10008, 1));
+        assert!(m.write_bytes(0x10ff0, &[1; 32]).is_err());
+        assert_eq!(
+            m.load::<u64>(0x10ff8),
+            Ok(0),
+            "a refused write changed nothing"
+        );
+        assert_eq!(m.fetch_u16(0x10000), Ok(0));
+        // Data: loads, stores, but no fetch.
+        m.store::<u32>(0x11000, 7).unwrap();
+        assert_eq!(m.fetch_u16(0x11000), Err(MemFault { addr: 0x11000 }));
+        // Beyond the image: nothing; a page-crossing access names the first byte out.
+        assert_eq!(m.load::<u8>(0x13000), Err(MemFault { addr: 0x13000 }));
+        let mut buf = [0u8; 8];
+        assert_eq!(
+            m.read_bytes(0x12ffc, &mut buf),
+            Err(MemFault { addr: 0x13000 })
+        );
+        // pk's own accesses need the page mapped, not writable.
+        assert!(m.kernel_write(0x10100, &[1]).is_ok());
+        assert!(m.kernel_write(0x13000, &[1]).is_err());
+        assert_eq!(m.peek::<u8>(0x10100), Ok(1));
+    }
+
+    #[test]
+    fn lazy_pages_and_fault_only_first_probes() {
+        let mut map = UserMap::new((0x40_0000, 0x40_0800));
+        map.map(0x20, 0x22, prot::READ | prot::WRITE);
+        let mut m = user_mem(map);
+        // Mapped but untouched: a probe (what Spike sees) fails, an access populates.
+        assert!(!m.probe_load(0x20ff8, 8));
+        assert_eq!(m.load::<u64>(0x20ff8), Ok(0));
+        assert!(m.probe_load(0x20ff8, 8));
+        assert!(
+            !m.probe_load(0x20ffc, 8),
+            "the second page is still untouched"
+        );
+        // The window answers data accesses without any mapping, byte-exactly.
+        assert!(m.probe_load(0x40_07f8, 8));
+        m.store::<u64>(0x40_07f8, 3).unwrap();
+        assert_eq!(m.load::<u8>(0x40_0800), Err(MemFault { addr: 0x40_0800 }));
+        assert_eq!(m.fetch_u16(0x40_0000), Err(MemFault { addr: 0x40_0000 }));
+    }
+
+    #[test]
+    fn mprotect_and_munmap_follow_pk() {
+        let mut map = UserMap::new((0, 0));
+        map.map(0x30, 0x34, prot::READ | prot::WRITE);
+        assert!(map.touch(0x30, 0x31));
+        // A present page changes alone; the lazy pages share their mapping's prot.
+        assert_eq!(map.protect(0x30, 0x32, prot::READ), Ok(()));
+        assert_eq!(map.prot_of(0x30), Some(prot::READ));
+        assert_eq!(map.prot_of(0x33), Some(prot::READ));
+        assert_eq!(
+            map.protect(0x31, 0x32, prot::READ | prot::WRITE),
+            Err(MapError::Denied)
+        );
+        assert_eq!(
+            map.protect(0x33, 0x36, prot::READ),
+            Err(MapError::NotMapped)
+        );
+        // PROT_NONE: mapped, but no access at all.
+        assert_eq!(map.protect(0x30, 0x31, 0), Ok(()));
+        let mut m = user_mem(map.clone());
+        assert!(m.load::<u8>(0x30000).is_err());
+        map.unmap(0x31, 0x33);
+        assert!(!map.is_mapped(0x31) && !map.is_mapped(0x32) && map.is_mapped(0x33));
+        assert_eq!(map.find_free(0x30, 2, 0x100), Some(0x31));
+        assert_eq!(map.find_free(0x30, 3, 0x100), Some(0x34));
+        assert!(map.all_mapped(0x33, 0x34) && !map.all_mapped(0x30, 0x34));
+    }
+
     #[test]
     fn cross_page_and_watch() {
         let mut m = mem();
