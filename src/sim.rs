@@ -68,8 +68,12 @@ pub enum RunError {
     /// SIGINT/SIGTERM/SIGHUP arrived (see `stop_on_signals`).
     Signal(i32, u64),
     /// Under the proxy kernel, a user access pk would not allow: pk's own report
-    /// (register dump, `User <kind> segfault @ 0x…`), printed as it is; exit 255.
-    Segfault(String),
+    /// (register dump, `User <kind> segfault @ 0x…`), which Spike + pk print on
+    /// stdout, and with `-v` npu-spike's full trap report (for stderr); exit 255.
+    Segfault {
+        report: String,
+        detail: Option<String>,
+    },
     /// An NPU unit stopped the run with its own exit status (npu-isa.md §2.6).
     Npu {
         code: i32,
@@ -81,7 +85,8 @@ pub enum RunError {
 impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RunError::Fatal(m) | RunError::Segfault(m) => f.write_str(m),
+            RunError::Fatal(m) => f.write_str(m),
+            RunError::Segfault { report, .. } => f.write_str(report),
             RunError::InsnLimit(n) => write!(
                 f,
                 "instruction limit reached after {n} instructions (runaway program?)"
@@ -104,7 +109,7 @@ impl RunError {
     /// Process exit status for this error (see the exit-code table in the README).
     pub fn exit_code(&self) -> i32 {
         match self {
-            RunError::Fatal(_) | RunError::Segfault(_) => 255,
+            RunError::Fatal(_) | RunError::Segfault { .. } => 255,
             RunError::InsnLimit(_) | RunError::Timeout(..) => 124,
             RunError::Npu { code, .. } => *code,
             RunError::Signal(sig, _) => 128 + sig,
@@ -439,7 +444,7 @@ impl Simulator {
                 })
             }
             Env::Pk(_) if self.hart.mem.paged() => match segfault_kind(trap.cause) {
-                Some(kind) => Err(RunError::Segfault(self.pk_segfault(kind, trap, pc))),
+                Some(kind) => Err(self.pk_segfault(kind, trap, pc)),
                 None => Err(RunError::Fatal(self.describe_trap(trap, pc))),
             },
             Env::Pk(_) => Err(RunError::Fatal(self.describe_trap(trap, pc))),
@@ -501,10 +506,10 @@ impl Simulator {
 
     /// riscv-pk's report of a user page fault it cannot resolve (`pk/handlers.c`
     /// `segfault`, `pk/console.c` `dump_tf`): x0..x31 four to a line as
-    /// `name hex`, then `pc`, the faulting address and sstatus, then
+    /// `name <16 hex digits>`, then `pc`, the faulting address and sstatus, then
     /// `User <kind> segfault @ 0x<16 hex digits>`. With `-v`, npu-spike's full
-    /// trap report follows.
-    fn pk_segfault(&mut self, kind: &str, trap: Trap, pc: u64) -> String {
+    /// trap report comes along.
+    fn pk_segfault(&mut self, kind: &str, trap: Trap, pc: u64) -> RunError {
         use crate::machine::csr::mstatus as ms;
         const NAMES: [&str; 32] = [
             "z ", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3",
@@ -515,7 +520,7 @@ impl Simulator {
         for (r, name) in NAMES.iter().enumerate() {
             let v = if r == 0 { 0 } else { self.hart.x[r] };
             let sep = if r % 4 == 3 { '\n' } else { ' ' };
-            out.push_str(&format!("{name} {v:x}{sep}"));
+            out.push_str(&format!("{name} {v:016x}{sep}"));
         }
         // sstatus as pk's trap entry saved it: user mode (SPP 0), SPIE set (pk runs
         // the program with interrupts enabled), UXL 64, SD when a unit is dirty.
@@ -525,14 +530,14 @@ impl Simulator {
             sr |= ms::SD;
         }
         out.push_str(&format!(
-            "pc {pc:x} va/inst {:x} sr {sr:x}\nUser {kind} segfault @ 0x{:016x}",
+            "pc {pc:016x} va/inst {:016x} sr {sr:016x}\nUser {kind} segfault @ 0x{:016x}",
             trap.tval, trap.tval
         ));
-        if self.config.verbose {
-            out.push_str("\nnpu-spike: ");
-            out.push_str(&self.describe_trap(trap, pc));
+        let detail = self.config.verbose.then(|| self.describe_trap(trap, pc));
+        RunError::Segfault {
+            report: out,
+            detail,
         }
-        out
     }
 
     /// The instruction at `pc`: its encoding and disassembly.

@@ -114,10 +114,16 @@ pub fn execute(config: Config, program: &[String], stats: bool) -> i32 {
             }
             (code & 0xff) as i32
         }
-        Err(e @ crate::sim::RunError::Segfault(_)) => {
-            // pk's own words, as Spike + pk print them.
-            eprintln!("{e}");
-            e.exit_code()
+        Err(crate::sim::RunError::Segfault { report, detail }) => {
+            // pk's own words, where Spike + pk print them (stdout).
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{report}");
+            let _ = out.flush();
+            if let Some(d) = detail {
+                eprintln!("npu-spike: error: {}: {d}", elf.display());
+            }
+            255
         }
         Err(e) => {
             eprintln!("npu-spike: error: {}: {e}", elf.display());

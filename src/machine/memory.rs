@@ -549,7 +549,12 @@ impl Memory {
                     },
                 });
             }
-            if let Some(u) = self.user.as_deref_mut()
+            // A page cached as writable has passed the user map already.
+            let page = a >> PAGE_SHIFT;
+            let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+            let cached_writable = e.page == page && e.writable;
+            if !cached_writable
+                && let Some(u) = self.user.as_deref_mut()
                 && !u.data(a, true).is_some_and(|g| g.store_ok)
             {
                 return Err(MemFault { addr: a });

@@ -248,7 +248,8 @@ fn ldff<T: Scalar>(h: &mut Hart, i: &Insn) -> R {
             // instruction before pk can see it: under the proxy kernel that includes
             // a page mapped but not yet touched (pk's demand paging) and a misaligned
             // element (Spike raises the misaligned trap first).
-            let misaligned = addr % T::SIZE as u64 != 0 && !h.isa.misaligned && h.mem.paged();
+            let misaligned =
+                !addr.is_multiple_of(T::SIZE as u64) && !h.isa.misaligned && h.mem.paged();
             if k != 0 && (misaligned || !h.mem.probe_load(addr, T::SIZE)) {
                 h.v.vl = k as u64;
                 break 'elems;
