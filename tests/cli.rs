@@ -65,8 +65,18 @@ fn illegal_instruction_reports_pc_and_disassembly() {
 fn memory_fault_names_the_address() {
     // Page 0 is unmapped: addi a0, zero, 8; ld a1, 0(a0)
     let p = user_elf("fault", &[0x0080_0513, 0x0005_3583]);
-    let out = sim(&[p.to_str().unwrap()]);
+    // riscv-pk's report on stdout; -v adds npu-spike's own on stderr.
+    let out = sim(&["-v", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(255));
+    let pk = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        pk.contains("pc 0000000000010004 va/inst 0000000000000008"),
+        "{pk}"
+    );
+    assert!(
+        pk.ends_with("User load segfault @ 0x0000000000000008\n"),
+        "{pk}"
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("load access fault"), "{err}");
     assert!(err.contains("tval=0x8"), "{err}");

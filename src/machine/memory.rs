@@ -474,7 +474,7 @@ impl Memory {
             Ok(T::read(&self.pages[i as usize][off..]))
         } else {
             let mut buf = [0u8; 8];
-            self.read_bytes(addr, &mut buf[..T::SIZE])?;
+            self.read_user(addr, &mut buf[..T::SIZE])?;
             Ok(T::read(&buf))
         }
     }
@@ -500,7 +500,7 @@ impl Memory {
         } else {
             let mut buf = [0u8; 8];
             v.write(&mut buf);
-            self.write_bytes(addr, &buf[..T::SIZE])
+            self.write_user(addr, &buf[..T::SIZE])
         }
     }
 
@@ -516,8 +516,42 @@ impl Memory {
         self.fill(addr, store)
     }
 
-    /// Copies guest memory into `buf` (any alignment, may cross pages).
+    /// Copies guest memory into `buf` (any alignment, may cross pages): a host-side
+    /// access (loaders, HTIF, the DMA engine, test harnesses), which the user map
+    /// does not restrict. Without a user map it is `read_user`.
     pub fn read_bytes(&mut self, addr: u64, buf: &mut [u8]) -> Result<(), MemFault> {
+        if self.user.is_some() {
+            return self.raw_copy(addr, buf, false);
+        }
+        self.read_user(addr, buf)
+    }
+
+    /// `write_bytes`' counterpart of `read_bytes`: host-side, unrestricted. Under a
+    /// user map, pages it writes that no mapping covers become read+write pages
+    /// (what the host placed there is the program's to use, as the DMA engine's
+    /// and the test harnesses' data always was).
+    pub fn write_bytes(&mut self, addr: u64, buf: &[u8]) -> Result<(), MemFault> {
+        if self.user.is_none() {
+            return self.write_user(addr, buf);
+        }
+        self.poke_bytes(addr, buf)?;
+        if let (Some(u), false) = (self.user.as_deref_mut(), buf.is_empty()) {
+            let (first, last) = (
+                addr >> PAGE_SHIFT,
+                (addr + buf.len() as u64 - 1) >> PAGE_SHIFT,
+            );
+            for p in first..=last {
+                if !u.is_mapped(p) {
+                    u.map(p, p + 1, prot::READ | prot::WRITE);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies guest memory into `buf` as the program's own loads would (any
+    /// alignment, may cross pages; checked against the user map).
+    pub fn read_user(&mut self, addr: u64, buf: &mut [u8]) -> Result<(), MemFault> {
         let mut done = 0;
         while done < buf.len() {
             let a = addr.wrapping_add(done as u64);
@@ -533,8 +567,10 @@ impl Memory {
         Ok(())
     }
 
-    /// Copies `buf` into guest memory (any alignment, may cross pages).
-    pub fn write_bytes(&mut self, addr: u64, buf: &[u8]) -> Result<(), MemFault> {
+    /// Copies `buf` into guest memory as the program's own stores would (any
+    /// alignment, may cross pages; checked against the user map; a faulting write
+    /// changes nothing).
+    pub fn write_user(&mut self, addr: u64, buf: &[u8]) -> Result<(), MemFault> {
         // Check the whole range first so that a faulting write changes nothing.
         let mut a = addr;
         let end = addr.wrapping_add(buf.len() as u64);
@@ -721,6 +757,9 @@ pub struct UserMap {
     vmr_prot: Vec<u8>,
     /// The scratchpad window `[lo, hi)` (bytes); empty when there is none.
     window: (u64, u64),
+    /// Every access is allowed (a program built in memory, with no program
+    /// headers to take protections from): the map only places mmap and brk.
+    pub open: bool,
 }
 
 /// What a data access may do with a page (`UserMap::data`).
@@ -790,6 +829,12 @@ impl UserMap {
 
     /// A data access starting at `addr`: None is a page fault.
     fn data(&mut self, addr: u64, store: bool) -> Option<Grant> {
+        if self.open {
+            return Some(Grant {
+                store_ok: true,
+                cacheable: true,
+            });
+        }
         let page = addr >> PAGE_SHIFT;
         if self.in_window(addr) {
             let whole = self.page_in_window(page);
@@ -813,15 +858,18 @@ impl UserMap {
 
     /// An instruction fetch at `addr` (never redirected to the window).
     fn fetch(&mut self, addr: u64) -> bool {
-        self.populate(addr >> PAGE_SHIFT)
-            .is_some_and(|t| Self::allows(t, false, true))
+        self.open
+            || self
+                .populate(addr >> PAGE_SHIFT)
+                .is_some_and(|t| Self::allows(t, false, true))
     }
 
     /// Whether a load at `addr` would succeed *without* a page fault (the page is
     /// present and readable, or the access starts in the window): what Spike sees
     /// for a fault-only-first element, before pk could populate anything.
     fn probe_load(&self, addr: u64) -> bool {
-        self.in_window(addr)
+        self.open
+            || self.in_window(addr)
             || self
                 .present
                 .get(&(addr >> PAGE_SHIFT))
@@ -882,11 +930,14 @@ impl UserMap {
     /// Populates every page of `[first, end)` (pk's MAP_POPULATE, and pk's own
     /// accesses to user memory); false if one is not mapped.
     pub fn touch(&mut self, first: u64, end: u64) -> bool {
-        (first..end).all(|p| self.populate(p).is_some())
+        self.open || (first..end).all(|p| self.populate(p).is_some())
     }
 
     /// Whether every page of `[first, end)` is mapped.
     pub fn all_mapped(&self, first: u64, end: u64) -> bool {
+        if self.open {
+            return true;
+        }
         let mut p = first;
         while p < end {
             if self.present.contains_key(&p) {
@@ -1079,7 +1130,7 @@ mod tests {
         // Cached by the load, and still refused to stores (cached or not).
         assert_eq!(m.store::<u64>(0x10008, 1), Err(MemFault { addr: 0x10008 }));
         assert!(!m.store_fast::<u64>(0x10008, 1));
-        assert!(m.write_bytes(0x10ff0, &[1; 32]).is_err());
+        assert!(m.write_user(0x10ff0, &[1; 32]).is_err());
         assert_eq!(
             m.load::<u64>(0x10ff8),
             Ok(0),
@@ -1093,9 +1144,11 @@ mod tests {
         assert_eq!(m.load::<u8>(0x13000), Err(MemFault { addr: 0x13000 }));
         let mut buf = [0u8; 8];
         assert_eq!(
-            m.read_bytes(0x12ffc, &mut buf),
+            m.read_user(0x12ffc, &mut buf),
             Err(MemFault { addr: 0x13000 })
         );
+        // Host-side copies (DMA, harnesses) are not restricted by the map.
+        assert!(m.read_bytes(0x12ffc, &mut buf).is_ok());
         // pk's own accesses need the page mapped, not writable.
         assert!(m.kernel_write(0x10100, &[1]).is_ok());
         assert!(m.kernel_write(0x13000, &[1]).is_err());

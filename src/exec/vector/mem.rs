@@ -45,9 +45,9 @@ fn bulk(h: &mut Hart, va: u64, p: *mut u8, len: usize, elem: usize, load: bool) 
         // SAFETY: the caller passes a register-file range of `len` bytes.
         let buf = unsafe { std::slice::from_raw_parts_mut(p.add(done), n) };
         let ok = if load {
-            h.mem.read_bytes(pa, buf).is_ok()
+            h.mem.read_user(pa, buf).is_ok()
         } else {
-            h.mem.write_bytes(pa, buf).is_ok()
+            h.mem.write_user(pa, buf).is_ok()
         };
         if !ok {
             return false;
