@@ -126,6 +126,9 @@ pub enum Class {
     NpuXluPush,
     NpuXluPattern,
     NpuXluPop,
+    /// NPU multi-precision array (custom-2): push (weights or inputs, by the field), pop.
+    NpuMsaPush,
+    NpuMsaPop,
     /// Other NPU unit operations (vlane_idx, the systolic array's `compute`).
     NpuMisc,
     /// gem5 m5 pseudo-ops: the tile markers of cycle binaries (custom-3).

@@ -99,6 +99,9 @@ enum Kind {
     XluPush,
     XluPattern,
     XluPop,
+    /// The multi-precision array: a push (weights or inputs by its field's bit 4), a pop.
+    MsaPush,
+    MsaPop,
     AccelMisc {
         dma: bool,
     },
@@ -281,6 +284,8 @@ fn derive(info: &crate::isa::OpInfo) -> OpTiming {
         Class::NpuXluPush => Kind::XluPush,
         Class::NpuXluPattern => Kind::XluPattern,
         Class::NpuXluPop => Kind::XluPop,
+        Class::NpuMsaPush => Kind::MsaPush,
+        Class::NpuMsaPop => Kind::MsaPop,
         Class::Marker => Kind::Marker(match m {
             "m5_resetstats" => Marker::Reset,
             "m5_dumpstats" => Marker::Dump,
@@ -364,8 +369,10 @@ pub struct CycleModel {
     // Accelerator.
     sa: StreamUnit,
     xlu: StreamUnit,
+    msa: StreamUnit,
     sa_next: u64,
     xlu_next: u64,
+    msa_next: u64,
     sfu_next: u64,
     misc_cycle: u64,
     misc_count: u32,
@@ -424,8 +431,11 @@ impl CycleModel {
             ),
             sa: StreamUnit::new(2 * p.lanes - 1, p.systolic_queue_entries),
             xlu: StreamUnit::new(p.xlu_latency, p.xlu_queue_entries),
+            // VX msa.hpp: the systolic array's delay line (2L-1) and queue size.
+            msa: StreamUnit::new(2 * p.lanes - 1, p.systolic_queue_entries),
             sa_next: 0,
             xlu_next: 0,
+            msa_next: 0,
             sfu_next: 0,
             misc_cycle: u64::MAX,
             misc_count: 0,
@@ -683,6 +693,7 @@ impl CycleModel {
             Kind::XluPush | Kind::XluPattern | Kind::XluPop => {
                 self.stream(op, insn, hart, arrival, false)
             }
+            Kind::MsaPush | Kind::MsaPop => self.msa(op, insn, hart, arrival),
             Kind::AccelMisc { dma } => {
                 let mut earliest = arrival
                     .max(self.scalar_sources(op, insn))
@@ -971,6 +982,45 @@ impl CycleModel {
         self.complete(t + 1);
     }
 
+    /// The multi-precision array (VX msa.hpp): one instruction a cycle; an input push
+    /// (field bit 4 clear) waits for room in the input queue, a weight push only for
+    /// its issue slot, a pop for its rows in the output queue; the rows cross the
+    /// 2L-1 delay slots as the systolic array's do. Every instruction completes the
+    /// cycle after it issues.
+    fn msa(&mut self, op: &OpTiming, insn: &Insn, hart: &Hart, arrival: u64) {
+        let g = group(hart);
+        let rows = hart.v.vl;
+        let mut earliest = arrival.max(self.ready[VTYPE]).max(self.msa_next);
+        if op.reads_vs2 {
+            earliest = earliest.max(self.vgroup_ready(insn.rs2, g));
+        }
+        if op.reads_vd {
+            earliest = earliest.max(self.vgroup_ready(insn.rd, g));
+        }
+        let pop = op.kind == Kind::MsaPop;
+        let input = !pop && (insn.bits >> 15) & 0x10 == 0;
+        let start = earliest.max(self.cycle);
+        let ready_at = if input {
+            self.msa.wait_for_room(start, rows)
+        } else if pop {
+            self.msa.pop_when_ready(start, rows).0
+        } else {
+            start
+        };
+        let t = self.issue(ready_at, None, false);
+        self.msa.advance_to(t);
+        if input {
+            self.msa.push(rows);
+        }
+        if pop {
+            for k in 0..g {
+                self.ready[V0 + ((insn.rd as usize + k) & 31)] = t + 1;
+            }
+        }
+        self.msa_next = t + 1;
+        self.complete(t + 1);
+    }
+
     /// The instructions after one issued at `t` are fetched again: Execute resolves
     /// it at t + 1 and fetch restarts after the redirect.
     fn refetch(&mut self, t: u64) {
@@ -982,6 +1032,7 @@ impl CycleModel {
     fn sync_units(&mut self, t: u64) {
         self.sa.advance_to(t);
         self.xlu.advance_to(t);
+        self.msa.advance_to(t);
         self.counters[Stat::SaRowsIn as usize] = self.sa.rows_in;
         self.counters[Stat::SaBusyCycles as usize] = self.sa.busy_cycles;
         self.counters[Stat::XluRowsIn as usize] = self.xlu.rows_in;
