@@ -92,6 +92,11 @@ fn machine(r: &RunArgs, plan: &runtime::Plan) -> Result<MachineConfig, String> {
     if let Some(path) = yml {
         m.apply_machine_yml(&path)?;
     }
+    // The runtime directory is the run's base path (a description's own
+    // `run_base_path` stands).
+    if m.desc.get(crate::config::RUN_BASE_PATH).is_none() {
+        m.set_run_base_path(&r.runtime, None)?;
+    }
     if let Some(v) = &r.varch {
         m.varch = parse_varch(v)?;
     }

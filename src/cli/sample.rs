@@ -174,7 +174,13 @@ fn setup(a: &SampleArgs) -> Result<Setup, String> {
         machine.apply_machine_yml(p)?;
     }
     if let Some(p) = &a.timing {
-        machine.apply_machine_yml(p)?;
+        let more = crate::config::MachineDesc::load(p)?;
+        machine
+            .merge_desc(&more)
+            .map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    if let Some(b) = &a.base_path {
+        machine.set_run_base_path(b, a.machine_config.as_deref())?;
     }
     if let Some(v) = &a.varch {
         machine.varch = parse_varch(v)?;
@@ -195,7 +201,7 @@ fn setup(a: &SampleArgs) -> Result<Setup, String> {
         lanes: machine.lanes,
         ..TimingParams::default()
     };
-    params.apply(&machine.model).map_err(|e| {
+    params.apply_desc(&machine.desc).map_err(|e| {
         let file = a.timing.as_ref().or(a.machine_config.as_ref());
         match file {
             Some(f) => format!("{}: {e}", f.display()),

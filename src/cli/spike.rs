@@ -24,7 +24,8 @@ Options:
   --scratchpad-base-paddr=<dec>   scratchpad physical base [default 3221225472]
   --scratchpad-size=<dec>         scratchpad bytes per lane [default 131072]
   --kernel-addr=<lo>:<hi>         kernel pc range, hex (vector code runs on every lane)
-  --machine-config=<file>         machine.yml (vpu_* keys) instead of the four flags above
+  --machine-config=<file>         machine description (YAML; vpu_* keys) instead of the
+                                  four flags above [vpu_spad_base_vaddr default 0xD0000000]
   --base-path=<dir>               runtime directory: the guest's files are confined to it
                                   [default: the current directory]
   --allow-path=<path>             also let the guest open this file or directory
@@ -263,6 +264,11 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             ));
         }
         a.machine.apply_machine_yml(&path)?;
+        if let Some(b) = &a.base_path {
+            a.machine.set_run_base_path(b, Some(&path))?;
+        }
+    } else if let Some(b) = &a.base_path {
+        a.machine.set_run_base_path(b, None)?;
     }
     if let Some(v) = varch {
         a.machine.varch = parse_varch(&v)?;
