@@ -252,6 +252,10 @@ pub struct MachineConfig {
     /// A loaded accelerator model gets it as its `vcix_config`; the cycle model reads
     /// its `tpu_*`/`timing_*` keys from it. Empty without a description.
     pub desc: MachineDesc,
+    /// The accelerator model library: Spike-style `--extlib=`, `run --extlib`,
+    /// gem5's `--model`, `sample --model`. Until the model loader lands, the built-in
+    /// units serve whatever it says.
+    pub extlib: Option<std::path::PathBuf>,
     /// `--xlu-lenient`: short XLU pattern rows fall back to the identity (SJ) instead
     /// of ending the run with exit 201 (VX).
     pub xlu_lenient: bool,
@@ -268,6 +272,7 @@ impl Default for MachineConfig {
             spad_size: 131072,
             kernel_addr: None,
             desc: MachineDesc::default(),
+            extlib: None,
             xlu_lenient: false,
         }
     }

@@ -183,7 +183,7 @@ pub fn cli(data: &[u8]) {
     if machine.apply_machine_yml_text(&text).is_ok() {
         let _ = crate::timing::TimingParams::default().apply_desc(&machine.desc);
     }
-    let _ = crate::timing::stats::parse_tile_types(&text);
+    let _ = crate::cli::sample::parse_tile_types(&text);
     let _ = crate::config::parse_varch(&text);
     let _ = crate::config::parse_kernel_addr(&text);
     let _ = crate::cli::parse_memory(&text);

@@ -32,7 +32,8 @@ Options:
   --dma-legacy                    also decode the legacy DMA CONFIG..CONFIG4 instructions
   --m5ops                         run gem5 m5 markers (custom-3) as no-ops (exit/fail end the run)
   --xlu-lenient                   short XLU pattern rows fall back to the identity (SJ)
-  --extlib=<lib.so>               accepted for compatibility; the NPU units are built in
+  --extlib=<lib.so>               the accelerator model library (recorded; until the
+                                  model loader lands, the built-in NPU units serve)
   -p<n>                           harts (only 1 is supported)
   -l                              log each instruction, disassembled, to stderr
   --log-commits                   Spike commit log (registers and memory written) to stderr
@@ -188,7 +189,7 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             a.allow_paths
                 .push(PathBuf::from(value(&mut i, "--allow-path")?));
         } else if is("--extlib") {
-            value(&mut i, "--extlib")?;
+            a.machine.extlib = Some(PathBuf::from(value(&mut i, "--extlib")?));
         } else if let Some(spec) = arg.strip_prefix("-m") {
             let spec = if spec.is_empty() {
                 i += 1;
