@@ -563,3 +563,70 @@ fn gem5_failures_leave_panic_or_fatal_in_sto_log() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- the machine description (--machine-config read as YAML) ----
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+}
+
+/// examples/tiled_add DMAs through the scratchpad window at 0xD0000000. With a
+/// machine.yml that does not say where the window is (as the reference model's own
+/// test programs' machine.yml), the window must still be at 0xD0000000, and nested
+/// sections and quoted numbers are fine.
+#[test]
+fn machine_description_defaults_the_window_to_0xd0000000() {
+    let rt = std::env::temp_dir().join(format!("npu-spike-cli-{}-desc", std::process::id()));
+    let _ = std::fs::remove_dir_all(&rt);
+    copy_dir(Path::new("examples/tiled_add/runtime"), &rt);
+    std::fs::write(
+        rt.join("machine.yml"),
+        "# no vpu_spad_base_vaddr\nvpu_num_lanes: \"4\"\nvpu_spad_size_kb_per_lane: 64\n\
+         vpu_vector_length_bits: '256'\ntpu:\n  trace: [1, 2]\nnote: ~\n",
+    )
+    .unwrap();
+    let out = sim(&["run", "examples/tiled_add/kernel.elf", rt.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for f in ["out32.raw", "out16.raw"] {
+        assert_eq!(
+            std::fs::read(rt.join(f)).unwrap(),
+            std::fs::read(Path::new("examples/tiled_add/expected").join(f)).unwrap(),
+            "{f}"
+        );
+    }
+    // --base-path reaches the description as run_base_path: refused if the file has it.
+    std::fs::write(
+        rt.join("m.yml"),
+        "vpu_num_lanes: 4\nrun_base_path: /elsewhere\n",
+    )
+    .unwrap();
+    let yml = format!("--machine-config={}", rt.join("m.yml").display());
+    let base = format!("--base-path={}", rt.display());
+    let out = sim(&[&yml, &base, "examples/hello/hello.elf"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("m.yml") && err.contains("run_base_path"),
+        "{err}"
+    );
+    // A top level that is not a mapping: an error naming the file.
+    std::fs::write(rt.join("m.yml"), "- vpu_num_lanes: 4\n").unwrap();
+    let out = sim(&[&yml, "examples/hello/hello.elf"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("m.yml") && err.contains("mapping"), "{err}");
+    // Only comments: an empty description; the program runs.
+    std::fs::write(rt.join("m.yml"), "# nothing\n").unwrap();
+    let out = sim(&[&yml, &base, "examples/hello/hello.elf"]);
+    assert_eq!(out.status.code(), Some(186));
+    let _ = std::fs::remove_dir_all(&rt);
+}
