@@ -491,7 +491,11 @@ impl Simulator {
     pub fn describe_insn(&mut self, pc: u64) -> String {
         if self.config.machine.extlib.is_some()
             && let Ok(w) = self.hart.mem.load::<u32>(pc)
-            && let Some(text) = crate::accel::disassemble_owned(&*self.hart.accel, w)
+            && let Some(text) = crate::accel::disassemble_owned(
+                self.hart.accel.name(),
+                self.hart.accel.encodings(),
+                w,
+            )
         {
             return format!("{w:#010x} {text}");
         }

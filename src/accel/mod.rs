@@ -222,12 +222,14 @@ pub fn execute_owned(h: &mut Hart, i: &Insn) -> ExecResult {
 }
 
 /// The disassembly of a word a loaded model owns: its encoding's name and the word.
-pub fn disassemble_owned(model: &dyn Accel, bits: u32) -> Option<String> {
+pub fn disassemble_owned(model: &str, encodings: &[Encoding], bits: u32) -> Option<String> {
     if !is_custom(bits) {
         return None;
     }
-    Some(match model.owner(bits) {
-        Some(e) => format!("{} ({bits:#010x})", model.encodings()[e].name),
-        None => format!("unknown {bits:#010x} (not owned by model {})", model.name()),
-    })
+    Some(
+        match encodings.iter().find(|e| bits & e.mask == e.matches) {
+            Some(e) => format!("{} ({bits:#010x})", e.name),
+            None => format!("unknown {bits:#010x} (not owned by model {model})"),
+        },
+    )
 }

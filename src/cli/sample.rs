@@ -209,15 +209,21 @@ fn outputs(s: &Sampled, dir: &Path, tiles: Option<&[Option<u64>]>) -> Result<(),
     write_whole(&dir.join("trace_cycles.tsv"), &tsv)
 }
 
-fn issue_trace_text(trace: &[IssueRecord], isa: &Isa) -> String {
+/// The issue trace as TSV; a loaded model's words are named after its encodings.
+fn issue_trace_text(trace: &[IssueRecord], s: &Setup) -> String {
+    let isa = &s.isa;
+    let model = match &s.accel {
+        crate::accel::ModelSource::Library(lib) => Some(lib),
+        crate::accel::ModelSource::Builtin => None,
+    };
     let mut s = String::from("pc\tissue\tcomplete\tinstruction\n");
     for r in trace {
+        let text = model
+            .and_then(|m| crate::accel::disassemble_owned(&m.name, &m.encodings, r.bits))
+            .unwrap_or_else(|| crate::isa::disassemble(r.bits, r.pc, isa.exts));
         s.push_str(&format!(
-            "{:#x}\t{}\t{}\t{}\n",
-            r.pc,
-            r.issue,
-            r.complete,
-            crate::isa::disassemble(r.bits, r.pc, isa.exts)
+            "{:#x}\t{}\t{}\t{text}\n",
+            r.pc, r.issue, r.complete
         ));
     }
     s
@@ -479,7 +485,12 @@ pub fn main(a: SampleArgs) -> i32 {
         let s = match r {
             Ok(s) => s,
             Err((code, e)) => {
-                eprintln!("npu-spike: error: {}: {e}", elf.display());
+                // A model refusing its description reports as the Spike adapter does.
+                if e.starts_with("vcixaccel: ") {
+                    eprintln!("{e}");
+                } else {
+                    eprintln!("npu-spike: error: {}: {e}", elf.display());
+                }
                 status = if many { 1 } else { code };
                 continue;
             }
@@ -513,7 +524,7 @@ pub fn main(a: SampleArgs) -> i32 {
             }),
         };
         let written = written.and_then(|_| match (&a.issue_trace, &s.trace) {
-            (Some(p), Some(t)) => write_whole(p, &issue_trace_text(t, &it.setup.isa)),
+            (Some(p), Some(t)) => write_whole(p, &issue_trace_text(t, &it.setup)),
             _ => Ok(()),
         });
         if let Err(e) = written {

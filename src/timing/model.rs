@@ -964,6 +964,8 @@ impl CycleModel {
             issued: t,
             ready_at,
             v_write: ops.v_write,
+            // This instruction's record is the next one the trace takes.
+            trace_at: self.trace.as_ref().map_or(0, |t| t.len()),
         });
     }
 
@@ -994,6 +996,9 @@ impl CycleModel {
                             }
                         }
                         self.complete(c);
+                        if let Some(r) = self.trace.as_mut().and_then(|t| t.get_mut(f.trace_at)) {
+                            r.complete = r.complete.max(c);
+                        }
                     }
                 }
             }
@@ -1143,6 +1148,8 @@ struct Flight {
     /// The cycle its result is ready, or PENDING.
     ready_at: u64,
     v_write: Option<(u8, u8)>,
+    /// Index of its record in the issue trace (its completion is known only later).
+    trace_at: usize,
 }
 
 /// The registers an accelerator instruction reads and writes, by the VCIX operand rule
