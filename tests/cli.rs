@@ -438,6 +438,11 @@ fn gem5_opt_symlink_runs_the_cycle_simulator_command() {
         cfg["system"]["cpu"]["vpu"]["model"],
         model.to_str().unwrap()
     );
+    // No description: the scratchpad where the reference model puts it.
+    assert_eq!(
+        cfg["system"]["cpu"]["vpu"]["spad_base_vaddr"],
+        0xD000_0000u64
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -485,6 +490,11 @@ fn gem5_subcommand_vlane_vlen_and_options() {
     assert_eq!(
         cfg["system"]["cpu"]["workload"]["options"],
         serde_json::json!(["0"])
+    );
+    assert_eq!(cfg["system"]["machine_description"]["vpu_num_lanes"], "8");
+    assert_eq!(
+        cfg["system"]["machine_description"]["vpu_vector_length_bits"],
+        "128"
     );
     // m5exit.elf "0": one window, then m5_exit (status 0); without -r no sto.log.
     let stats = std::fs::read_to_string(m5out.join("stats.txt")).unwrap();

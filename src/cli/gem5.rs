@@ -314,10 +314,19 @@ fn run(a: &Gem5Args, report: &mut Report) -> i32 {
         args: a.options.clone(),
         ..SampleArgs::empty()
     };
-    let setup = match sample::setup(&sa) {
+    let mut setup = match sample::setup(&sa) {
         Ok(s) => s,
         Err(e) => return fatal(report, &e),
     };
+    // The accelerator's scratchpad is at 0xD0000000 unless a description says
+    // otherwise (the reference model's default, with or without --machine-config),
+    // and the model's description says the lanes --vlane set.
+    if a.machine_config.is_none() {
+        setup.machine.spad_vaddr = crate::config::DESC_SPAD_VADDR;
+    }
+    if let Some(l) = a.vlane {
+        setup.machine.desc.set("vpu_num_lanes", &l.to_string());
+    }
     let outcome = sample::sample_one(cmd, &setup);
     let _ = std::io::stdout().flush();
     let s = match outcome {
