@@ -12,12 +12,13 @@
     .globl _start
 _start:
     li      s11, 1
-    /* 1: lanes() << 32 | vlen_bits() through xreg_write */
+    /* 1: lanes() << 32 | vlen_bits() through xreg_write (a model instruction needs a
+     * valid vtype, even this one) */
+    vsetivli zero, 8, e32, m1, ta, ma
     PROBE_INFO(a0)
     CHECK_REG(a0, 0x400000100)
 
     /* 2: e32, m1, vl 8: v4 = v2 + lane + 100; lane 0 holds 1..8, lanes 1-3 zeros */
-    vsetivli zero, 8, e32, m1, ta, ma
     la      t0, w1to8
     vle32.v v2, (t0)
     li      a1, 100
