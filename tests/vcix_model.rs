@@ -502,6 +502,19 @@ fn stat(stats: &str, name: &str) -> Vec<u64> {
         .collect()
 }
 
+/// The text of one statistic in every dump (for ratios).
+fn texts(stats: &str, name: &str) -> Vec<String> {
+    let dotted = format!(".{name}");
+    stats
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split_whitespace();
+            let n = f.next()?;
+            (n == name || n.ends_with(&dotted)).then(|| f.next().unwrap().to_string())
+        })
+        .collect()
+}
+
 /// The probe's own trace lines `[probe] <what> <name> id=<id> at <cycle>`: (name, id, cycle).
 fn traced(stdout: &str, what: &str) -> Vec<(String, u64, u64)> {
     let head = format!("[probe] {what} ");
@@ -611,11 +624,36 @@ fn timing_face_pipelines_to_depth_4_and_waits_for_unknown_latency() {
     assert_eq!(col("vcix.committed.probe_wait"), [0, 1, 0]);
     assert_eq!(col("vcix.committed.probe_info"), [0, 0, 0]);
     assert!(!stats.contains("probe.add-x"));
+    // Capacity 1: utilized cycles = admitted; utilization = admitted / cycles.
+    assert_eq!(col("vcix.pipe.utilized_cycles"), [5, 1, 0]);
+    assert_eq!(col("vcix.wait.utilized_cycles"), [0, 1, 0]);
+    let util = texts(&stats, "vcix.pipe.utilization");
+    assert_eq!(
+        util[..2],
+        [format!("{:.6}", 5.0 / 26.0), format!("{:.6}", 1.0 / 21.0)]
+    );
+    // The port itself (unit pipe, name issue), flagged primary.
+    assert_eq!(col("vcix.pipe.issue.admitted"), [5, 1, 0]);
+    assert_eq!(col("vcix.wait.issue.occupancy"), [0, 5, 0]);
+    assert_eq!(col("vcix.pipe.issue.primary"), [1, 1, 1]);
 
+    // summary.json: the same per window.
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
     let windows = json["windows"].as_array().unwrap();
     assert_eq!(windows.len(), 3);
+    for (k, w) in windows.iter().enumerate() {
+        let v = &w["vcix"];
+        let pipe = [5, 1, 0][k];
+        assert_eq!(v["vcix.pipe.admitted"], pipe, "window {k}: {v}");
+        assert_eq!(v["vcix.pipe.occupancy"], [50, 10, 0][k], "window {k}");
+        assert_eq!(v["vcix.pipe.cycles"], cycles[k], "window {k}");
+        assert_eq!(v["vcix.pipe.utilized_cycles"], pipe, "window {k}");
+        assert_eq!(v["vcix.wait.admitted"], [0, 1, 0][k], "window {k}");
+        assert_eq!(v["vcix.wait.occupancy"], [0, 5, 0][k], "window {k}");
+        assert_eq!(v["vcix.committed.probe_add_x"], pipe, "window {k}");
+        assert_eq!(v["vcix.committed.probe_wait"], [0, 1, 0][k], "window {k}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
