@@ -30,6 +30,16 @@ pub struct MachineConfig {
     pub xlu_lenient: bool,
 }
 
+impl MachineConfig {
+    /// The machine description an accelerator model is created from: the
+    /// machine.yml keys as written.
+    pub fn description(&self) -> crate::accel::Description {
+        crate::accel::Description {
+            entries: self.model.clone(),
+        }
+    }
+}
+
 impl Default for MachineConfig {
     /// The Spike fork's defaults (npu-isa.md §1.1, §2.1).
     fn default() -> Self {

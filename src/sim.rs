@@ -48,6 +48,8 @@ pub struct Config {
     pub verbose: bool,
     /// Vector unit geometry (`--varch`).
     pub varch: VArch,
+    /// The accelerator model that owns the custom-1/custom-2 words (`--extlib`).
+    pub accel: crate::accel::ModelSource,
 }
 
 /// How the guest is hosted.
@@ -193,6 +195,14 @@ impl Simulator {
         }
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
         hart.npu = npu;
+        if !config.accel.is_builtin() {
+            hart.accel = config.accel.instance(
+                crate::accel::Face::Functional,
+                &config.machine.description(),
+                &crate::timing::TimingParams::default(),
+                config.isa.exts,
+            )?;
+        }
         hart.v = VectorUnit::new(config.varch, config.machine.lanes as usize);
         for s in &prog.segments {
             hart.mem.write_bytes(s.vaddr, &s.data).map_err(|e| {
@@ -386,14 +396,11 @@ impl Simulator {
                 code: trap.tval as i32,
                 message: "NPU error".into(),
             });
-            let insn = self.hart.mem.load::<u32>(pc).unwrap_or(0);
+            let at = self.describe_insn(pc);
             return Err(RunError::Npu {
                 code: f.code,
                 message: f.message,
-                at: format!(
-                    "at pc {pc:#x}: {insn:#010x} {}",
-                    disassemble(insn, pc, self.hart.isa.exts)
-                ),
+                at: format!("at pc {pc:#x}: {at}"),
             });
         }
         if trap.cause == cause::M5_EXIT {
@@ -482,6 +489,12 @@ impl Simulator {
 
     /// The instruction at `pc`: its encoding and disassembly.
     pub fn describe_insn(&mut self, pc: u64) -> String {
+        if !self.config.accel.is_builtin()
+            && let Ok(w) = self.hart.mem.load::<u32>(pc)
+            && let Some(text) = crate::accel::disassemble_owned(&*self.hart.accel, w)
+        {
+            return format!("{w:#010x} {text}");
+        }
         match self.hart.mem.load::<u16>(pc) {
             Ok(lo) if lo & 3 != 3 => format!(
                 "{lo:#06x} {}",

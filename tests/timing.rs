@@ -212,15 +212,25 @@ fn marker_windows_count_the_systolic_array_per_window() {
             .map(|v| v.parse().unwrap())
             .collect()
     };
-    assert_eq!(col("system.cpu.accel.systolic.rowsIn"), [12, 0, 4, 8, 0]);
-    assert_eq!(col("system.cpu.accel.systolic.issues"), [6, 0, 2, 4, 0]);
+    // The built-in model's ports, named as the reference model's gem5 dumps name
+    // them (vcix.<unit>.<port>.admitted; vcix.committed.<encoding>).
     assert_eq!(
-        col("system.cpu.accel.systolic.rowsPopped"),
+        col("system.cpu.vcix.systolic.input.admitted"),
         [12, 0, 4, 8, 0]
     );
     assert_eq!(
-        col("system.cpu.accel.systolic.inputPushes"),
-        [3, 0, 1, 2, 0]
+        col("system.cpu.vcix.systolic.issue.admitted"),
+        [6, 0, 2, 4, 0]
+    );
+    assert_eq!(
+        col("system.cpu.vcix.systolic.pop.admitted"),
+        [12, 0, 4, 8, 0]
+    );
+    assert_eq!(col("system.cpu.vcix.committed.i_vpush"), [3, 0, 1, 2, 0]);
+    // Each port's cycles is the window's numCycles (the model is ticked every cycle).
+    assert_eq!(
+        col("system.cpu.vcix.systolic.input.cycles"),
+        col("system.cpu.numCycles")
     );
     // trace_cycles.tsv: the four marker dumps, the end-of-run dump dropped.
     let tsv = std::fs::read_to_string(dir.join("trace_cycles.tsv")).unwrap();
@@ -230,7 +240,10 @@ fn marker_windows_count_the_systolic_array_per_window() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
     assert_eq!(json["windows"].as_array().unwrap().len(), 5);
-    assert_eq!(json["windows"][0]["counters"]["accel.systolic.rowsIn"], 12);
+    assert_eq!(
+        json["windows"][0]["vcix"]["vcix.systolic.input.admitted"],
+        12
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -246,7 +259,7 @@ fn systolic_input_utilization() {
         .iter()
         .map(|v| v.parse().unwrap())
         .collect();
-    let util: Vec<f64> = stat(&stats, "system.cpu.accel.systolic.inputUtilization")
+    let util: Vec<f64> = stat(&stats, "system.cpu.vcix.systolic.utilization")
         .iter()
         .map(|v| v.parse().unwrap())
         .collect();

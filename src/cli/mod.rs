@@ -79,6 +79,18 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
 
 /// Loads `program[0]`, runs it with `program` as its argv, reports, and returns the
 /// exit status (see the README's exit-code table).
+/// The accelerator model `--extlib` names (the built-in units without one); a library
+/// that cannot be used is reported on stderr.
+pub fn model_source(extlib: Option<&std::path::Path>) -> Result<crate::accel::ModelSource, i32> {
+    match extlib {
+        None => Ok(crate::accel::ModelSource::Builtin),
+        Some(p) => crate::accel::ModelSource::load(p).map_err(|e| {
+            eprintln!("npu-spike: error: {e}");
+            1
+        }),
+    }
+}
+
 pub fn execute(config: Config, program: &[String], stats: bool) -> i32 {
     let elf = PathBuf::from(&program[0]);
     let prog = match load_elf(&elf) {
@@ -90,6 +102,11 @@ pub fn execute(config: Config, program: &[String], stats: bool) -> i32 {
     };
     let mut sim = match Simulator::new(config, &prog, program) {
         Ok(s) => s,
+        // A model refusing its description reports as the Spike adapter does.
+        Err(e) if e.starts_with("vcixaccel: ") => {
+            eprintln!("{e}");
+            return 1;
+        }
         Err(e) => {
             eprintln!("npu-spike: error: {e}");
             return 1;

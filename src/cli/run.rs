@@ -53,6 +53,10 @@ pub struct RunArgs {
     /// Also let the guest open this file or directory.
     #[arg(long)]
     pub allow_path: Vec<PathBuf>,
+    /// An accelerator model library (vcix-accelerator ABI 11) that owns every
+    /// custom-1/custom-2 word [default: the built-in units].
+    #[arg(long, value_name = "LIB")]
+    pub extlib: Option<PathBuf>,
     /// Stop with exit status 124 after this many instructions.
     #[arg(long)]
     pub max_insns: Option<u64>,
@@ -165,7 +169,12 @@ pub fn main(r: RunArgs) -> i32 {
         argv.extend(plan.args.iter().map(|a| a.file.clone()));
         argv.extend(r.scalars.iter().cloned());
     }
+    let accel = match super::model_source(r.extlib.as_deref()) {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
     let config = Config {
+        accel,
         varch: machine.varch,
         isa,
         regions: Some(regions),

@@ -60,6 +60,11 @@ pub struct SampleArgs {
     /// Also print each binary's instruction count and simulation speed on stderr.
     #[arg(long)]
     pub stats: bool,
+    /// An accelerator model library (vcix-accelerator ABI 11): its functional face
+    /// runs the custom-1/custom-2 words, its timing face times them [default: the
+    /// built-in units].
+    #[arg(long, visible_alias = "extlib", value_name = "LIB")]
+    pub model: Option<PathBuf>,
 }
 
 /// What one sampled binary produced.
@@ -67,6 +72,8 @@ pub struct Sampled {
     pub dumps: Vec<Dump>,
     pub trace: Option<Vec<IssueRecord>>,
     pub pool_sizes: Vec<(stats::Stat, u32)>,
+    /// The accelerator model's statistics table (names of each dump's `vcix` values).
+    pub vcix: Vec<crate::accel::StatEntry>,
     pub instructions: u64,
     pub seconds: f64,
 }
@@ -82,6 +89,8 @@ pub struct Setup {
     pub args: Vec<String>,
     /// Record every instruction's issue and completion cycles.
     pub trace: bool,
+    /// The accelerator model (each binary gets a functional and a timing instance).
+    pub accel: crate::accel::ModelSource,
 }
 
 /// Runs one cycle binary; `Err` carries the exit status and message.
@@ -93,12 +102,22 @@ pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
         max_insns: Some(s.max_insns),
         machine: s.machine.clone(),
         sandbox_root: s.base_path.clone(),
+        accel: s.accel.clone(),
         ..Config::default()
     };
     let mut argv = vec![elf.to_string_lossy().into_owned()];
     argv.extend(s.args.iter().cloned());
     let mut sim = Simulator::new(config, &prog, &argv).map_err(|e| (1, e))?;
-    let mut model = CycleModel::new(s.params.clone());
+    let timing = s
+        .accel
+        .instance(
+            crate::accel::Face::Timing,
+            &s.machine.description(),
+            &s.params,
+            s.isa.exts,
+        )
+        .map_err(|e| (1, e))?;
+    let mut model = CycleModel::with_accel(s.params.clone(), timing);
     if s.trace {
         model.trace = Some(Vec::new());
     }
@@ -107,9 +126,13 @@ pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
     let result = sim.run();
     let seconds = started.elapsed().as_secs_f64();
     let model = sim.take_model().expect("the model stays attached");
+    for w in &model.warnings {
+        eprintln!("npu-spike: warning: {}: {w}", elf.display());
+    }
     match result {
         Ok(0) => Ok(Sampled {
             pool_sizes: model.pool_sizes(),
+            vcix: model.accel_stats().to_vec(),
             dumps: model.dumps,
             trace: model.trace,
             instructions: sim.hart.instret,
@@ -139,9 +162,9 @@ fn outputs(s: &Sampled, dir: &Path, tiles: Option<&[Option<u64>]>) -> Result<(),
     let tsv = stats::trace_cycles_tsv(&s.dumps, tiles)?;
     let summary = serde_json::json!({
         "instructions": s.instructions,
-        "windows": stats::summarize(&s.dumps, &s.pool_sizes),
+        "windows": stats::summarize(&s.dumps, &s.pool_sizes, &s.vcix),
     });
-    write_whole(&dir.join("stats.txt"), &stats::stats_txt(&s.dumps))?;
+    write_whole(&dir.join("stats.txt"), &stats::stats_txt(&s.dumps, &s.vcix))?;
     write_whole(
         &dir.join("summary.json"),
         &serde_json::to_string_pretty(&summary).expect("plain JSON values"),
@@ -213,6 +236,16 @@ fn setup(a: &SampleArgs) -> Result<Setup, String> {
         max_insns: a.max_insns,
         args: a.args.clone(),
         trace: a.issue_trace.is_some(),
+        accel: match &a.model {
+            None => crate::accel::ModelSource::Builtin,
+            Some(p) => {
+                let m = crate::accel::ModelSource::load(p)?;
+                if let crate::accel::ModelSource::Library(lib) = &m {
+                    lib.check_timing()?;
+                }
+                m
+            }
+        },
     })
 }
 

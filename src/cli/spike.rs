@@ -31,7 +31,8 @@ Options:
   --dma-legacy                    also decode the legacy DMA CONFIG..CONFIG4 instructions
   --m5ops                         run gem5 m5 markers (custom-3) as no-ops (exit/fail end the run)
   --xlu-lenient                   short XLU pattern rows fall back to the identity (SJ)
-  --extlib=<lib.so>               accepted for compatibility; the NPU units are built in
+  --extlib=<lib.so>               an accelerator model (vcix-accelerator ABI 11) that owns
+                                  every custom-1/custom-2 word [default: the built-in units]
   -p<n>                           harts (only 1 is supported)
   -l                              log each instruction, disassembled, to stderr
   --log-commits                   Spike commit log (registers and memory written) to stderr
@@ -71,6 +72,8 @@ pub struct SpikeArgs {
     pub m5ops: bool,
     /// The program and its arguments (after an optional `pk`).
     pub program: Vec<String>,
+    /// `--extlib=`: the accelerator model library.
+    pub extlib: Option<PathBuf>,
 }
 
 /// strtoull(s, 0, 0)-style number: `0x` hex, else decimal.
@@ -187,7 +190,7 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             a.allow_paths
                 .push(PathBuf::from(value(&mut i, "--allow-path")?));
         } else if is("--extlib") {
-            value(&mut i, "--extlib")?;
+            a.extlib = Some(PathBuf::from(value(&mut i, "--extlib")?));
         } else if let Some(spec) = arg.strip_prefix("-m") {
             let spec = if spec.is_empty() {
                 i += 1;
@@ -312,7 +315,12 @@ pub fn main(args: &[String]) -> i32 {
         // Without --varch, VLEN follows zvl<N>b in the ISA string (as newer Spikes do).
         varch.vlen = varch.vlen.max(isa.min_vlen);
     }
+    let accel = match super::model_source(a.extlib.as_deref()) {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
     let config = Config {
+        accel,
         isa,
         varch,
         regions: a.regions,
