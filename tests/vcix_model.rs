@@ -151,7 +151,7 @@ fn execute_gets_bits_vl_sew_lmul_and_its_output_reaches_stdout() {
     let mc = format!("--machine-config={m}");
     let o = spike(probe(), &[&mc], &guest("values"), &[], &[]);
     assert_eq!(o.code, 0, "{}", o.stderr);
-    // x registers: a0 10, a1 11, a2 12, a3 13, a4 14, a5 15, a6 16.
+    // x registers: s1 9, a0 10, a2 12, a3 13, a4 14, a5 15, a6 16.
     let (c1, c2) = (0x2b, 0x5b);
     let line = |name: &str, bits: u32, vl: u32, sew: u32, lmul: i32| {
         format!("[probe] execute {name} bits={bits:#010x} vl={vl} sew={sew} lmul={lmul}\n")
@@ -159,14 +159,14 @@ fn execute_gets_bits_vl_sew_lmul_and_its_output_reaches_stdout() {
     let mut want = String::new();
     // The vtype each instruction runs under, from the vsetvli before it in values.S.
     want += &line("probe_info", insn_r(c1, 0, 1, 10, 0, 0), 8, 32, 0);
-    want += &line("probe.add-x", insn_r(c2, 4, 1, 4, 11, 2), 8, 32, 0);
-    want += &line("probe_lane", insn_r(c2, 4, 2, 5, 12, 4), 8, 32, 0);
-    want += &line("probe_lane", insn_r(c2, 4, 2, 5, 12, 4), 8, 32, 0);
-    want += &line("probe.add-x", insn_r(c2, 4, 1, 6, 11, 2), 5, 32, 0);
-    want += &line("probe.add-x", insn_r(c2, 4, 1, 8, 13, 10), 20, 16, 1);
-    want += &line("probe.add-x", insn_r(c2, 4, 1, 12, 11, 2), 2, 32, -1);
-    want += &line("probe_add_f", insn_r(c2, 5, 1, 16, 2, 14), 4, 64, 0);
-    want += &line("probe_add_f", insn_r(c2, 5, 1, 17, 3, 2), 8, 32, 0);
+    want += &line("probe.add-x", insn_r(c2, 4, 0x12, 4, 9, 2), 8, 32, 0);
+    want += &line("probe_lane", insn_r(c2, 4, 0x14, 5, 12, 4), 8, 32, 0);
+    want += &line("probe_lane", insn_r(c2, 4, 0x14, 5, 12, 4), 8, 32, 0);
+    want += &line("probe.add-x", insn_r(c2, 4, 0x12, 6, 9, 2), 5, 32, 0);
+    want += &line("probe.add-x", insn_r(c2, 4, 0x12, 8, 13, 10), 20, 16, 1);
+    want += &line("probe.add-x", insn_r(c2, 4, 0x12, 12, 9, 2), 2, 32, -1);
+    want += &line("probe_add_f", insn_r(c2, 5, 0x12, 16, 2, 14), 4, 64, 0);
+    want += &line("probe_add_f", insn_r(c2, 5, 0x12, 17, 3, 2), 8, 32, 0);
     for _ in 0..7 {
         want += &line("probe_csr", insn_r(c1, 0, 2, 13, 10, 0), 5, 32, 1);
     }
@@ -475,7 +475,7 @@ fn misuse_of_the_host_table_ends_the_run_naming_it() {
 /// A memory fault inside execute ends the run non-zero with the address on stderr.
 #[test]
 fn a_memory_fault_inside_execute_names_the_address() {
-    for (arg, addr) in [("m", "0x5550"), ("w", "0x6660")] {
+    for (arg, addr) in [("m", "0xff0"), ("w", "0xab0")] {
         let o = spike(probe(), &[VARCH], &guest("misuse"), &[arg], &[]);
         assert_ne!(o.code, 0, "{arg}");
         assert!(
@@ -623,7 +623,14 @@ fn timing_face_pipelines_to_depth_4_and_waits_for_unknown_latency() {
     assert_eq!(col("vcix.committed.probe_add_x"), [5, 1, 0]);
     assert_eq!(col("vcix.committed.probe_wait"), [0, 1, 0]);
     assert_eq!(col("vcix.committed.probe_info"), [0, 0, 0]);
-    assert!(!stats.contains("probe.add-x"));
+    assert!(
+        stats.lines().all(|l| !l
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .contains("probe.add-x")),
+        "a stat name keeps the encoding's '.' or '-'"
+    );
     // Capacity 1: utilized cycles = admitted; utilization = admitted / cycles.
     assert_eq!(col("vcix.pipe.utilized_cycles"), [5, 1, 0]);
     assert_eq!(col("vcix.wait.utilized_cycles"), [0, 1, 0]);

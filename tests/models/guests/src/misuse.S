@@ -4,7 +4,7 @@
  *   l: vreg(lanes, 0)            k: vreg(7, 4) through probe_lane with x = 7
  *   v: vreg(0, 32)               x: xreg_read(32)
  *   c: csr_read(0x800), a CSR the hart lacks
- *   m: mem_read of 8 bytes at 0x5550 (unmapped)   w: mem_write of 8 bytes to 0x6660 */
+ *   m: mem_read of 8 bytes at 0xff0 (page 0, never mapped)   w: mem_write of 8 bytes to 0xab0 */
 #include "probe.h"
     .option norvc
     .text
@@ -47,14 +47,14 @@ csr:
     j       end
 mem_r:
     li      a4, 8
-    li      a5, 0x5550
+    li      a5, 0xff0
     la      a6, buf
     PROBE_COPY(a4, a5, a6)
     j       end
 mem_w:
     li      a4, 8
     la      a5, buf
-    li      a6, 0x6660
+    li      a6, 0xab0
     PROBE_COPY(a4, a5, a6)
 end:
     WRITE_OUT(notstopped, 12)

@@ -3,14 +3,16 @@
  * (x<n> in the rd/rs2 slots), x registers by name. */
 #define CUSTOM_1 0x2b
 #define CUSTOM_2 0x5b
+/* The vector forms are shaped as XSfvcp's sf.vc.v.xv / sf.vc.v.fv (funct7 = funct6
+ * 0010_xx ++ vm 0): vd written, vs2 and rs1 read. */
 /* vd[L][i] = vs2[L][i] + L + rs1, every lane L */
-#define PROBE_ADD_X(vd, rs1, vs2)  .insn r CUSTOM_2, 4, 0x01, x##vd, rs1, x##vs2
+#define PROBE_ADD_X(vd, rs1, vs2)  .insn r CUSTOM_2, 4, 0x12, x##vd, rs1, x##vs2
 /* vd[L][i] = vs2[L][i] + bits(f<frs1>), every lane */
-#define PROBE_ADD_F(vd, frs1, vs2) .insn r CUSTOM_2, 5, 0x01, x##vd, x##frs1, x##vs2
+#define PROBE_ADD_F(vd, frs1, vs2) .insn r CUSTOM_2, 5, 0x12, x##vd, x##frs1, x##vs2
 /* lane 0's vd = lane rs1's vs2 */
-#define PROBE_LANE(vd, rs1, vs2)   .insn r CUSTOM_2, 4, 0x02, x##vd, rs1, x##vs2
+#define PROBE_LANE(vd, rs1, vs2)   .insn r CUSTOM_2, 4, 0x14, x##vd, rs1, x##vs2
 /* vd[L][i] = vs2[L][i] + rs1 (the unit of unknown latency) */
-#define PROBE_WAIT(vd, rs1, vs2)   .insn r CUSTOM_2, 4, 0x03, x##vd, rs1, x##vs2
+#define PROBE_WAIT(vd, rs1, vs2)   .insn r CUSTOM_2, 4, 0x16, x##vd, rs1, x##vs2
 #define PROBE_BAD_LANE             .insn r CUSTOM_2, 0, 0x10, x0, x0, x0
 #define PROBE_BAD_VREG             .insn r CUSTOM_2, 0, 0x11, x0, x0, x0
 /* rd = lanes << 32 | vlen_bits */

@@ -21,8 +21,8 @@ _start:
     /* 2: e32, m1, vl 8: v4 = v2 + lane + 100; lane 0 holds 1..8, lanes 1-3 zeros */
     la      t0, w1to8
     vle32.v v2, (t0)
-    li      a1, 100
-    PROBE_ADD_X(4, a1, 2)
+    li      s1, 100
+    PROBE_ADD_X(4, s1, 2)
     la      t0, buf
     vse32.v v4, (t0)
     CHECK_MEM(buf, add_e32, 32)
@@ -42,7 +42,7 @@ _start:
     /* 5: vl 5 of 8: elements 5..7 of v6 keep their -1 */
     vmv.v.i v6, -1
     vsetivli zero, 5, e32, m1, tu, mu
-    PROBE_ADD_X(6, a1, 2)
+    PROBE_ADD_X(6, s1, 2)
     vsetivli zero, 8, e32, m1, ta, ma
     la      t0, buf
     vse32.v v6, (t0)
@@ -65,7 +65,7 @@ _start:
 
     /* 7: e32, mf2, vl 2: v12 = v2 + 100 for two elements */
     vsetivli zero, 2, e32, mf2, ta, ma
-    PROBE_ADD_X(12, a1, 2)
+    PROBE_ADD_X(12, s1, 2)
     la      t0, buf
     vse32.v v12, (t0)
     CHECK_MEM(buf, add_e32, 8)

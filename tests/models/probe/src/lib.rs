@@ -5,14 +5,16 @@
 //!
 //! What the model does, so that every value can be computed by hand:
 //!
-//! * Functional face (`execute`), with rd/rs1/rs2 the usual R-type fields:
-//!   * `probe.add-x` (custom-2, funct3 100, funct7 1): on every lane L,
+//! * Functional face (`execute`), with rd/rs1/rs2 the usual R-type fields. The vector
+//!   encodings have the XSfvcp shape of `sf.vc.v.xv`/`sf.vc.v.fv` (funct6 0010_xx, vm 0:
+//!   vd written, vs2 and x/f[rs1] read), which is how a host knows their operands:
+//!   * `probe.add-x` (custom-2, funct3 100, funct7 0x12): on every lane L,
 //!     `vd[L][i] = vs2[L][i] + L + x[rs1]` for i < vl at the current SEW (wrapping),
 //!     over the LMUL group.
-//!   * `probe_add_f` (custom-2, funct3 101, funct7 1): on every lane,
+//!   * `probe_add_f` (custom-2, funct3 101, funct7 0x12): on every lane,
 //!     `vd[i] = vs2[i] + f[rs1]` (the register's 64 raw bits, truncated to SEW).
-//!   * `probe_lane` (custom-2, funct3 100, funct7 2): lane 0's `vd[i]` = lane x[rs1]'s `vs2[i]`.
-//!   * `probe_wait` (custom-2, funct3 100, funct7 3): on every lane `vd[i] = vs2[i] + x[rs1]`.
+//!   * `probe_lane` (custom-2, funct3 100, funct7 0x14): lane 0's `vd[i]` = lane x[rs1]'s `vs2[i]`.
+//!   * `probe_wait` (custom-2, funct3 100, funct7 0x16): on every lane `vd[i] = vs2[i] + x[rs1]`.
 //!   * `probe_info` (custom-1, funct3 0, funct7 1): `x[rd] = lanes << 32 | vlen_bits`.
 //!   * `probe_csr` (custom-1, funct7 2): `x[rd] = csr[x[rs1]]`.
 //!   * `probe_copy` (custom-1, funct7 3): copies x[rd] bytes from x[rs1] to x[rs2], then
@@ -164,22 +166,22 @@ struct Def {
 /// The encodings, in the order the model lists them (first match wins).
 const DEFS: [Def; 10] = [
     Def {
-        match_bits: bits(CUSTOM_2, 4, 0x01),
+        match_bits: bits(CUSTOM_2, 4, 0x12),
         name: c"probe.add-x",
         op: Op::AddX,
     },
     Def {
-        match_bits: bits(CUSTOM_2, 5, 0x01),
+        match_bits: bits(CUSTOM_2, 5, 0x12),
         name: c"probe_add_f",
         op: Op::AddF,
     },
     Def {
-        match_bits: bits(CUSTOM_2, 4, 0x02),
+        match_bits: bits(CUSTOM_2, 4, 0x14),
         name: c"probe_lane",
         op: Op::Lane,
     },
     Def {
-        match_bits: bits(CUSTOM_2, 4, 0x03),
+        match_bits: bits(CUSTOM_2, 4, 0x16),
         name: c"probe_wait",
         op: Op::Wait,
     },
