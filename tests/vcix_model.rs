@@ -219,6 +219,47 @@ fn sample_runs_the_functional_face_of_the_model() {
     }
 }
 
+/// Under `sample` every issued model instruction is committed once, also those still
+/// in flight when the program exits (values.S: 18 model instructions, the last one a
+/// few instructions before the exit), and the functional face executes each once.
+#[test]
+fn sample_commits_every_issued_instruction() {
+    let dir = tmp("commits");
+    let m = machine(&dir, &format!("{MACHINE}probe_trace: 1\n"));
+    for elf in ["values", "unowned"] {
+        let o = npu_spike(
+            &[
+                "sample",
+                "--model",
+                probe(),
+                "--machine-config",
+                &m,
+                "--arg",
+                "0",
+                &guest(elf),
+            ],
+            &[],
+        );
+        assert_eq!(o.code, 0, "{elf}: {}", o.stderr);
+        let n = if elf == "values" { 18 } else { 1 };
+        let count = |what: &str| {
+            o.stdout
+                .lines()
+                .filter(|l| l.starts_with(&format!("[probe] {what} ")))
+                .count()
+        };
+        assert_eq!(count("execute"), n, "{elf}");
+        assert_eq!(count("issue"), n, "{elf}");
+        assert_eq!(
+            count("commit"),
+            n,
+            "{elf}: every issued instruction gets one commit\n{}",
+            o.stdout
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The machine description: top-level scalars as written (quoting undone, no typing),
 /// null and non-scalars absent, nested sections allowed, --base-path as run_base_path.
 #[test]
