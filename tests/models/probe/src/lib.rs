@@ -552,7 +552,8 @@ unsafe extern "C" fn execute(this: *mut c_void, host: *const Host, insn: *const 
     let v = Vec_ {
         host,
         sew_bytes,
-        per_reg: vlen / 8 / sew_bytes.max(1),
+        // Only the vector forms use it (the scalar ones need no division).
+        per_reg: if vector { vlen / 8 / sew_bytes } else { 0 },
     };
     let vl = insn.vl as usize;
     let mask = if sew_bytes >= 8 {
