@@ -167,7 +167,7 @@ fn execute_gets_bits_vl_sew_lmul_and_its_output_reaches_stdout() {
     want += &line("probe.add-x", insn_r(c2, 4, 0x12, 12, 9, 2), 2, 32, -1);
     want += &line("probe_add_f", insn_r(c2, 5, 0x12, 16, 2, 14), 4, 64, 0);
     want += &line("probe_add_f", insn_r(c2, 5, 0x12, 17, 3, 2), 8, 32, 0);
-    for _ in 0..7 {
+    for _ in 0..8 {
         want += &line("probe_csr", insn_r(c1, 0, 2, 13, 10, 0), 5, 32, 1);
     }
     for _ in 0..2 {
@@ -220,7 +220,7 @@ fn sample_runs_the_functional_face_of_the_model() {
 }
 
 /// Under `sample` every issued model instruction is committed once, also those still
-/// in flight when the program exits (values.S: 18 model instructions, the last one a
+/// in flight when the program exits (values.S: 19 model instructions, the last one a
 /// few instructions before the exit), and the functional face executes each once.
 #[test]
 fn sample_commits_every_issued_instruction() {
@@ -241,7 +241,7 @@ fn sample_commits_every_issued_instruction() {
             &[],
         );
         assert_eq!(o.code, 0, "{elf}: {}", o.stderr);
-        let n = if elf == "values" { 18 } else { 1 };
+        let n = if elf == "values" { 19 } else { 1 };
         let count = |what: &str| {
             o.stdout
                 .lines()

@@ -116,7 +116,16 @@ _start:
     PROBE_CSR(a3, a0)
     CHECK_REG(a3, 0)
 
-    /* 17, 18: mem_read/mem_write: 13 bytes of msg to buf, their sum 1244 */
+    /* 17, 18: vstart: the model reads it as it is (3); after the model instruction
+     * it is 0 */
+    csrwi   vstart, 3
+    li      a0, 0x008
+    PROBE_CSR(a3, a0)
+    csrr    t0, vstart
+    CHECK_REG(a3, 3)
+    CHECK_REG(t0, 0)
+
+    /* 19, 20: mem_read/mem_write: 13 bytes of msg to buf, their sum 1244 */
     li      a4, 13
     la      a5, msg
     la      a6, buf
@@ -124,7 +133,7 @@ _start:
     CHECK_REG(a4, 1244)
     CHECK_MEM(buf, msg, 13)
 
-    /* 19, 20: 100 bytes (0..99, more than one 64-byte chunk), sum 4950 */
+    /* 21, 22: 100 bytes (0..99, more than one 64-byte chunk), sum 4950 */
     li      a4, 100
     la      a5, b0to99
     la      a6, buf
