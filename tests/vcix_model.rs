@@ -300,6 +300,21 @@ fn config_get_sees_the_top_level_scalars_as_written() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// mem_read/mem_write at the scratchpad window agree with the guest's own loads: at
+/// 0x0A000000 (the flags' default) on the plain Spike line, at 0xD0000000 (the default
+/// with --machine-config and no vpu_spad_base_vaddr) with a machine description.
+#[test]
+fn memory_callbacks_reach_the_scratchpad_window() {
+    let o = spike(probe(), &[VARCH], &guest("spad"), &["a"], &[]);
+    assert_eq!(o.code, 0, "check {} of spad.S failed\n{}", o.code, o.stderr);
+    let dir = tmp("spad");
+    let m = machine(&dir, MACHINE);
+    let mc = format!("--machine-config={m}");
+    let o = spike(probe(), &[&mc], &guest("spad"), &["d"], &[]);
+    assert_eq!(o.code, 0, "check {} of spad.S failed\n{}", o.code, o.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // ---------------------------------------------------------------- ownership
 
 /// An owned word goes to execute; with a model loaded every other custom-1/custom-2
