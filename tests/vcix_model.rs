@@ -360,13 +360,12 @@ fn unowned_custom_words_are_illegal_instructions() {
 
 // ---------------------------------------------------------------- refusals
 
-/// Runs the Spike-style line, `run` and `sample --model` with `lib` and asserts each
-/// exits 1 with every one of `names` on stderr.
-fn refused(lib: &str, env: &[(&str, &str)], config: Option<&str>, names: &[&str]) {
-    let dir = tmp(&format!(
-        "refused-{}",
-        names.join("-").replace(['/', ' '], "_")
-    ));
+/// Runs the Spike-style line, `run` and `sample --model` with `lib` (unowned.elf 0,
+/// which exits 0 printing "passed" when it runs), the machine description plus `config`.
+fn three_ways(lib: &str, env: &[(&str, &str)], config: Option<&str>) -> Vec<(&'static str, Out)> {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = tmp(&format!("three-{n}"));
     let m = machine(&dir, &format!("{MACHINE}{}", config.unwrap_or("")));
     let mc = format!("--machine-config={m}");
     let ext = format!("--extlib={lib}");
@@ -391,15 +390,23 @@ fn refused(lib: &str, env: &[(&str, &str)], config: Option<&str>, names: &[&str]
             ],
         ),
     ];
-    for (how, args) in runs {
-        let o = npu_spike(&args, env);
+    let outs = runs
+        .into_iter()
+        .map(|(how, args)| (how, npu_spike(&args, env)))
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    outs
+}
+
+/// `three_ways` must each exit 1 with every one of `names` on stderr, the program not run.
+fn refused(lib: &str, env: &[(&str, &str)], config: Option<&str>, names: &[&str]) {
+    for (how, o) in three_ways(lib, env, config) {
         assert_eq!(o.code, 1, "{how}: {names:?}\n{}", o.stderr);
         for n in names {
             assert!(o.stderr.contains(n), "{how}: {n:?} not in\n{}", o.stderr);
         }
         assert!(!o.stdout.contains("passed"), "{how}: the program ran");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -467,43 +474,21 @@ fn an_encoding_outside_custom_1_and_custom_2_is_refused_naming_it() {
     );
 }
 
-/// create returning NULL: exactly the line `vcixaccel: probe: <reason>`.
+/// create returning NULL: exit 1 and exactly the line `vcixaccel: probe: <reason>`,
+/// as the Spike adapter prints it, on each command line.
 #[test]
 fn create_refusing_prints_the_models_reason() {
-    refused(probe(), &[], Some("probe_create: refuse\n"), &[]);
-    let dir = tmp("create");
-    let m = machine(&dir, &format!("{MACHINE}probe_create: refuse\n"));
-    let mc = format!("--machine-config={m}");
-    let o = spike(probe(), &[&mc], &guest("unowned"), &["0"], &[]);
-    assert_eq!(o.code, 1);
-    assert!(
-        o.stderr
-            .lines()
-            .any(|l| l == "vcixaccel: probe: probe_create asks me to refuse"),
-        "{}",
-        o.stderr
-    );
-    let o = npu_spike(
-        &[
-            "sample",
-            "--model",
-            probe(),
-            "--machine-config",
-            &m,
-            "--arg",
-            "0",
-            &guest("unowned"),
-        ],
-        &[],
-    );
-    assert!(
-        o.stderr
-            .lines()
-            .any(|l| l == "vcixaccel: probe: probe_create asks me to refuse"),
-        "{}",
-        o.stderr
-    );
-    let _ = std::fs::remove_dir_all(&dir);
+    for (how, o) in three_ways(probe(), &[], Some("probe_create: refuse\n")) {
+        assert_eq!(o.code, 1, "{how}: {}", o.stderr);
+        assert!(
+            o.stderr
+                .lines()
+                .any(|l| l == "vcixaccel: probe: probe_create asks me to refuse"),
+            "{how}: no line 'vcixaccel: probe: probe_create asks me to refuse' in\n{}",
+            o.stderr
+        );
+        assert!(!o.stdout.contains("passed"), "{how}: the program ran");
+    }
 }
 
 // ---------------------------------------------------------------- misuse
