@@ -181,9 +181,9 @@ pub fn cli(data: &[u8]) {
     let _ = crate::cli::parse_spike_args(&args);
     let mut machine = MachineConfig::default();
     if machine.apply_machine_yml_text(&text).is_ok() {
-        let _ = crate::timing::TimingParams::default().apply(&machine.model);
+        let _ = crate::timing::TimingParams::default().apply_desc(&machine.desc);
     }
-    let _ = crate::timing::stats::parse_tile_types(&text);
+    let _ = crate::cli::sample::parse_tile_types(&text);
     let _ = crate::config::parse_varch(&text);
     let _ = crate::config::parse_kernel_addr(&text);
     let _ = crate::cli::parse_memory(&text);

@@ -48,8 +48,6 @@ pub struct Config {
     pub verbose: bool,
     /// Vector unit geometry (`--varch`).
     pub varch: VArch,
-    /// The accelerator model that owns the custom-1/custom-2 words (`--extlib`).
-    pub accel: crate::accel::ModelSource,
 }
 
 /// How the guest is hosted.
@@ -195,10 +193,12 @@ impl Simulator {
         }
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
         hart.npu = npu;
-        if !config.accel.is_builtin() {
-            hart.accel = config.accel.instance(
+        // The accelerator model (machine.extlib: --extlib/--model) owns the custom words.
+        let source = crate::accel::ModelSource::for_machine(&config.machine)?;
+        if !source.is_builtin() {
+            hart.accel = source.instance(
                 crate::accel::Face::Functional,
-                &config.machine.description(),
+                &config.machine.desc,
                 &crate::timing::TimingParams::default(),
                 config.isa.exts,
             )?;
@@ -489,7 +489,7 @@ impl Simulator {
 
     /// The instruction at `pc`: its encoding and disassembly.
     pub fn describe_insn(&mut self, pc: u64) -> String {
-        if !self.config.accel.is_builtin()
+        if self.config.machine.extlib.is_some()
             && let Ok(w) = self.hart.mem.load::<u32>(pc)
             && let Some(text) = crate::accel::disassemble_owned(&*self.hart.accel, w)
         {

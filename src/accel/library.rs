@@ -12,8 +12,9 @@
 //! is (under the proxy kernel: pk's segfault report, exit 255). Accesses after the
 //! first fault are dropped.
 
-use super::{ABI_VERSION, Accel, CUSTOM_1, CUSTOM_2, Description, Encoding, Latency};
+use super::{ABI_VERSION, Accel, CUSTOM_1, CUSTOM_2, Encoding, Latency};
 use super::{StatEntry, StatKind, VcixInsn};
+use crate::config::MachineDesc;
 use crate::exec::{ExecResult, Insn};
 use crate::machine::{Hart, Trap};
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
@@ -253,17 +254,12 @@ impl Drop for Instance {
 
 impl Instance {
     /// `create` with the machine description; a refusal is `vcixaccel: <name>: <reason>`.
-    pub fn create(lib: &std::sync::Arc<Library>, desc: &Description) -> Result<Instance, String> {
+    pub fn create(lib: &std::sync::Arc<Library>, desc: &MachineDesc) -> Result<Instance, String> {
+        // (A key or value with a NUL byte cannot be a C string: the model sees it absent.)
         let ctx = ConfigCtx {
             entries: desc
-                .entries
                 .iter()
-                .filter_map(|(k, v)| {
-                    Some((
-                        CString::new(k.as_str()).ok()?,
-                        CString::new(v.as_str()).ok()?,
-                    ))
-                })
+                .filter_map(|(k, v)| Some((CString::new(k).ok()?, CString::new(v).ok()?)))
                 .collect(),
         };
         let config = RawConfig {

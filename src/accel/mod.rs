@@ -141,22 +141,6 @@ pub trait Accel: Send {
     fn read_stats(&self, values: &mut [u64]);
 }
 
-/// The machine description a model is created from: the top-level scalars of
-/// `--machine-config`, as written.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Description {
-    pub entries: Vec<(String, String)>,
-}
-
-impl Description {
-    pub fn get(&self, key: &str) -> Option<&str> {
-        self.entries
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
 /// Where model instances come from.
 #[derive(Clone, Default)]
 pub enum ModelSource {
@@ -191,6 +175,14 @@ impl ModelSource {
         )?)))
     }
 
+    /// The model a machine names (`extlib`), the built-in units without one.
+    pub fn for_machine(m: &crate::config::MachineConfig) -> Result<ModelSource, String> {
+        match &m.extlib {
+            None => Ok(ModelSource::Builtin),
+            Some(p) => ModelSource::load(p),
+        }
+    }
+
     pub fn is_builtin(&self) -> bool {
         matches!(self, ModelSource::Builtin)
     }
@@ -200,7 +192,7 @@ impl ModelSource {
     pub fn instance(
         &self,
         face: Face,
-        desc: &Description,
+        desc: &crate::config::MachineDesc,
         timing: &crate::timing::TimingParams,
         exts: u64,
     ) -> Result<Box<dyn Accel>, String> {

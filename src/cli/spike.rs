@@ -24,7 +24,8 @@ Options:
   --scratchpad-base-paddr=<dec>   scratchpad physical base [default 3221225472]
   --scratchpad-size=<dec>         scratchpad bytes per lane [default 131072]
   --kernel-addr=<lo>:<hi>         kernel pc range, hex (vector code runs on every lane)
-  --machine-config=<file>         machine.yml (vpu_* keys) instead of the four flags above
+  --machine-config=<file>         machine description (YAML; vpu_* keys) instead of the
+                                  four flags above [vpu_spad_base_vaddr default 0xD0000000]
   --base-path=<dir>               runtime directory: the guest's files are confined to it
                                   [default: the current directory]
   --allow-path=<path>             also let the guest open this file or directory
@@ -72,8 +73,6 @@ pub struct SpikeArgs {
     pub m5ops: bool,
     /// The program and its arguments (after an optional `pk`).
     pub program: Vec<String>,
-    /// `--extlib=`: the accelerator model library.
-    pub extlib: Option<PathBuf>,
 }
 
 /// strtoull(s, 0, 0)-style number: `0x` hex, else decimal.
@@ -190,7 +189,7 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             a.allow_paths
                 .push(PathBuf::from(value(&mut i, "--allow-path")?));
         } else if is("--extlib") {
-            a.extlib = Some(PathBuf::from(value(&mut i, "--extlib")?));
+            a.machine.extlib = Some(PathBuf::from(value(&mut i, "--extlib")?));
         } else if let Some(spec) = arg.strip_prefix("-m") {
             let spec = if spec.is_empty() {
                 i += 1;
@@ -266,6 +265,11 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             ));
         }
         a.machine.apply_machine_yml(&path)?;
+        if let Some(b) = &a.base_path {
+            a.machine.set_run_base_path(b, Some(&path))?;
+        }
+    } else if let Some(b) = &a.base_path {
+        a.machine.set_run_base_path(b, None)?;
     }
     if let Some(v) = varch {
         a.machine.varch = parse_varch(&v)?;
@@ -315,12 +319,7 @@ pub fn main(args: &[String]) -> i32 {
         // Without --varch, VLEN follows zvl<N>b in the ISA string (as newer Spikes do).
         varch.vlen = varch.vlen.max(isa.min_vlen);
     }
-    let accel = match super::model_source(a.extlib.as_deref()) {
-        Ok(m) => m,
-        Err(code) => return code,
-    };
     let config = Config {
-        accel,
         isa,
         varch,
         regions: a.regions,

@@ -236,50 +236,6 @@ pub fn summarize(dumps: &[Dump], units: &[(Stat, u32)], vcix: &[StatEntry]) -> V
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn dump(cycles: u64, final_dump: bool) -> Dump {
-        Dump {
-            cycles,
-            counters: [0; NSTATS],
-            final_dump,
-            vcix: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn tsv_applies_overlap_offsets_and_drops_the_final_dump() {
-        let dumps = [dump(100, false), dump(30, false), dump(7, true)];
-        let tiles =
-            parse_tile_types(r#"[{"overlap_offset": null}, {"overlap_offset": 40}]"#).unwrap();
-        assert_eq!(
-            trace_cycles_tsv(&dumps, Some(&tiles)).unwrap(),
-            "100\t0\n30\t0\n"
-        );
-        let tiles = parse_tile_types(r#"{"1": 10, "0": 60}"#).unwrap();
-        assert_eq!(
-            trace_cycles_tsv(&dumps, Some(&tiles)).unwrap(),
-            "100\t40\n30\t20\n"
-        );
-        let e = trace_cycles_tsv(&dumps, Some(&[None])).unwrap_err();
-        assert!(e.contains("different number"), "{e}");
-        assert!(parse_tile_types(r#"[{"x": 1}]"#).is_err());
-    }
-
-    #[test]
-    fn stats_txt_has_one_num_cycles_line_per_dump() {
-        let text = stats_txt(&[dump(12, false), dump(0, false), dump(99, true)], &[]);
-        let values: Vec<&str> = text
-            .lines()
-            .filter(|l| l.contains("system.cpu.numCycles"))
-            .map(|l| l.split_whitespace().nth(1).unwrap())
-            .collect();
-        assert_eq!(values, ["12", "0", "99"]);
-    }
-}
-
 /// `[A-Za-z0-9_]` kept, anything else `_` (a stat name's part).
 fn stat_part(s: &str) -> String {
     s.chars()
@@ -398,4 +354,48 @@ pub fn vcix_lines(entries: &[StatEntry], values: &[u64]) -> Vec<(String, String,
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dump(cycles: u64, final_dump: bool) -> Dump {
+        Dump {
+            cycles,
+            counters: [0; NSTATS],
+            final_dump,
+            vcix: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn tsv_applies_overlap_offsets_and_drops_the_final_dump() {
+        let dumps = [dump(100, false), dump(30, false), dump(7, true)];
+        let tiles =
+            parse_tile_types(r#"[{"overlap_offset": null}, {"overlap_offset": 40}]"#).unwrap();
+        assert_eq!(
+            trace_cycles_tsv(&dumps, Some(&tiles)).unwrap(),
+            "100\t0\n30\t0\n"
+        );
+        let tiles = parse_tile_types(r#"{"1": 10, "0": 60}"#).unwrap();
+        assert_eq!(
+            trace_cycles_tsv(&dumps, Some(&tiles)).unwrap(),
+            "100\t40\n30\t20\n"
+        );
+        let e = trace_cycles_tsv(&dumps, Some(&[None])).unwrap_err();
+        assert!(e.contains("different number"), "{e}");
+        assert!(parse_tile_types(r#"[{"x": 1}]"#).is_err());
+    }
+
+    #[test]
+    fn stats_txt_has_one_num_cycles_line_per_dump() {
+        let text = stats_txt(&[dump(12, false), dump(0, false), dump(99, true)], &[]);
+        let values: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("system.cpu.numCycles"))
+            .map(|l| l.split_whitespace().nth(1).unwrap())
+            .collect();
+        assert_eq!(values, ["12", "0", "99"]);
+    }
 }
