@@ -483,8 +483,10 @@ pub fn dma_descriptor(data: &[u8]) {
         desc[115] = 0;
         desc[116] %= 4;
     }
-    let positions: i64 = (0..4).map(|i| field(&desc, 4 * i) as i64).product();
-    if !(0..=4096).contains(&positions) {
+    // Checked: four raw i32 dimensions can overflow an i64 product (found by libFuzzer
+    // in this harness, with overflow checks on).
+    let positions = (0..4).try_fold(1i64, |p, i| p.checked_mul(field(&desc, 4 * i) as i64));
+    if !positions.is_some_and(|p| (0..=4096).contains(&p)) {
         return;
     }
     let mut cfg = config(1);

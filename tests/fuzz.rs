@@ -388,3 +388,47 @@ fn trap_loop_stops_at_the_limit() {
     assert_eq!(h.csr.mepc, h.csr.mtvec & !3);
     assert_eq!(h.pc, h.csr.mtvec & !3);
 }
+
+/// Found by libFuzzer's `syscalls` target: mremap of a page-aligned old address near
+/// 2^64 computed `old + size` and overflowed (a panic in a build with overflow checks,
+/// a wrapped address otherwise). Such an address is outside user space (which ends at
+/// 2^38): EINVAL, as Linux gives for an unmappable range, and nothing else changes.
+#[test]
+fn mremap_of_an_address_near_2_64_is_einval() {
+    use npu_spike::isa::Isa;
+    use npu_spike::loader::{Program, Segment};
+    use npu_spike::sim::{Config, Env, Simulator};
+    let prog = Program {
+        path: "mremap.elf".into(),
+        entry: 0x10000,
+        segments: vec![Segment {
+            vaddr: 0x10000,
+            data: vec![0x13, 0, 0, 0],
+            mem_size: 0x1000,
+        }],
+        symbols: Default::default(),
+        phdrs: Vec::new(),
+        phent: 56,
+    };
+    let config = Config {
+        isa: Isa::parse("rv64gc").unwrap(),
+        ..Config::default()
+    };
+    let mut sim = Simulator::new(config, &prog, &["mremap.elf".to_string()]).unwrap();
+    for (old, old_len, new_len, flags) in [
+        (0xffff_ffff_ffff_f000u64, 0x1000u64, 0x2000u64, 1u64),
+        (0xffff_ffff_ffff_f000, 0x2000, 0x1000, 0),
+        (0x8000_0000_0000_0000, 0x1000, 0x3000, 1),
+    ] {
+        sim.hart.x[17] = 216; // mremap
+        sim.hart.x[10..14].copy_from_slice(&[old, old_len, new_len, flags]);
+        let Env::Pk(pk) = &mut sim.env else {
+            panic!("a program without tohost runs under the proxy kernel")
+        };
+        pk.syscall(&mut sim.hart);
+        assert_eq!(
+            sim.hart.x[10] as i64, -22,
+            "mremap({old:#x}, {old_len:#x}, {new_len:#x})"
+        );
+    }
+}
