@@ -321,12 +321,16 @@ impl Simulator {
             .timeout
             .map(|t| (t, std::time::Instant::now() + t));
         let mut slices = 0u32;
+        // Traps that retired nothing count towards the limit too: a bare-metal guest
+        // whose trap handler traps on itself (an illegal word at mtvec) retires no
+        // instruction ever, and must still stop at the limit.
+        let mut stalls = 0u64;
         loop {
             if let Some(code) = self.exit_code() {
                 self.write_signature()?;
                 return Ok(code);
             }
-            if self.hart.instret >= limit {
+            if self.hart.instret.saturating_add(stalls) >= limit {
                 return Err(RunError::InsnLimit(self.hart.instret));
             }
             slices = slices.wrapping_add(1);
@@ -355,7 +359,11 @@ impl Simulator {
                 },
             };
             match event {
-                Event::Trap(t, pc) => self.on_trap(t, pc)?,
+                Event::Trap(t, pc) => {
+                    let before = self.hart.instret;
+                    self.on_trap(t, pc)?;
+                    stalls += (self.hart.instret == before) as u64;
+                }
                 Event::Attention | Event::Budget => {}
             }
             self.service();
