@@ -498,7 +498,7 @@ fn main() {
         }
         let _ = writeln!(
             out,
-            "    OpInfo {{ mnemonic: \"{}\", operands: &[{}], class: Class::{}, ext: ext::{}, ends_block: {}, len: {}, exec_as: Op::{} }},",
+            "    OpInfo {{ mnemonic: \"{}\", operands: &[{}], class: Class::{}, ext: ext::{}, ends_block: {}, len: {}, exec_as: Op::{}, matches: {:#x}, mask: {:#x} }},",
             r.mnemonic,
             shows.join(", "),
             camel(&r.class),
@@ -508,11 +508,19 @@ fn main() {
                     .as_ref()
                     .is_some_and(|e| rows[index[e]].ends_block),
             r.len,
-            camel(exec)
+            camel(exec),
+            r.matches,
+            r.mask
         );
     }
     out.push_str("];\n\n");
 
+    out.push_str("/// Every op, in table order (`ALL_OPS[op as usize] == op`).\n");
+    out.push_str("pub static ALL_OPS: [Op; OP_COUNT] = [\n");
+    for r in &rows {
+        let _ = writeln!(out, "    Op::{},", camel(&r.mnemonic));
+    }
+    out.push_str("];\n\n");
     out.push_str("/// Semantic function of each op (compressed ops run their base instruction).\n");
     out.push_str("pub static HANDLERS: [Handler; OP_COUNT] = [\n");
     for r in &rows {

@@ -18,7 +18,7 @@ done
 $CC -march=rv64gc -mabi=lp64d -static -nostdlib -nostartfiles -T src/bare.ld -o elf/bare_rss.elf src/bare_rss.S
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for k in vec_fadd_f32 vec_fmacc_f32 vec_gemm_f32 vec_dot_f16 vec_int_stream vec_i8_wmacc; do
+for k in vec_fadd_f32 vec_fmacc_f32 vec_gemm_f32 vec_dot_f16 vec_fadd_f16 vec_fmacc_f16 vec_int_stream vec_i8_wmacc; do
     $VCC $VFLAGS -c -o "$tmp/$k.o" src/$k.c
     $CC $LFLAGS -o elf/$k.elf src/crt.S "$tmp/$k.o"
 done

@@ -38,8 +38,25 @@ pub struct Block {
 pub struct CodeCache {
     blocks: Vec<Block>,
     map: HashMap<u64, u32, BuildHasherDefault<PcHasher>>,
-    /// Direct-mapped pc -> block index, checked before the hash map.
+    /// Direct-mapped pc -> block index, checked before the hash map. An empty slot's
+    /// tag is `empty_tag(slot)`, a pc that belongs to another slot, so that no pc
+    /// (`u64::MAX` included: an ELF entry point can be anything) ever hits it.
     jump: Box<[(u64, u32)]>,
+}
+
+#[inline(always)]
+fn jump_slot(pc: u64) -> usize {
+    ((pc >> 1) as usize) & (JUMP_CACHE - 1)
+}
+
+/// The tag of an empty jump-cache slot: a pc whose own slot is `slot ^ 1`, so it can
+/// never equal a pc looked up in `slot`.
+fn empty_tag(slot: usize) -> u64 {
+    ((slot ^ 1) as u64) << 1
+}
+
+fn empty_jump_cache() -> Box<[(u64, u32)]> {
+    (0..JUMP_CACHE).map(|s| (empty_tag(s), 0)).collect()
 }
 
 impl Default for CodeCache {
@@ -47,7 +64,7 @@ impl Default for CodeCache {
         CodeCache {
             blocks: Vec::new(),
             map: HashMap::default(),
-            jump: vec![(u64::MAX, 0); JUMP_CACHE].into_boxed_slice(),
+            jump: empty_jump_cache(),
         }
     }
 }
@@ -56,14 +73,16 @@ impl CodeCache {
     pub fn flush(&mut self) {
         self.blocks.clear();
         self.map.clear();
-        self.jump.fill((u64::MAX, 0));
+        for (s, e) in self.jump.iter_mut().enumerate() {
+            *e = (empty_tag(s), 0);
+        }
     }
 
     /// The block starting at `pc`, decoding it if needed. A fetch fault on the first
     /// instruction is returned as the trap to raise.
     #[inline(always)]
     pub fn lookup(&mut self, hart: &mut Hart, pc: u64) -> Result<u32, Trap> {
-        let slot = ((pc >> 1) as usize) & (JUMP_CACHE - 1);
+        let slot = jump_slot(pc);
         let (tag, index) = self.jump[slot];
         if tag == pc {
             return Ok(index);
@@ -95,7 +114,7 @@ impl CodeCache {
                 Err(_) => break,
             };
             let bits = if lo & 3 == 3 {
-                match hart.fetch_parcel(pc + 2) {
+                match hart.fetch_parcel(pc.wrapping_add(2)) {
                     Ok(hi) => (hi as u32) << 16 | lo as u32,
                     // Spike reports the fault at the address of the missing parcel.
                     Err(t) if insns.is_empty() => return Err(t),
@@ -105,7 +124,7 @@ impl CodeCache {
                 lo as u32
             };
             let (insn, ends) = Insn::decode_for(hart, bits, pc);
-            for (a, n) in [(pc, 1), (pc + insn.len as u64 - 1, 1)] {
+            for (a, n) in [(pc, 1), (pc.wrapping_add(insn.len as u64 - 1), 1)] {
                 let pa = hart.fetch_paddr(a);
                 hart.mem.watch_code(pa, n);
             }
@@ -117,7 +136,11 @@ impl CodeCache {
             let target = insn.pc.wrapping_add(insn.imm as u64);
             let follow =
                 insn.op.info().exec_as == Op::Jal && !in_kernel(insn.pc) && !in_kernel(target);
-            pc = if follow { target } else { pc + insn.len as u64 };
+            pc = if follow {
+                target
+            } else {
+                pc.wrapping_add(insn.len as u64)
+            };
             insns.push(insn);
             if (ends && !follow)
                 || insns.len() >= MAX_BLOCK

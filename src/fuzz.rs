@@ -89,10 +89,268 @@ pub fn decode_exec(data: &[u8]) {
 /// Arbitrary bytes as an ELF file: a clear error or a short run, never a panic or a
 /// huge allocation.
 pub fn elf_load(data: &[u8]) {
-    if let Ok(mut prog) = parse_elf(data) {
-        prog.path = PathBuf::from("fuzz.elf");
-        run_user(&prog, 2_000);
+    let _ = elf_outcome(data);
+}
+
+/// How far an input got through `elf_load` (campaign statistics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ElfOutcome {
+    /// `parse_elf` refused it.
+    Rejected,
+    /// It parsed, but the machine could not be set up (e.g. a segment outside memory).
+    NotLoaded,
+    /// It ran to an end (exit, trap, limit) after this many instructions.
+    Ran(u64),
+}
+
+/// `elf_load`, telling how far the input got. Instruction limit: 2,000.
+pub fn elf_outcome(data: &[u8]) -> ElfOutcome {
+    let Ok(mut prog) = parse_elf(data) else {
+        return ElfOutcome::Rejected;
+    };
+    prog.path = PathBuf::from("fuzz.elf");
+    let argv = vec!["fuzz.elf".to_string(), "in.raw".to_string()];
+    match Simulator::new(config(2_000), &prog, &argv) {
+        Ok(mut sim) => {
+            let _ = sim.run();
+            ElfOutcome::Ran(sim.hart.instret)
+        }
+        Err(_) => ElfOutcome::NotLoaded,
     }
+}
+
+/// A stream of choices taken from fuzzer bytes, eight at a time (zero once used up).
+struct Choices<'a>(&'a [u8]);
+impl Choices<'_> {
+    fn more(&self) -> bool {
+        !self.0.is_empty()
+    }
+    fn next(&mut self) -> u64 {
+        let n = self.0.len().min(8);
+        let mut b = [0u8; 8];
+        b[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        u64::from_le_bytes(b)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// ELF64 header fields as (offset, width): ident bytes (class, data, version, OS ABI),
+/// e_type, e_machine, e_version, e_entry, e_phoff, e_shoff, e_flags, e_ehsize,
+/// e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx.
+const EHDR_FIELDS: &[(usize, usize)] = &[
+    (4, 1),
+    (5, 1),
+    (6, 1),
+    (7, 1),
+    (16, 2),
+    (18, 2),
+    (20, 4),
+    (24, 8),
+    (32, 8),
+    (40, 8),
+    (48, 4),
+    (52, 2),
+    (54, 2),
+    (56, 2),
+    (58, 2),
+    (60, 2),
+    (62, 2),
+];
+/// Program header fields: p_type, p_flags, p_offset, p_vaddr, p_paddr, p_filesz,
+/// p_memsz, p_align.
+const PHDR_FIELDS: &[(usize, usize)] = &[
+    (0, 4),
+    (4, 4),
+    (8, 8),
+    (16, 8),
+    (24, 8),
+    (32, 8),
+    (40, 8),
+    (48, 8),
+];
+/// Section header fields: sh_name, sh_type, sh_flags, sh_addr, sh_offset, sh_size,
+/// sh_link, sh_info, sh_addralign, sh_entsize.
+const SHDR_FIELDS: &[(usize, usize)] = &[
+    (0, 4),
+    (4, 4),
+    (8, 8),
+    (16, 8),
+    (24, 8),
+    (32, 8),
+    (40, 4),
+    (44, 4),
+    (48, 8),
+    (56, 8),
+];
+
+fn get_le(d: &[u8], off: usize, width: usize) -> u64 {
+    let mut b = [0u8; 8];
+    if let Some(src) = d.get(off..off + width) {
+        b[..width].copy_from_slice(src);
+    }
+    u64::from_le_bytes(b)
+}
+
+fn put_le(d: &mut [u8], off: usize, width: usize, v: u64) {
+    if let Some(dst) = d.get_mut(off..off + width) {
+        dst.copy_from_slice(&v.to_le_bytes()[..width]);
+    }
+}
+
+/// A value for a field that held `orig` in a file of `len` bytes: the edges of every
+/// width, the file's own size, the neighbours of the old value, the proxy kernel's
+/// address-space edges, or anything.
+fn interesting(c: &mut Choices, orig: u64, len: u64) -> u64 {
+    const FIXED: &[u64] = &[
+        0,
+        1,
+        2,
+        4,
+        7,
+        8,
+        0x38,
+        0x40,
+        0x7f,
+        0x80,
+        0xff,
+        0x1000,
+        0x7fff,
+        0xffff,
+        0x1_0000,
+        0x7fff_ffff,
+        0x8000_0000,
+        0xffff_ffff,
+        1 << 32,
+        crate::host::pk::USER_TOP - 0x1000,
+        crate::host::pk::USER_TOP,
+        1 << 62,
+        1 << 63,
+        u64::MAX - 0xfff,
+        u64::MAX - 1,
+        u64::MAX,
+    ];
+    match c.below(10) {
+        0..=3 => FIXED[c.below(FIXED.len() as u64) as usize],
+        4 => len.wrapping_add(c.below(3)).wrapping_sub(1),
+        5 => orig.wrapping_add(c.below(17)).wrapping_sub(8),
+        6 => orig ^ (1 << c.below(64)),
+        7 => orig.wrapping_mul(2 + c.below(4096)),
+        8 => orig.wrapping_neg(),
+        _ => c.next(),
+    }
+}
+
+/// A structure-aware mutant of the valid ELF `seed`, steered by `script` (any bytes:
+/// each eight choose a step). Steps rewrite ELF header, program header and section
+/// header fields with edge values, overwrite words and bytes of segment contents,
+/// copy one program header over another, truncate at a structural boundary or
+/// anywhere, or append bytes. Used by the stable campaign in `tests/fuzz.rs` and by
+/// the `elf_mutate` libFuzzer target.
+pub fn mutate_elf(seed: &[u8], script: &[u8]) -> Vec<u8> {
+    let mut d = seed.to_vec();
+    let mut c = Choices(script);
+    if d.len() < 64 {
+        return d;
+    }
+    // The seed's layout (from the unmutated header, so that steps keep aiming at the
+    // real tables even after the header fields that point at them have changed).
+    let phoff = get_le(seed, 32, 8) as usize;
+    let shoff = get_le(seed, 40, 8) as usize;
+    let phent = get_le(seed, 54, 2) as usize;
+    let phnum = get_le(seed, 56, 2) as usize;
+    let shent = get_le(seed, 58, 2) as usize;
+    let shnum = get_le(seed, 60, 2) as usize;
+    let loads: Vec<(usize, usize)> = (0..phnum)
+        .map(|i| phoff + i * phent)
+        .filter(|&o| get_le(seed, o, 4) == 1)
+        .map(|o| {
+            (
+                get_le(seed, o + 8, 8) as usize,
+                get_le(seed, o + 32, 8) as usize,
+            )
+        })
+        .filter(|&(off, n)| n > 0 && off.checked_add(n).is_some_and(|e| e <= seed.len()))
+        .collect();
+    let mut steps = 0;
+    while c.more() && steps < 16 {
+        steps += 1;
+        let len = d.len() as u64;
+        match c.below(16) {
+            // ELF header fields.
+            0..=2 => {
+                let (off, w) = EHDR_FIELDS[c.below(EHDR_FIELDS.len() as u64) as usize];
+                let v = interesting(&mut c, get_le(&d, off, w), len);
+                put_le(&mut d, off, w, v);
+            }
+            // Program header fields.
+            3..=6 if phnum > 0 => {
+                let base = phoff + c.below(phnum as u64) as usize * phent;
+                let (off, w) = PHDR_FIELDS[c.below(PHDR_FIELDS.len() as u64) as usize];
+                let v = interesting(&mut c, get_le(&d, base + off, w), len);
+                put_le(&mut d, base + off, w, v);
+            }
+            // Section header fields.
+            7 if shnum > 0 => {
+                let base = shoff + c.below(shnum as u64) as usize * shent;
+                let (off, w) = SHDR_FIELDS[c.below(SHDR_FIELDS.len() as u64) as usize];
+                let v = interesting(&mut c, get_le(&d, base + off, w), len);
+                put_le(&mut d, base + off, w, v);
+            }
+            // Segment contents: a random instruction-sized word, a byte, a bit.
+            8..=10 if !loads.is_empty() => {
+                let (off, n) = loads[c.below(loads.len() as u64) as usize];
+                let at = off + c.below(n as u64) as usize;
+                let v = c.next();
+                match v % 3 {
+                    0 => put_le(&mut d, at & !1, 4, v >> 8),
+                    1 => put_le(&mut d, at, 1, v >> 8),
+                    _ => {
+                        if let Some(b) = d.get_mut(at) {
+                            *b ^= 1 << ((v >> 8) % 8);
+                        }
+                    }
+                }
+            }
+            // One program header copied over another (overlapping or duplicate
+            // segments, a second PT_LOAD of the same range).
+            11 if phnum > 1 => {
+                let a = phoff + c.below(phnum as u64) as usize * phent;
+                let b = phoff + c.below(phnum as u64) as usize * phent;
+                if a + phent <= d.len() && b + phent <= d.len() {
+                    d.copy_within(a..a + phent, b);
+                }
+            }
+            // Truncation: at a structural boundary (with a small slip) or anywhere.
+            12 => {
+                let mut marks = vec![16, 52, 64, phoff, phoff + phent * phnum, shoff];
+                marks.extend(loads.iter().flat_map(|&(o, n)| [o, o + n / 2, o + n]));
+                let at = if c.below(2) == 0 {
+                    let m = marks[c.below(marks.len() as u64) as usize];
+                    (m + c.below(9) as usize).saturating_sub(4)
+                } else {
+                    c.below(len) as usize
+                };
+                d.truncate(at);
+            }
+            // Appended bytes (so that an offset past the old end becomes valid).
+            13 => {
+                let n = c.below(256) as usize;
+                let v = c.next();
+                d.extend((0..n).map(|i| (v >> (i % 8 * 8)) as u8));
+            }
+            // Any byte, anywhere.
+            _ => {
+                if len > 0 {
+                    let at = c.below(len) as usize;
+                    d[at] = c.next() as u8;
+                }
+            }
+        }
+    }
+    d
 }
 
 /// Paths a fuzzed system call may name (escapes included: the sandbox must refuse).
@@ -181,9 +439,9 @@ pub fn cli(data: &[u8]) {
     let _ = crate::cli::parse_spike_args(&args);
     let mut machine = MachineConfig::default();
     if machine.apply_machine_yml_text(&text).is_ok() {
-        let _ = crate::timing::TimingParams::default().apply(&machine.model);
+        let _ = crate::timing::TimingParams::default().apply_desc(&machine.desc);
     }
-    let _ = crate::timing::stats::parse_tile_types(&text);
+    let _ = crate::cli::sample::parse_tile_types(&text);
     let _ = crate::config::parse_varch(&text);
     let _ = crate::config::parse_kernel_addr(&text);
     let _ = crate::cli::parse_memory(&text);
@@ -225,8 +483,10 @@ pub fn dma_descriptor(data: &[u8]) {
         desc[115] = 0;
         desc[116] %= 4;
     }
-    let positions: i64 = (0..4).map(|i| field(&desc, 4 * i) as i64).product();
-    if !(0..=4096).contains(&positions) {
+    // Checked: four raw i32 dimensions can overflow an i64 product (found by libFuzzer
+    // in this harness, with overflow checks on).
+    let positions = (0..4).try_fold(1i64, |p, i| p.checked_mul(field(&desc, 4 * i) as i64));
+    if !positions.is_some_and(|p| (0..=4096).contains(&p)) {
         return;
     }
     let mut cfg = config(1);

@@ -5,6 +5,7 @@
 //! CSRs, memory) run by `engine` (pre-decoded blocks calling `exec` semantics), with
 //! `host` serving the guest's requests (HTIF, proxy-kernel syscalls).
 
+pub mod accel;
 pub mod cli;
 pub mod config;
 pub mod engine;

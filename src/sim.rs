@@ -213,6 +213,16 @@ impl Simulator {
         }
         let mut hart = Hart::new(config.isa.clone(), Memory::new(regions));
         hart.npu = npu;
+        // The accelerator model (machine.extlib: --extlib/--model) owns the custom words.
+        let source = crate::accel::ModelSource::for_machine(&config.machine)?;
+        if !source.is_builtin() {
+            hart.accel = source.instance(
+                crate::accel::Face::Functional,
+                &config.machine.desc,
+                &crate::timing::TimingParams::default(),
+                config.isa.exts,
+            )?;
+        }
         hart.v = VectorUnit::new(config.varch, config.machine.lanes as usize);
         for s in &prog.segments {
             hart.mem.write_bytes(s.vaddr, &s.data).map_err(|e| {
@@ -331,12 +341,16 @@ impl Simulator {
             .timeout
             .map(|t| (t, std::time::Instant::now() + t));
         let mut slices = 0u32;
+        // Traps that retired nothing count towards the limit too: a bare-metal guest
+        // whose trap handler traps on itself (an illegal word at mtvec) retires no
+        // instruction ever, and must still stop at the limit.
+        let mut stalls = 0u64;
         loop {
             if let Some(code) = self.exit_code() {
                 self.write_signature()?;
                 return Ok(code);
             }
-            if self.hart.instret >= limit {
+            if self.hart.instret.saturating_add(stalls) >= limit {
                 return Err(RunError::InsnLimit(self.hart.instret));
             }
             slices = slices.wrapping_add(1);
@@ -365,7 +379,11 @@ impl Simulator {
                 },
             };
             match event {
-                Event::Trap(t, pc) => self.on_trap(t, pc)?,
+                Event::Trap(t, pc) => {
+                    let before = self.hart.instret;
+                    self.on_trap(t, pc)?;
+                    stalls += (self.hart.instret == before) as u64;
+                }
                 Event::Attention | Event::Budget => {}
             }
             self.service();
@@ -406,14 +424,11 @@ impl Simulator {
                 code: trap.tval as i32,
                 message: "NPU error".into(),
             });
-            let insn = self.hart.mem.peek::<u32>(pc).unwrap_or(0);
+            let at = self.describe_insn(pc);
             return Err(RunError::Npu {
                 code: f.code,
                 message: f.message,
-                at: format!(
-                    "at pc {pc:#x}: {insn:#010x} {}",
-                    disassemble(insn, pc, self.hart.isa.exts)
-                ),
+                at: format!("at pc {pc:#x}: {at}"),
             });
         }
         if trap.cause == cause::M5_EXIT {
@@ -542,6 +557,16 @@ impl Simulator {
 
     /// The instruction at `pc`: its encoding and disassembly.
     pub fn describe_insn(&mut self, pc: u64) -> String {
+        if self.config.machine.extlib.is_some()
+            && let Ok(w) = self.hart.mem.peek::<u32>(pc)
+            && let Some(text) = crate::accel::disassemble_owned(
+                self.hart.accel.name(),
+                self.hart.accel.encodings(),
+                w,
+            )
+        {
+            return format!("{w:#010x} {text}");
+        }
         match self.hart.mem.peek::<u16>(pc) {
             Ok(lo) if lo & 3 != 3 => format!(
                 "{lo:#06x} {}",

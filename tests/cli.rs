@@ -324,3 +324,320 @@ fn a_machine_that_cannot_fit_is_refused_up_front() {
         "{err}"
     );
 }
+
+// ---- gem5's command line, as PyTorchSim's CycleSimulator (Simulator/gem5.py) runs it ----
+
+/// A directory with a `gem5.opt` symlink to npu-spike and a config script, as the
+/// flow's CONFIG_GEM5_PATH / CONFIG_GEM5_SCRIPT would be.
+fn gem5_setup(tag: &str) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("npu-spike-gem5-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let gem5 = dir.join("gem5.opt");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_npu-spike"), &gem5).unwrap();
+    let script = dir.join("tpu_se.py");
+    std::fs::write(
+        &script,
+        "# the reference TPU config script (never executed)\n",
+    )
+    .unwrap();
+    (dir, gem5, script)
+}
+
+/// CycleSimulator.compile_and_simulate's command, with `extra` script options.
+fn cycle_simulator(gem5: &Path, script: &Path, elf: &Path, m5out: &Path, extra: &[&str]) -> Output {
+    let mut c = Command::new(gem5);
+    c.args(["-r", "--stdout-file=sto.log", "-d"])
+        .arg(m5out)
+        .arg(script)
+        .arg("-c")
+        .arg(elf);
+    c.args(extra).output().expect("run gem5.opt")
+}
+
+use std::path::Path;
+
+/// stats.txt read exactly as Simulator/gem5.py reads it: the first
+/// `system.clk_domain.clock` value, and every `system.cpu.numCycles` value but the last.
+fn gem5_py_cycles(stats: &str) -> (u64, Vec<u64>) {
+    let lines: Vec<&str> = stats.lines().collect();
+    let cycle_per_tick = lines
+        .iter()
+        .filter(|l| l.contains("system.clk_domain.clock"))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap())
+        .next()
+        .unwrap();
+    let mut cycles: Vec<u64> = lines
+        .iter()
+        .filter(|l| l.contains("system.cpu.numCycles"))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    cycles.pop();
+    (cycle_per_tick, cycles)
+}
+
+/// `_GEM5_SIGNAL` of Simulator/gem5.py: lines with `panic:`/`fatal:` after a word
+/// boundary, `Assertion`, or starting `Program aborted at tick`.
+fn gem5_py_failure_lines(log: &str) -> Vec<String> {
+    log.lines()
+        .filter(|l| {
+            let boundary = |pat: &str| {
+                l.match_indices(pat).any(|(i, _)| {
+                    i == 0
+                        || !l.as_bytes()[i - 1].is_ascii_alphanumeric()
+                            && l.as_bytes()[i - 1] != b'_'
+                })
+            };
+            boundary("panic:")
+                || boundary("fatal:")
+                || l.contains("Assertion")
+                || l.starts_with("Program aborted at tick")
+        })
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn gem5_opt_symlink_runs_the_cycle_simulator_command() {
+    let (dir, gem5, script) = gem5_setup("ok");
+    // CycleSimulator's line also names `--model libtpu.so`; the cycles below are the
+    // built-in units', so this run leaves it out (a loaded model through this line is
+    // tests/vcix_model.rs's).
+    let bindir = dir.join("kernel");
+    std::fs::create_dir_all(&bindir).unwrap();
+    let elf = bindir.join("cycle.elf");
+    std::fs::copy("tests/timing/bin/micro.elf", &elf).unwrap();
+    let m5out = bindir.join("m5out");
+    let out = cycle_simulator(
+        &gem5,
+        &script,
+        &elf,
+        &m5out,
+        &["--vlane", "4", "--vlen", "256"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // -r: stdout and stderr both went to sto.log.
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+    let log = std::fs::read_to_string(m5out.join("sto.log")).unwrap();
+    assert!(log.contains("not executed"), "{log}");
+    assert!(gem5_py_failure_lines(&log).is_empty(), "{log}");
+    let stats = std::fs::read_to_string(m5out.join("stats.txt")).unwrap();
+    let (clock, cycles) = gem5_py_cycles(&stats);
+    assert_eq!(clock, 1000);
+    // The microbenchmark table of docs/timing.md, derived by hand (VLEN 256).
+    assert_eq!(
+        cycles[..19],
+        [
+            8, 22, 10, 13, 12, 30, 9, 10, 12, 16, 7, 7, 7, 8, 8, 15, 36, 19, 22
+        ]
+    );
+    assert_eq!(cycles[20] - cycles[19], 200);
+    for f in ["config.ini", "config.json"] {
+        assert!(m5out.join(f).is_file(), "{f}");
+    }
+    let cfg: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(m5out.join("config.json")).unwrap()).unwrap();
+    assert_eq!(cfg["system"]["cpu"]["vpu"]["lanes"], 4);
+    assert_eq!(cfg["system"]["cpu"]["vpu"]["vlen"], 256);
+    assert_eq!(cfg["system"]["cpu"]["vpu"]["model"], serde_json::Value::Null);
+    // No description: the scratchpad where the reference model puts it.
+    assert_eq!(
+        cfg["system"]["cpu"]["vpu"]["spad_base_vaddr"],
+        0xD000_0000u64
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gem5_subcommand_vlane_vlen_and_options() {
+    let (dir, _, script) = gem5_setup("sub");
+    let m5out = dir.join("m5out");
+    // --vlane overrides vpu_num_lanes; --vlen the description's VLEN.
+    let yml = dir.join("machine.yml");
+    std::fs::write(
+        &yml,
+        "vpu_num_lanes: 16\nvpu_vector_length_bits: 128\ntpu:\n  nested: ok\n",
+    )
+    .unwrap();
+    let out = sim(&[
+        "gem5",
+        "-d",
+        m5out.to_str().unwrap(),
+        script.to_str().unwrap(),
+        "--cmd=tests/timing/bin/m5exit.elf",
+        "-o",
+        "0",
+        "--machine-config",
+        yml.to_str().unwrap(),
+        "--vlane",
+        "8",
+        "--vlen",
+        "512",
+        "--cpu",
+        "minor",
+        "--mem",
+        "4GB",
+        "--sparse",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cfg: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(m5out.join("config.json")).unwrap()).unwrap();
+    assert_eq!(cfg["system"]["cpu"]["vpu"]["lanes"], 8);
+    assert_eq!(cfg["system"]["cpu"]["vpu"]["vlen"], 512);
+    assert_eq!(
+        cfg["system"]["cpu"]["workload"]["options"],
+        serde_json::json!(["0"])
+    );
+    assert_eq!(cfg["system"]["machine_description"]["vpu_num_lanes"], "8");
+    assert_eq!(
+        cfg["system"]["machine_description"]["vpu_vector_length_bits"],
+        "128"
+    );
+    // m5exit.elf "0": one window, then m5_exit (status 0); without -r no sto.log.
+    let stats = std::fs::read_to_string(m5out.join("stats.txt")).unwrap();
+    assert_eq!(gem5_py_cycles(&stats).1.len(), 1);
+    assert!(!m5out.join("sto.log").exists());
+    // "1": m5_fail(3): a non-zero exit with a fatal: line.
+    let out = sim(&[
+        "gem5",
+        "-d",
+        m5out.to_str().unwrap(),
+        script.to_str().unwrap(),
+        "-c",
+        "tests/timing/bin/m5exit.elf",
+        "-o",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("fatal:") && err.contains("status 3"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gem5_failures_leave_panic_or_fatal_in_sto_log() {
+    let (dir, gem5, script) = gem5_setup("fail");
+    let m5out = dir.join("m5out");
+    // nop; then the all-ones word: an illegal instruction at 0x10004.
+    let elf = user_elf("gem5-illegal", &[0x0000_0013, 0xffff_ffff]);
+    let out = cycle_simulator(&gem5, &script, &elf, &m5out, &["--vlane", "4"]);
+    assert_ne!(out.status.code(), Some(0));
+    let log = std::fs::read_to_string(m5out.join("sto.log")).unwrap();
+    let hits = gem5_py_failure_lines(&log);
+    assert!(
+        hits.iter()
+            .any(|h| h.starts_with("panic:") && h.contains("pc 0x10004") && h.contains("illegal")),
+        "{log}"
+    );
+    // The closing line also reaches the caller's stderr.
+    assert!(String::from_utf8_lossy(&out.stderr).contains("panic:"));
+    // Bad input: fatal: naming what is missing, exit 1.
+    let model = dir.join("missing-libtpu.so");
+    let cases: [(&[&str], &Path, &Path, &str); 3] = [
+        (
+            &["--model", model.to_str().unwrap()],
+            &elf,
+            &script,
+            "missing-libtpu.so",
+        ),
+        (&[], &dir.join("none.elf"), &script, "none.elf"),
+        (&[], &elf, &dir.join("none.py"), "none.py"),
+    ];
+    for (extra, elf, script, what) in cases {
+        let out = cycle_simulator(&gem5, script, elf, &m5out, extra);
+        assert_eq!(out.status.code(), Some(1), "{what}");
+        let log = std::fs::read_to_string(m5out.join("sto.log")).unwrap();
+        let hits = gem5_py_failure_lines(&log);
+        assert!(
+            hits.iter()
+                .any(|h| h.starts_with("fatal:") && h.contains(what)),
+            "{what}: {log}"
+        );
+    }
+    let bad = Command::new(&gem5)
+        .args(["--nope", "s.py"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("fatal: unrecognized gem5 option '--nope'")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- the machine description (--machine-config read as YAML) ----
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+}
+
+/// examples/tiled_add DMAs through the scratchpad window at 0xD0000000. With a
+/// machine.yml that does not say where the window is (as the reference model's own
+/// test programs' machine.yml), the window must still be at 0xD0000000, and nested
+/// sections and quoted numbers are fine.
+#[test]
+fn machine_description_defaults_the_window_to_0xd0000000() {
+    let rt = std::env::temp_dir().join(format!("npu-spike-cli-{}-desc", std::process::id()));
+    let _ = std::fs::remove_dir_all(&rt);
+    copy_dir(Path::new("examples/tiled_add/runtime"), &rt);
+    std::fs::write(
+        rt.join("machine.yml"),
+        "# no vpu_spad_base_vaddr\nvpu_num_lanes: \"4\"\nvpu_spad_size_kb_per_lane: 64\n\
+         vpu_vector_length_bits: '256'\ntpu:\n  trace: [1, 2]\nnote: ~\n",
+    )
+    .unwrap();
+    let out = sim(&["run", "examples/tiled_add/kernel.elf", rt.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for f in ["out32.raw", "out16.raw"] {
+        assert_eq!(
+            std::fs::read(rt.join(f)).unwrap(),
+            std::fs::read(Path::new("examples/tiled_add/expected").join(f)).unwrap(),
+            "{f}"
+        );
+    }
+    // --base-path reaches the description as run_base_path: refused if the file has it.
+    std::fs::write(
+        rt.join("m.yml"),
+        "vpu_num_lanes: 4\nrun_base_path: /elsewhere\n",
+    )
+    .unwrap();
+    let yml = format!("--machine-config={}", rt.join("m.yml").display());
+    let base = format!("--base-path={}", rt.display());
+    let out = sim(&[&yml, &base, "examples/hello/hello.elf"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("m.yml") && err.contains("run_base_path"),
+        "{err}"
+    );
+    // A top level that is not a mapping: an error naming the file.
+    std::fs::write(rt.join("m.yml"), "- vpu_num_lanes: 4\n").unwrap();
+    let out = sim(&[&yml, "examples/hello/hello.elf"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("m.yml") && err.contains("mapping"), "{err}");
+    // Only comments: an empty description; the program runs.
+    std::fs::write(rt.join("m.yml"), "# nothing\n").unwrap();
+    let out = sim(&[&yml, &base, "examples/hello/hello.elf"]);
+    assert_eq!(out.status.code(), Some(186));
+    let _ = std::fs::remove_dir_all(&rt);
+}

@@ -1,5 +1,6 @@
 //! The custom-2 NPU units (npu-isa.md §4, test vectors of §8 items 4–7): vlane_idx, the
-//! systolic array, the special-function unit and the cross-lane unit.
+//! systolic array, the special-function unit, the cross-lane unit and the
+//! multi-precision array.
 //!
 //! Each test builds a tiny user-mode guest from raw instruction words (vsetvli, the
 //! custom-2 words of §4.2, the exit system call), loads input vectors straight into
@@ -60,6 +61,8 @@ const VEXP: u32 = 0x2C00_305B;
 const XLU_PUSH: u32 = 0x2E00_305B;
 const XLU_PUSH_PATTERN: u32 = 0xAE00_305B;
 const XLU_POP: u32 = 0x0400_305B;
+const MSA_PUSH: u32 = 0x2A00_305B;
+const MSA_POP: u32 = 0x0C00_305B;
 
 fn w_vpush(vs2: u32, fmt: u32) -> u32 {
     vcix(W_VPUSH, vs2, fmt, 0)
@@ -78,6 +81,12 @@ fn xlu_push_pattern(vs2: u32, vp: u32, op: u32) -> u32 {
 }
 fn xlu_pop(vd: u32) -> u32 {
     vcix(XLU_POP, 0, 0, vd)
+}
+fn msa_push(vs2: u32, field: u32) -> u32 {
+    vcix(MSA_PUSH, vs2, field, 0)
+}
+fn msa_pop(vd: u32, field: u32) -> u32 {
+    vcix(MSA_POP, 0, field, vd)
 }
 
 // ---------------------------------------------------------------- harness
@@ -523,22 +532,28 @@ fn systolic_int8_pop_of_nan_and_out_of_range_is_the_x86_integer_indefinite() {
 }
 
 #[test]
-fn systolic_fp8_format_falls_back_to_the_latched_type_then_int8() {
-    // simm5 0 with latched type 1 (E4M3): 0x38 is 1.0; without a latch it is int8 56.
-    for (latched, want) in [(1u8, 1.0f32), (2, 0.5), (0, 56.0), (7, 56.0)] {
-        let mut p = Vec::new();
+fn systolic_fp8_format_is_the_simm5_alone() {
+    // VX reads the format from simm5 only (1 E4M3, 2 E5M2, else int8); a descriptor's
+    // byte 117 plays no part: here CONFIG_DESC names the code itself as the descriptor,
+    // whose byte 117 (byte 1 of word 29, `addi gp, x0, 0` = 0x00000193) is 1 (E4M3).
+    // 0x38 is 1.0 as E4M3, 0.5 as E5M2, 56 as int8.
+    for (simm5, want) in [(1u32, 1.0f32), (2, 0.5), (0, 56.0), (3, 56.0), (31, 56.0)] {
+        let mut p = vec![
+            0x0001_0537,                               // lui a0, 0x10: a0 = 0x10000 (CODE)
+            (7 << 25) | (10 << 15) | (3 << 12) | 0x2b, // config_desc a0
+        ];
+        p.resize(29, 0x13); // nops
+        p.push(0x0000_0193);
         setvl(&mut p, 1, E8, 0);
-        p.push(w_vpush(1, 0));
+        p.push(w_vpush(1, simm5));
         setvl(&mut p, 1, E32, 0);
         p.push(i_vpush(2, 0));
         p.push(vpop(3, 0));
         let mut g = guest(1, 128, &p, false);
-        g.sim.hart.npu.dma.elem_dtype = latched;
         g.set(0, 1, &[0x38]);
         g.setf(0, 2, &[1.0]);
         g.run_ok();
-        // 0x38 as E5M2 is 0.5.
-        assert_eq!(g.getf(0, 3, 1)[0], want, "latched {latched}");
+        assert_eq!(g.getf(0, 3, 1)[0], want, "simm5 {simm5}");
     }
 }
 
@@ -584,6 +599,155 @@ fn systolic_refusals_exit_1() {
             "tpu: systolic input push: no weight was pushed before it".to_string()
         )
     );
+}
+
+// ---------------------------------------------------------------- multi-precision array (§4.7, VX)
+//
+// Expected values by hand: the VX model's rules (msa push/pop of examples/tpu/functional.hpp)
+// applied to small exact numbers.
+
+const WEIGHT: u32 = 0x10;
+const HALF: u32 = 1;
+const E4M3_WORD: u32 = 2;
+const E5M2_WORD: u32 = 3;
+
+#[test]
+fn msa_f32_columns_keep_the_last_l_values_and_pops_take_what_is_there() {
+    let mut p = Vec::new();
+    setvl(&mut p, 3, E32, 0);
+    p.push(msa_push(1, WEIGHT)); // f32 weights, 3 words: each column keeps the last L = 2
+    setvl(&mut p, 1, E32, 0);
+    p.push(msa_push(2, 0)); // one input row
+    setvl(&mut p, 2, E32, 0);
+    p.push(msa_pop(3, 0)); // asks 2, one is there
+    let mut g = guest(2, 128, &p, false);
+    g.setf(0, 1, &[1.0, 2.0, 3.0]);
+    g.setf(1, 1, &[10.0, 20.0, 30.0]);
+    g.setf(0, 2, &[4.0]);
+    g.setf(1, 2, &[5.0]);
+    g.fill(3, 1, 0xAA);
+    g.run_ok();
+    // Row [4, 5]; lane 0's column [2, 3] -> 4*2 + 5*3; lane 1's [20, 30] -> 80 + 150.
+    assert_eq!(g.get32(0, 3, 2), vec![23.0f32.to_bits(), 0xAAAA_AAAA]);
+    assert_eq!(g.get32(1, 3, 2), vec![230.0f32.to_bits(), 0xAAAA_AAAA]);
+}
+
+#[test]
+fn msa_halves_and_fp8_words_unpack_low_first_lane_major() {
+    let mut p = Vec::new();
+    setvl(&mut p, 1, E32, 0);
+    p.push(msa_push(1, WEIGHT | HALF));
+    p.push(msa_push(2, HALF));
+    p.push(msa_pop(3, 0));
+    // A new format empties the matrix; inputs of the other fp8 kind pack as many.
+    p.push(msa_push(4, WEIGHT | E4M3_WORD));
+    p.push(msa_push(5, E5M2_WORD));
+    p.push(msa_pop(6, 0));
+    let mut g = guest(2, 128, &p, false);
+    // Halves 1.0 = 0x3C00, 2.0 = 0x4000, 3.0 = 0x4200, 4.0 = 0x4400 (low half first).
+    g.set32(0, 1, &[0x4000_3C00]); // [1, 2]
+    g.set32(1, 1, &[0x4400_4200]); // [3, 4]
+    g.set32(0, 2, &[0x3C00_3C00]); // [1, 1]
+    g.set32(1, 2, &[0x4000_4000]); // [2, 2]  -> row [1, 1, 2, 2]
+    // E4M3 0x38 = 1, 0x40 = 2; E5M2 0x3C = 1, 0x40 = 2 (lowest byte first).
+    g.set32(0, 4, &[0x4038_3838]); // [1, 1, 1, 2]
+    g.set32(1, 4, &[0x3838_3838]); // [1, 1, 1, 1]
+    g.set32(0, 5, &[0x3C3C_3C3C]); // [1, 1, 1, 1]
+    g.set32(1, 5, &[0x4040_4040]); // [2, 2, 2, 2] -> row [1, 1, 1, 1, 2, 2, 2, 2]
+    g.run_ok();
+    // Columns of 2 values meet the first 2 of the row: 1*1 + 2*1, 3*1 + 4*1.
+    assert_eq!(g.getf(0, 3, 1), vec![3.0]);
+    assert_eq!(g.getf(1, 3, 1), vec![7.0]);
+    // Columns of 4: [1, 1, 1, 2] . [1, 1, 1, 1], [1, 1, 1, 1] . [1, 1, 1, 1].
+    assert_eq!(g.getf(0, 6, 1), vec![5.0]);
+    assert_eq!(g.getf(1, 6, 1), vec![4.0]);
+}
+
+#[test]
+fn msa_width_shift_silences_the_upper_lanes() {
+    let mut p = Vec::new();
+    setvl(&mut p, 1, E32, 0);
+    p.push(msa_push(1, WEIGHT | 1 << 2)); // shift 1: lanes 0, 1 of 4 compute
+    p.push(msa_push(2, 3 << 2)); // an input's own shift field is not read
+    p.push(msa_pop(3, 0));
+    p.push(msa_push(1, WEIGHT | 2 << 2)); // shift 2: lane 0 alone; the matrix restarts
+    p.push(msa_push(2, 0));
+    p.push(msa_pop(4, 0));
+    let mut g = guest(4, 128, &p, false);
+    for k in 0..4 {
+        g.setf(k, 1, &[2.0]);
+        g.setf(k, 2, &[(k + 1) as f32]);
+    }
+    g.run_ok();
+    // Each column holds one weight (2.0), met by the row's first value (1.0).
+    let lanes = |reg| (0..4).map(|k| g.getf(k, reg, 1)[0]).collect::<Vec<_>>();
+    assert_eq!(lanes(3), vec![2.0, 2.0, 0.0, 0.0]);
+    assert_eq!(lanes(4), vec![2.0, 0.0, 0.0, 0.0]);
+}
+
+#[test]
+fn msa_pops_round_to_nearest_even_whatever_frm_says() {
+    // One lane, weight 1.0: the results are the inputs. frm = 1 (RTZ) is ignored.
+    let ys = [
+        f32::from_bits(0x3F80_1008), // 1 + 2^-11 + 2^-20: half RNE 0x3C01 (RTZ 0x3C00)
+        1.0625 + 1.0 / 1048576.0,    // E4M3 RNE 0x39 = 1.125 (RTZ 0x38)
+        1.125 + 1.0 / 1048576.0,     // E5M2 RNE 0x3D = 1.25 (RTZ 0x3C)
+        1.0625,                      // the E4M3 tie between 0x38 and 0x39: even, 0x38
+        3.5,
+    ];
+    let mut p = Vec::new();
+    setvl(&mut p, 1, E32, 0);
+    p.push(msa_push(1, WEIGHT));
+    setvl(&mut p, 5, E32, 1); // m2: 5 words, v8 and the start of v9
+    p.push(msa_push(8, 0));
+    setvl(&mut p, 1, E16, 0);
+    p.push(msa_pop(3, 0));
+    setvl(&mut p, 1, E8, 0);
+    p.push(msa_pop(4, 0)); // field 0: E4M3
+    p.push(msa_pop(5, E5M2_WORD)); // field 3: E5M2
+    p.push(msa_pop(6, HALF)); // field 1: E4M3 too
+    setvl(&mut p, 1, E64, 0);
+    p.push(msa_pop(7, 0)); // e64 writes a single into a 32-bit view
+    let mut g = guest(1, 128, &p, false);
+    g.sim.hart.csr.frm = 1;
+    g.setf(0, 1, &[1.0]);
+    g.setf(0, 8, &ys);
+    g.fill(3, 5, 0xEE);
+    g.run_ok();
+    assert_eq!(g.get16(0, 3, 1), vec![0x3C01]);
+    assert_eq!(g.get(0, 4, 1), vec![0x39]);
+    assert_eq!(g.get(0, 5, 1), vec![0x3D]);
+    assert_eq!(g.get(0, 6, 1), vec![0x38]);
+    assert_eq!(g.get32(0, 7, 2), vec![3.5f32.to_bits(), 0xEEEE_EEEE]);
+}
+
+#[test]
+fn msa_refusals_exit_1_with_the_models_messages() {
+    let cases: [(&[u32], u32, &str); 3] = [
+        (
+            &[E16, WEIGHT],
+            2,
+            "tpu: msa push: its elements are words of 32 bits, not of 16",
+        ),
+        (
+            &[E32, WEIGHT | 3 << 2],
+            2,
+            "tpu: msa push: no column is left of 2 when shifted by 3",
+        ),
+        // Weights default to f32 (1 to a word); E4M3 inputs are 4 to a word.
+        (
+            &[E32, E4M3_WORD],
+            2,
+            "tpu: msa push: inputs of 4 to a word, weights of 1",
+        ),
+    ];
+    for (what, lanes, msg) in cases {
+        let mut p = Vec::new();
+        setvl(&mut p, 1, what[0], 0);
+        p.push(msa_push(1, what[1]));
+        let mut g = guest(lanes, 128, &p, false);
+        assert_eq!(g.run_fatal(), (1, msg.to_string()));
+    }
 }
 
 // ---------------------------------------------------------------- cross-lane unit (§8 item 5)
@@ -729,6 +893,32 @@ fn xlu_narrow_elements_travel_zero_extended() {
     g.run_ok();
     assert_eq!(g.get32(0, 10, 4), vec![0xFFF0, 0xFFF1, 0xFFF2, 0xFFF3]);
     assert_eq!(g.get(0, 11, 4), vec![0, 1, 2, 3]);
+}
+
+#[test]
+fn xlu_code_three_shuffles_like_replicate_in_either_stage() {
+    // As VX computes it: every shuffle code but BYPASS (0) and ARBITRARY (2) reads lane 0.
+    // Op 3 (post = 3) on a plain push; op 24 (pre = 3) on a pattern push, which never
+    // loads (only a plain push with pre = 3 is a post-pattern LOAD).
+    let mut p = Vec::new();
+    setvl(&mut p, 2, E32, 0);
+    p.push(xlu_push(1, 3));
+    p.push(xlu_pop(10));
+    setvl(&mut p, 1, E32, 0);
+    p.push(xlu_push_pattern(2, 3, 24));
+    p.push(xlu_pop(11));
+    let mut g = guest(2, 128, &p, false);
+    g.set32(0, 1, &[1, 2]);
+    g.set32(1, 1, &[3, 4]);
+    g.set32(0, 2, &[7]);
+    g.set32(1, 2, &[8]);
+    g.set32(0, 3, &[1]);
+    g.set32(1, 3, &[1]);
+    g.run_ok();
+    for k in 0..2 {
+        assert_eq!(g.get32(k, 10, 2), vec![1, 2], "lane {k}");
+        assert_eq!(g.get32(k, 11, 1), vec![7], "lane {k}");
+    }
 }
 
 #[test]
@@ -1009,6 +1199,8 @@ fn disassembly_names_the_units_and_their_operands() {
         (vcix(VLOG, 8, 0, 16), "vlog v16, v8"),
         (xlu_push_pattern(2, 3, 16), "xlu_push_pattern v2, v3, 16"),
         (xlu_pop(11), "xlu_pop v11, 0"),
+        (msa_push(4, 0x12), "msa_push v4, 18"),
+        (msa_pop(5, 3), "msa_pop v5, 3"),
     ] {
         let text = disassemble(w, 0, all);
         assert_eq!(text.split_whitespace().collect::<Vec<_>>().join(" "), want);
@@ -1069,4 +1261,61 @@ fn guest_xlu_refusal_exits_201_with_the_xlu_error_line_unless_lenient() {
     let out = cli("xlu_refusal", &["--xlu-lenient"]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(out.stdout, 5u32.to_le_bytes());
+}
+
+/// The MSA's timing (VX msa.hpp: the systolic array's 2L-1 delay slots and queues, one
+/// instruction a cycle, every instruction ready one cycle after its issue), under
+/// `sample` with 4 lanes (7 slots): weight pushes issue back to back, the input push of
+/// 4 rows the cycle after, and the pop of those 4 rows 4 + 7 cycles after the push, as
+/// the systolic array's (npu-isa.md §6.3 item 2).
+#[test]
+fn msa_timing_follows_the_systolic_arrays_delay_line() {
+    let dir = std::env::temp_dir().join(format!("npu-spike-msa-timing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("issue.tsv");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO_BIN_EXE_npu-spike"))
+        .arg("sample")
+        .arg(root.join("tests/npu_units/bin/msa_timing.elf"))
+        .arg("--machine-config")
+        .arg(root.join("tests/timing/vx.yml"))
+        .arg("--issue-trace")
+        .arg(&trace)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let rows: Vec<(u64, u64, String)> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+                f[3].to_string(),
+            )
+        })
+        .filter(|r| r.2.starts_with("msa_"))
+        .collect();
+    let mnemonics: Vec<&str> = rows
+        .iter()
+        .map(|r| r.2.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(mnemonics, ["msa_push", "msa_push", "msa_push", "msa_pop"]);
+    let issue: Vec<u64> = rows.iter().map(|r| r.0).collect();
+    assert_eq!(issue[1], issue[0] + 1, "{rows:?}");
+    assert_eq!(issue[2], issue[1] + 1, "{rows:?}");
+    assert_eq!(issue[3], issue[2] + 11, "{rows:?}");
+    for r in &rows {
+        assert_eq!(r.1, r.0 + 1, "{r:?}");
+    }
 }

@@ -212,15 +212,25 @@ fn marker_windows_count_the_systolic_array_per_window() {
             .map(|v| v.parse().unwrap())
             .collect()
     };
-    assert_eq!(col("system.cpu.accel.systolic.rowsIn"), [12, 0, 4, 8, 0]);
-    assert_eq!(col("system.cpu.accel.systolic.issues"), [6, 0, 2, 4, 0]);
+    // The built-in model's ports, named as the reference model's gem5 dumps name
+    // them (vcix.<unit>.<port>.admitted; vcix.committed.<encoding>).
     assert_eq!(
-        col("system.cpu.accel.systolic.rowsPopped"),
+        col("system.cpu.vcix.systolic.input.admitted"),
         [12, 0, 4, 8, 0]
     );
     assert_eq!(
-        col("system.cpu.accel.systolic.inputPushes"),
-        [3, 0, 1, 2, 0]
+        col("system.cpu.vcix.systolic.issue.admitted"),
+        [6, 0, 2, 4, 0]
+    );
+    assert_eq!(
+        col("system.cpu.vcix.systolic.pop.admitted"),
+        [12, 0, 4, 8, 0]
+    );
+    assert_eq!(col("system.cpu.vcix.committed.i_vpush"), [3, 0, 1, 2, 0]);
+    // Each port's cycles is the window's numCycles (the model is ticked every cycle).
+    assert_eq!(
+        col("system.cpu.vcix.systolic.input.cycles"),
+        col("system.cpu.numCycles")
     );
     // trace_cycles.tsv: the four marker dumps, the end-of-run dump dropped.
     let tsv = std::fs::read_to_string(dir.join("trace_cycles.tsv")).unwrap();
@@ -230,7 +240,10 @@ fn marker_windows_count_the_systolic_array_per_window() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
     assert_eq!(json["windows"].as_array().unwrap().len(), 5);
-    assert_eq!(json["windows"][0]["counters"]["accel.systolic.rowsIn"], 12);
+    assert_eq!(
+        json["windows"][0]["vcix"]["vcix.systolic.input.admitted"],
+        12
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -246,7 +259,7 @@ fn systolic_input_utilization() {
         .iter()
         .map(|v| v.parse().unwrap())
         .collect();
-    let util: Vec<f64> = stat(&stats, "system.cpu.accel.systolic.inputUtilization")
+    let util: Vec<f64> = stat(&stats, "system.cpu.vcix.systolic.utilization")
         .iter()
         .map(|v| v.parse().unwrap())
         .collect();
@@ -384,4 +397,109 @@ fn m5_exit_and_fail_end_the_run() {
     };
     assert_eq!(run("0"), Some(0));
     assert_eq!(run("1"), Some(3));
+}
+
+/// The Triton route's tile_types.json object (overlap_offset with nulls,
+/// parallel_axes), read through a kernel object under `sample WORKDIR`: the cycle
+/// binary, tile table, lanes and VLEN come from kernel.json.
+#[test]
+fn sample_workdir_reads_the_kernel_object() {
+    let dir = tmp("workdir");
+    std::fs::copy(elf("sa"), dir.join("cycle.elf")).unwrap();
+    std::fs::write(
+        dir.join("tile_types.json"),
+        r#"{"overlap_offset": [null, 30], "parallel_axes": ["x", "y"], "tile": [[4, 4]]}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("kernel.json"),
+        r#"{"format": 1, "name": "k", "args": [], "grid": [1],
+            "abi": {"kernel_addr": ["0x10000", "0x10000"]},
+            "target": {"spad_vaddr": "0xD0000000", "spad_paddr": "0xC0000000",
+                       "dram_base": "0x80000000", "dram_size": "0x40000000",
+                       "spad_size": 65536, "vector_lanes": 4, "vlen_bits": 256},
+            "artifacts": {"cycle_elf": "cycle.elf", "tile_types": "tile_types.json"}}"#,
+    )
+    .unwrap();
+    let plain = windows(&[&elf("sa"), "--vectorlane-size", "4", "--vlen", "256"]);
+    assert_eq!(plain.len(), 2);
+    let (code, out, err) = sample(&[dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "");
+    // The second tile overlaps its cycles past offset 30; the first (null) none.
+    assert_eq!(
+        std::fs::read_to_string(dir.join("trace_cycles.tsv")).unwrap(),
+        format!(
+            "{}\t0\n{}\t{}\n",
+            plain[0],
+            plain[1],
+            plain[1].saturating_sub(30)
+        )
+    );
+    for f in ["stats.txt", "summary.json"] {
+        assert!(dir.join(f).is_file(), "{f}");
+    }
+    // The same object through --tile-types; a malformed one is refused by name.
+    let (code, out, err) = sample(&[
+        &elf("sa"),
+        "--tile-types",
+        dir.join("tile_types.json").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().nth(1),
+        Some(format!("{}\t{}", plain[1], plain[1] - 30).as_str())
+    );
+    std::fs::write(
+        dir.join("tile_types.json"),
+        r#"{"overlap_offset": [null, "30"], "parallel_axes": []}"#,
+    )
+    .unwrap();
+    let (code, _, err) = sample(&[dir.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("tile_types.json") && err.contains("overlap_offset[1]"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `sample --shard K/N`: the shards' outputs, merged, are the unsharded run's.
+#[test]
+fn shards_merged_equal_the_unsharded_run() {
+    let names = ["sfu", "misc", "sa", "xlu", "rows"];
+    let elfs: Vec<String> = names.iter().map(|n| elf(n)).collect();
+    let all = tmp("shard-all");
+    let mut args: Vec<&str> = elfs.iter().map(String::as_str).collect();
+    args.extend(["-o", all.to_str().unwrap()]);
+    let (code, _, err) = sample(&args);
+    assert_eq!(code, 0, "{err}");
+    let merged = tmp("shard-merged");
+    let mut per_shard = Vec::new();
+    for k in 0..3 {
+        let shard = format!("{k}/3");
+        let mut a: Vec<&str> = elfs.iter().map(String::as_str).collect();
+        a.extend(["-o", merged.to_str().unwrap(), "--shard", &shard]);
+        let (code, _, err) = sample(&a);
+        assert_eq!(code, 0, "{err}");
+        per_shard.push(std::fs::read_dir(&merged).unwrap().count());
+    }
+    // Shard k holds the binaries at positions k, k+3: 2, then 2 more, then 1 more.
+    assert_eq!(per_shard, [2, 4, 5]);
+    for n in names {
+        for f in ["trace_cycles.tsv", "stats.txt", "summary.json"] {
+            assert_eq!(
+                std::fs::read(all.join(n).join(f)).unwrap(),
+                std::fs::read(merged.join(n).join(f)).unwrap(),
+                "{n}/{f}"
+            );
+        }
+    }
+    for bad in ["3/3", "1", "a/2", "0/0"] {
+        let (code, _, err) = sample(&[&elf("sfu"), "--shard", bad]);
+        assert_eq!(code, 1, "{bad}");
+        assert!(err.contains("--shard"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&all);
+    let _ = std::fs::remove_dir_all(&merged);
 }

@@ -3,6 +3,9 @@
 //! dir, and leaves the outputs there. The argument order comes from
 //! `runtime/manifest.json` or the sorted `*.raw` listing (`host::runtime`); the
 //! machine from the flags, else `runtime/machine.yml`, else the Spike fork defaults.
+//!
+//! `npu-spike run WORKDIR` (a directory with the compiler's `kernel.json`) runs a
+//! kernel object as PyTorchSim's spike_run.py does: see `run_kernel_object`.
 
 use super::execute;
 use crate::config::{MachineConfig, parse_decimal, parse_kernel_addr, parse_varch};
@@ -18,14 +21,30 @@ pub const RUN_ISA: &str = "rv64gcv_zfh";
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
-    /// The kernel ELF (statically linked, run under the built-in proxy kernel).
+    /// The kernel ELF (statically linked, run under the built-in proxy kernel), or
+    /// a kernel object: a directory with the compiler's kernel.json.
     pub kernel: PathBuf,
     /// The runtime directory: argument files, manifest.json, machine.yml. The guest
-    /// runs in it and cannot open files outside it.
-    pub runtime: PathBuf,
+    /// runs in it and cannot open files outside it. [kernel object: WORKDIR/runtime]
+    pub runtime: Option<PathBuf>,
     /// Scalar launch parameters passed after the files (replace the manifest's).
     #[arg(allow_hyphen_values = true)]
     pub scalars: Vec<String>,
+    /// Kernel object: the runtime directory (one <arg name>.raw per argument).
+    #[arg(long = "runtime", value_name = "DIR")]
+    pub runtime_dir: Option<PathBuf>,
+    /// Kernel object: a scalar's value (repeatable) instead of kernel.json's default.
+    #[arg(long = "scalar", value_name = "NAME=VALUE")]
+    pub scalar: Vec<String>,
+    /// Kernel object: run the launch grid as N machines on N threads, split as
+    /// spike_run splits it (never with an inout argument) [default: host cores,
+    /// at most the grid size].
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// An accelerator model library (vcix-accelerator ABI 11) that owns every
+    /// custom-1/custom-2 word [default: the built-in units; docs/accel.md].
+    #[arg(long, value_name = "LIB")]
+    pub extlib: Option<PathBuf>,
     /// ISA string.
     #[arg(long, default_value = RUN_ISA)]
     pub isa: String,
@@ -83,14 +102,31 @@ pub struct RunArgs {
     pub m5ops: bool,
 }
 
+/// The ISA of `--isa` with `--dma-legacy` and `--m5ops`.
+pub(super) fn isa(r: &RunArgs) -> Result<Isa, String> {
+    let mut i = Isa::parse(&r.isa).map_err(|e| e.to_string())?;
+    if r.dma_legacy {
+        i.enable_dma_legacy();
+    }
+    if r.m5ops {
+        i.enable_m5ops();
+    }
+    Ok(i)
+}
+
 fn machine(r: &RunArgs, plan: &runtime::Plan) -> Result<MachineConfig, String> {
     let mut m = MachineConfig::default();
     let yml = r
         .machine_config
         .clone()
-        .or_else(|| Some(r.runtime.join("machine.yml")).filter(|p| p.exists()));
+        .or_else(|| Some(runtime_dir(r).join("machine.yml")).filter(|p| p.exists()));
     if let Some(path) = yml {
         m.apply_machine_yml(&path)?;
+    }
+    // The runtime directory is the run's base path (a description's own
+    // `run_base_path` stands).
+    if m.desc.get(crate::config::RUN_BASE_PATH).is_none() {
+        m.set_run_base_path(runtime_dir(r), None)?;
     }
     if let Some(v) = &r.varch {
         m.varch = parse_varch(v)?;
@@ -117,8 +153,36 @@ fn machine(r: &RunArgs, plan: &runtime::Plan) -> Result<MachineConfig, String> {
     Ok(m)
 }
 
+/// The legacy form's runtime directory (checked present in `main`).
+fn runtime_dir(r: &RunArgs) -> &std::path::Path {
+    r.runtime.as_deref().unwrap_or(std::path::Path::new("."))
+}
+
 pub fn main(r: RunArgs) -> i32 {
-    let plan = match runtime::plan(&r.runtime) {
+    if r.kernel.is_dir() {
+        return super::kernel_run::main(r);
+    }
+    if r.runtime.is_none() {
+        eprintln!(
+            "npu-spike: error: {}: run takes a kernel ELF and its runtime directory, or a kernel object directory (with kernel.json)",
+            r.kernel.display()
+        );
+        return 1;
+    }
+    for (flag, given) in [
+        ("--runtime", r.runtime_dir.is_some()),
+        ("--scalar", !r.scalar.is_empty()),
+        ("--jobs", r.jobs.is_some()),
+    ] {
+        if given {
+            eprintln!(
+                "npu-spike: error: {flag} is for kernel objects (npu-spike run WORKDIR); {} is an ELF",
+                r.kernel.display()
+            );
+            return 1;
+        }
+    }
+    let plan = match runtime::plan(runtime_dir(&r)) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("npu-spike: error: {e}");
@@ -126,22 +190,17 @@ pub fn main(r: RunArgs) -> i32 {
         }
     };
     let machine = match machine(&r, &plan) {
-        Ok(m) => m,
+        Ok(mut m) => {
+            m.extlib = r.extlib.clone();
+            m
+        }
         Err(e) => {
             eprintln!("npu-spike: error: {e}");
             return 1;
         }
     };
-    let isa = match Isa::parse(&r.isa) {
-        Ok(mut i) => {
-            if r.dma_legacy {
-                i.enable_dma_legacy();
-            }
-            if r.m5ops {
-                i.enable_m5ops();
-            }
-            i
-        }
+    let isa = match isa(&r) {
+        Ok(i) => i,
         Err(e) => {
             eprintln!("npu-spike: {e}");
             return 1;
@@ -173,7 +232,7 @@ pub fn main(r: RunArgs) -> i32 {
         timeout: r.timeout.map(std::time::Duration::from_secs_f64),
         signature: None,
         machine,
-        sandbox_root: Some(r.runtime.clone()),
+        sandbox_root: Some(runtime_dir(&r).to_path_buf()),
         allow_paths: r.allow_path.clone(),
         log_disasm: r.log_disasm,
         log_commits: r.log_commits,

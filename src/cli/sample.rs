@@ -2,6 +2,7 @@
 //! writes one cycle count per marker window (npu-isa.md §5), replacing the gem5 run of
 //! the flow. Several binaries run in parallel.
 
+use super::kernel;
 use crate::config::{MachineConfig, parse_varch};
 use crate::isa::Isa;
 use crate::loader::load_elf;
@@ -16,7 +17,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(Args, Debug)]
 pub struct SampleArgs {
-    /// Cycle binaries (ELF) with m5 markers around each compute tile.
+    /// Cycle binaries (ELF) with m5 markers around each compute tile, or kernel
+    /// objects (directories with kernel.json): their artifacts.cycle_elf runs with
+    /// artifacts.tile_types, the lanes, scratchpad and VLEN of target, and the
+    /// outputs (trace_cycles.tsv, stats.txt, summary.json) go into the directory.
     #[arg(required = true)]
     pub elfs: Vec<PathBuf>,
     /// Write trace_cycles.tsv, stats.txt and summary.json here (with several
@@ -42,6 +46,19 @@ pub struct SampleArgs {
     /// Vector unit, vlen:V,elen:E [default: machine config, else vlen:256,elen:64].
     #[arg(long)]
     pub varch: Option<String>,
+    /// VLEN in bits (gem5's --vlen; ELEN stays 64).
+    #[arg(long, value_name = "BITS")]
+    pub vlen: Option<u32>,
+    /// An accelerator model library (gem5's --model; vcix-accelerator ABI 11): its
+    /// functional face runs the custom-1/custom-2 words, its timing face times them
+    /// [default: the built-in units; docs/accel.md].
+    #[arg(long, visible_alias = "extlib", value_name = "LIB")]
+    pub model: Option<PathBuf>,
+    /// Sample only shard K of N (K = 0..N-1): the binaries or workdirs whose
+    /// position in the list is K modulo N. The shards of 0/N..N-1/N together are
+    /// exactly the unsharded run (Slurm: --shard $SLURM_ARRAY_TASK_ID/N).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// Per-instruction issue and completion cycles (TSV; one binary only).
     #[arg(long, value_name = "FILE")]
     pub issue_trace: Option<PathBuf>,
@@ -67,11 +84,39 @@ pub struct Sampled {
     pub dumps: Vec<Dump>,
     pub trace: Option<Vec<IssueRecord>>,
     pub pool_sizes: Vec<(stats::Stat, u32)>,
+    /// The accelerator model's statistics table (names of each dump's `vcix` values).
+    pub vcix: Vec<crate::accel::StatEntry>,
     pub instructions: u64,
     pub seconds: f64,
 }
 
+impl SampleArgs {
+    /// Every option at its default, no binaries (for other front ends).
+    pub fn empty() -> SampleArgs {
+        SampleArgs {
+            elfs: Vec::new(),
+            output_dir: None,
+            tile_types: None,
+            machine_config: None,
+            timing: None,
+            vectorlane_size: None,
+            isa: "rv64gcv_zfh".into(),
+            varch: None,
+            vlen: None,
+            model: None,
+            shard: None,
+            issue_trace: None,
+            base_path: None,
+            args: Vec::new(),
+            max_insns: 10_000_000_000,
+            jobs: None,
+            stats: false,
+        }
+    }
+}
+
 /// Everything a sampled binary runs with.
+#[derive(Clone)]
 pub struct Setup {
     pub isa: Isa,
     pub machine: MachineConfig,
@@ -82,6 +127,8 @@ pub struct Setup {
     pub args: Vec<String>,
     /// Record every instruction's issue and completion cycles.
     pub trace: bool,
+    /// The accelerator model (each binary gets a functional and a timing instance).
+    pub accel: crate::accel::ModelSource,
 }
 
 /// Runs one cycle binary; `Err` carries the exit status and message.
@@ -98,7 +145,16 @@ pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
     let mut argv = vec![elf.to_string_lossy().into_owned()];
     argv.extend(s.args.iter().cloned());
     let mut sim = Simulator::new(config, &prog, &argv).map_err(|e| (1, e))?;
-    let mut model = CycleModel::new(s.params.clone());
+    let timing = s
+        .accel
+        .instance(
+            crate::accel::Face::Timing,
+            &s.machine.desc,
+            &s.params,
+            s.isa.exts,
+        )
+        .map_err(|e| (1, e))?;
+    let mut model = CycleModel::with_accel(s.params.clone(), timing);
     if s.trace {
         model.trace = Some(Vec::new());
     }
@@ -107,9 +163,13 @@ pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
     let result = sim.run();
     let seconds = started.elapsed().as_secs_f64();
     let model = sim.take_model().expect("the model stays attached");
+    for w in &model.warnings {
+        eprintln!("npu-spike: warning: {}: {w}", elf.display());
+    }
     match result {
         Ok(0) => Ok(Sampled {
             pool_sizes: model.pool_sizes(),
+            vcix: model.accel_stats().to_vec(),
             dumps: model.dumps,
             trace: model.trace,
             instructions: sim.hart.instret,
@@ -139,9 +199,9 @@ fn outputs(s: &Sampled, dir: &Path, tiles: Option<&[Option<u64>]>) -> Result<(),
     let tsv = stats::trace_cycles_tsv(&s.dumps, tiles)?;
     let summary = serde_json::json!({
         "instructions": s.instructions,
-        "windows": stats::summarize(&s.dumps, &s.pool_sizes),
+        "windows": stats::summarize(&s.dumps, &s.pool_sizes, &s.vcix),
     });
-    write_whole(&dir.join("stats.txt"), &stats::stats_txt(&s.dumps))?;
+    write_whole(&dir.join("stats.txt"), &stats::stats_txt(&s.dumps, &s.vcix))?;
     write_whole(
         &dir.join("summary.json"),
         &serde_json::to_string_pretty(&summary).expect("plain JSON values"),
@@ -149,21 +209,33 @@ fn outputs(s: &Sampled, dir: &Path, tiles: Option<&[Option<u64>]>) -> Result<(),
     write_whole(&dir.join("trace_cycles.tsv"), &tsv)
 }
 
-fn issue_trace_text(trace: &[IssueRecord], isa: &Isa) -> String {
+/// The issue trace as TSV; a loaded model's words are named after its encodings.
+fn issue_trace_text(trace: &[IssueRecord], s: &Setup) -> String {
+    let isa = &s.isa;
+    let model = match &s.accel {
+        crate::accel::ModelSource::Library(lib) => Some(lib),
+        crate::accel::ModelSource::Builtin => None,
+    };
     let mut s = String::from("pc\tissue\tcomplete\tinstruction\n");
     for r in trace {
+        let text = model
+            .and_then(|m| crate::accel::disassemble_owned(&m.name, &m.encodings, r.bits))
+            .unwrap_or_else(|| crate::isa::disassemble(r.bits, r.pc, isa.exts));
         s.push_str(&format!(
-            "{:#x}\t{}\t{}\t{}\n",
-            r.pc,
-            r.issue,
-            r.complete,
-            crate::isa::disassemble(r.bits, r.pc, isa.exts)
+            "{:#x}\t{}\t{}\t{text}\n",
+            r.pc, r.issue, r.complete
         ));
     }
     s
 }
 
-fn setup(a: &SampleArgs) -> Result<Setup, String> {
+/// The run setup of `a`; `target` is a kernel object's machine (applied after
+/// `--machine-config`, before the explicit flags).
+pub fn setup(a: &SampleArgs) -> Result<Setup, String> {
+    setup_for(a, None)
+}
+
+fn setup_for(a: &SampleArgs, target: Option<&kernel::Target>) -> Result<Setup, String> {
     let mut isa = Isa::parse(&a.isa).map_err(|e| e.to_string())?;
     isa.enable_m5ops();
     let mut machine = MachineConfig {
@@ -174,11 +246,26 @@ fn setup(a: &SampleArgs) -> Result<Setup, String> {
         machine.apply_machine_yml(p)?;
     }
     if let Some(p) = &a.timing {
-        machine.apply_machine_yml(p)?;
+        let more = crate::config::MachineDesc::load(p)?;
+        machine
+            .merge_desc(&more)
+            .map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    if let Some(b) = &a.base_path {
+        machine.set_run_base_path(b, a.machine_config.as_deref())?;
+    }
+    if let Some(t) = target {
+        t.apply(&mut machine)?;
     }
     if let Some(v) = &a.varch {
         machine.varch = parse_varch(v)?;
     }
+    if let Some(v) = a.vlen {
+        let e = machine.varch.elen;
+        machine.varch =
+            parse_varch(&format!("vlen:{v},elen:{e}")).map_err(|e| format!("--vlen {v}: {e}"))?;
+    }
+    machine.extlib = a.model.clone();
     if let Some(l) = a.vectorlane_size {
         if l == 0 {
             return Err("--vectorlane-size must be 1 or more".into());
@@ -195,7 +282,7 @@ fn setup(a: &SampleArgs) -> Result<Setup, String> {
         lanes: machine.lanes,
         ..TimingParams::default()
     };
-    params.apply(&machine.model).map_err(|e| {
+    params.apply_desc(&machine.desc).map_err(|e| {
         let file = a.timing.as_ref().or(a.machine_config.as_ref());
         match file {
             Some(f) => format!("{}: {e}", f.display()),
@@ -205,6 +292,10 @@ fn setup(a: &SampleArgs) -> Result<Setup, String> {
     // The binary runs functionally on the configured machine (its DMA descriptors and
     // scratchpad addresses mean what they mean in `run`); the model times one lane's
     // pipeline, as gem5 does (§6.1), with the L x L array's delay line.
+    let accel = crate::accel::ModelSource::for_machine(&machine)?;
+    if let crate::accel::ModelSource::Library(lib) = &accel {
+        lib.check_timing()?;
+    }
     Ok(Setup {
         isa,
         machine,
@@ -213,7 +304,130 @@ fn setup(a: &SampleArgs) -> Result<Setup, String> {
         max_insns: a.max_insns,
         args: a.args.clone(),
         trace: a.issue_trace.is_some(),
+        accel,
     })
+}
+
+/// One thing to sample: a cycle binary, or a kernel object's cycle_elf.
+struct Item {
+    /// What the user named (the binary, or the workdir).
+    label: PathBuf,
+    elf: PathBuf,
+    setup: Setup,
+    tiles: Option<Vec<Option<u64>>>,
+    /// A kernel object's directory: its outputs go there.
+    workdir: Option<PathBuf>,
+}
+
+/// Reads a tile table (`--tile-types`, a kernel object's artifacts.tile_types).
+pub fn read_tile_types(p: &Path) -> Result<Vec<Option<u64>>, String> {
+    std::fs::read_to_string(p)
+        .map_err(|e| e.to_string())
+        .and_then(|t| parse_tile_types(&t))
+        .map_err(|e| format!("{}: {e}", p.display()))
+}
+
+/// The compiler's tile table: the Triton route's object
+/// `{"overlap_offset": [n | null, ...], "parallel_axes": [...], ...}` (one offset
+/// per tile), or the older shapes `stats::parse_tile_types` reads (a list of tiles,
+/// or an object keyed by tile id).
+pub fn parse_tile_types(text: &str) -> Result<Vec<Option<u64>>, String> {
+    let v: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+    if let serde_json::Value::Object(m) = &v
+        && let Some(list) = m.get("overlap_offset")
+    {
+        let serde_json::Value::Array(list) = list else {
+            return Err(format!(
+                "overlap_offset must be a list (one entry per tile), not {list}"
+            ));
+        };
+        if let Some(axes) = m.get("parallel_axes")
+            && !axes.is_array()
+        {
+            return Err(format!("parallel_axes must be a list, not {axes}"));
+        }
+        return list
+            .iter()
+            .enumerate()
+            .map(|(i, x)| match x {
+                serde_json::Value::Null => Ok(None),
+                serde_json::Value::Number(n) => n
+                    .as_u64()
+                    .map(Some)
+                    .or_else(|| {
+                        n.as_f64()
+                            .filter(|f| *f >= 0.0 && f.fract() == 0.0)
+                            .map(|f| Some(f as u64))
+                    })
+                    .ok_or_else(|| {
+                        format!("overlap_offset[{i}] = {n} is not a non-negative whole number")
+                    }),
+                other => Err(format!(
+                    "overlap_offset[{i}] = {other} is not a number or null"
+                )),
+            })
+            .collect();
+    }
+    stats::parse_tile_types(text)
+}
+
+/// `--shard K/N`: (K, N) with K < N.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard '{s}': expected K/N with 0 <= K < N (e.g. 0/4)");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || k >= n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+fn items(a: &SampleArgs, common: &Setup) -> Result<Vec<Item>, String> {
+    let tiles = match &a.tile_types {
+        Some(p) => Some(read_tile_types(p)?),
+        None => None,
+    };
+    let shard = a.shard.as_deref().map(parse_shard).transpose()?;
+    let mut out = Vec::new();
+    for (i, path) in a.elfs.iter().enumerate() {
+        if let Some((k, n)) = shard
+            && i % n != k
+        {
+            continue;
+        }
+        if path.is_dir() {
+            let obj = kernel::KernelObject::load(path)?;
+            let elf = obj.artifact("cycle_elf")?;
+            let setup = setup_for(a, Some(&obj.target))?;
+            let tiles = match &a.tile_types {
+                Some(_) => tiles.clone(),
+                None => Some(read_tile_types(&obj.artifact("tile_types")?)?),
+            };
+            out.push(Item {
+                label: path.clone(),
+                elf,
+                setup: Setup {
+                    trace: common.trace,
+                    ..setup
+                },
+                tiles,
+                workdir: Some(path.clone()),
+            });
+        } else {
+            out.push(Item {
+                label: path.clone(),
+                elf: path.clone(),
+                setup: common.clone(),
+                tiles: tiles.clone(),
+                workdir: None,
+            });
+        }
+    }
+    Ok(out)
 }
 
 pub fn main(a: SampleArgs) -> i32 {
@@ -224,31 +438,26 @@ pub fn main(a: SampleArgs) -> i32 {
             return 1;
         }
     };
-    let tiles = match &a.tile_types {
-        Some(p) => match std::fs::read_to_string(p)
-            .map_err(|e| e.to_string())
-            .and_then(|t| stats::parse_tile_types(&t))
-        {
-            Ok(t) => Some(t),
-            Err(e) => {
-                eprintln!("npu-spike: error: {}: {e}", p.display());
-                return 1;
-            }
-        },
-        None => None,
-    };
     if a.issue_trace.is_some() && a.elfs.len() > 1 {
         eprintln!("npu-spike: error: --issue-trace takes a single binary");
         return 1;
     }
+    let items = match items(&a, &setup) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("npu-spike: error: {e}");
+            return 1;
+        }
+    };
+    // The output layout follows the whole list, so that shards merge into it.
     let many = a.elfs.len() > 1;
     let done = AtomicUsize::new(0);
     let progress = many && std::io::stderr().is_terminal();
-    let work = |elf: &PathBuf| {
-        let r = sample_one(elf, &setup);
+    let work = |it: &Item| {
+        let r = sample_one(&it.elf, &it.setup);
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if progress {
-            eprint!("\rnpu-spike sample: {n}/{} binaries", a.elfs.len());
+            eprint!("\rnpu-spike sample: {n}/{} binaries", items.len());
         }
         r
     };
@@ -257,13 +466,13 @@ pub fn main(a: SampleArgs) -> i32 {
             .num_threads(j.max(1))
             .build()
         {
-            Ok(pool) => pool.install(|| a.elfs.par_iter().map(work).collect()),
+            Ok(pool) => pool.install(|| items.par_iter().map(work).collect()),
             Err(e) => {
                 eprintln!("npu-spike: error: cannot start {j} threads: {e}");
                 return 1;
             }
         },
-        None => a.elfs.par_iter().map(work).collect(),
+        None => items.par_iter().map(work).collect(),
     };
     if progress {
         eprintln!();
@@ -271,11 +480,17 @@ pub fn main(a: SampleArgs) -> i32 {
     let mut status = 0;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (elf, r) in a.elfs.iter().zip(results) {
+    for (it, r) in items.iter().zip(results) {
+        let elf = &it.label;
         let s = match r {
             Ok(s) => s,
             Err((code, e)) => {
-                eprintln!("npu-spike: error: {}: {e}", elf.display());
+                // A model refusing its description reports as the Spike adapter does.
+                if e.starts_with("vcixaccel: ") {
+                    eprintln!("{e}");
+                } else {
+                    eprintln!("npu-spike: error: {}: {e}", elf.display());
+                }
                 status = if many { 1 } else { code };
                 continue;
             }
@@ -290,16 +505,18 @@ pub fn main(a: SampleArgs) -> i32 {
                 s.instructions as f64 / s.seconds.max(1e-9) / 1e6
             );
         }
-        let written = match &a.output_dir {
-            Some(dir) => {
+        let tiles = it.tiles.as_deref();
+        let written = match (&it.workdir, &a.output_dir) {
+            (Some(w), _) => outputs(&s, w, tiles),
+            (None, Some(dir)) => {
                 let dir = if many {
                     dir.join(elf.file_stem().unwrap_or(elf.as_os_str()))
                 } else {
                     dir.clone()
                 };
-                outputs(&s, &dir, tiles.as_deref())
+                outputs(&s, &dir, tiles)
             }
-            None => stats::trace_cycles_tsv(&s.dumps, tiles.as_deref()).map(|tsv| {
+            (None, None) => stats::trace_cycles_tsv(&s.dumps, tiles).map(|tsv| {
                 if many {
                     let _ = writeln!(out, "# {}", elf.display());
                 }
@@ -307,7 +524,7 @@ pub fn main(a: SampleArgs) -> i32 {
             }),
         };
         let written = written.and_then(|_| match (&a.issue_trace, &s.trace) {
-            (Some(p), Some(t)) => write_whole(p, &issue_trace_text(t, &setup.isa)),
+            (Some(p), Some(t)) => write_whole(p, &issue_trace_text(t, &it.setup)),
             _ => Ok(()),
         });
         if let Err(e) = written {

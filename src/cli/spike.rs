@@ -24,14 +24,16 @@ Options:
   --scratchpad-base-paddr=<dec>   scratchpad physical base [default 3221225472]
   --scratchpad-size=<dec>         scratchpad bytes per lane [default 131072]
   --kernel-addr=<lo>:<hi>         kernel pc range, hex (vector code runs on every lane)
-  --machine-config=<file>         machine.yml (vpu_* keys) instead of the four flags above
+  --machine-config=<file>         machine description (YAML; vpu_* keys) instead of the
+                                  four flags above [vpu_spad_base_vaddr default 0xD0000000]
   --base-path=<dir>               runtime directory: the guest's files are confined to it
                                   [default: the current directory]
   --allow-path=<path>             also let the guest open this file or directory
   --dma-legacy                    also decode the legacy DMA CONFIG..CONFIG4 instructions
   --m5ops                         run gem5 m5 markers (custom-3) as no-ops (exit/fail end the run)
   --xlu-lenient                   short XLU pattern rows fall back to the identity (SJ)
-  --extlib=<lib.so>               accepted for compatibility; the NPU units are built in
+  --extlib=<lib.so>               an accelerator model (vcix-accelerator ABI 11) that owns
+                                  every custom-1/custom-2 word [default: the built-in units]
   -p<n>                           harts (only 1 is supported)
   -l                              log each instruction, disassembled, to stderr
   --log-commits                   Spike commit log (registers and memory written) to stderr
@@ -187,7 +189,7 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             a.allow_paths
                 .push(PathBuf::from(value(&mut i, "--allow-path")?));
         } else if is("--extlib") {
-            value(&mut i, "--extlib")?;
+            a.machine.extlib = Some(PathBuf::from(value(&mut i, "--extlib")?));
         } else if let Some(spec) = arg.strip_prefix("-m") {
             let spec = if spec.is_empty() {
                 i += 1;
@@ -263,6 +265,11 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             ));
         }
         a.machine.apply_machine_yml(&path)?;
+        if let Some(b) = &a.base_path {
+            a.machine.set_run_base_path(b, Some(&path))?;
+        }
+    } else if let Some(b) = &a.base_path {
+        a.machine.set_run_base_path(b, None)?;
     }
     if let Some(v) = varch {
         a.machine.varch = parse_varch(&v)?;

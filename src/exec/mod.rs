@@ -75,22 +75,42 @@ impl Insn {
                 };
                 (insn, info.ends_block)
             }
-            None => (
-                Insn {
-                    handler: illegal,
-                    pc,
-                    imm: 0,
-                    bits,
-                    op: Op::Ecall,
-                    rd: 0,
-                    rs1: 0,
-                    rs2: 0,
-                    rs3: 0,
-                    rm: 0,
-                    len,
-                },
-                true,
-            ),
+            None => (Insn::illegal_word(bits, pc), true),
+        }
+    }
+
+    /// A word that raises an illegal-instruction trap when executed.
+    pub fn illegal_word(bits: u32, pc: u64) -> Insn {
+        Insn {
+            handler: illegal,
+            pc,
+            imm: 0,
+            bits,
+            op: Op::Ecall,
+            rd: 0,
+            rs1: 0,
+            rs2: 0,
+            rs3: 0,
+            rm: 0,
+            len: crate::isa::insn_len(bits as u16),
+        }
+    }
+
+    /// A word the loaded accelerator model owns (encoding `enc`): the VCIX register
+    /// fields as they are, the encoding in `imm`.
+    pub fn owned(bits: u32, pc: u64, enc: usize) -> Insn {
+        Insn {
+            handler: Op::VcixModel.handler(),
+            pc,
+            imm: enc as i64,
+            bits,
+            op: Op::VcixModel,
+            rd: ((bits >> 7) & 31) as u8,
+            rs1: ((bits >> 15) & 31) as u8,
+            rs2: ((bits >> 20) & 31) as u8,
+            rs3: 0,
+            rm: ((bits >> 12) & 7) as u8,
+            len: 4,
         }
     }
 
@@ -98,6 +118,17 @@ impl Insn {
     /// kernel range and the lanes need them (`npu::kernel`, `npu::lanes`).
     pub fn decode_for(hart: &Hart, bits: u32, pc: u64) -> (Insn, bool) {
         let exts = hart.isa.exts;
+        // The accelerator model decides every custom-1/custom-2 word (`crate::accel`);
+        // the built-in units' words then decode from the tables as any other.
+        if crate::accel::is_custom(bits) {
+            match hart.accel.owner(bits) {
+                None => return (Insn::illegal_word(bits, pc), true),
+                Some(enc) if hart.accel.native_op(enc).is_none() => {
+                    return (Insn::owned(bits, pc, enc), false);
+                }
+                Some(_) => {}
+            }
+        }
         let (mut insn, ends) = Insn::decode(bits, pc, exts);
         let (lo, hi) = (hart.npu.kernel_lo, hart.npu.kernel_hi);
         let lanes = hart.v.lanes;

@@ -642,7 +642,14 @@ impl ProxyKernel {
         new_len: u64,
         flags: u64,
     ) -> SysResult {
-        if !old.is_multiple_of(PAGE) || new_len == 0 || old_len > USER_TOP || new_len > USER_TOP {
+        // An old address beyond user space is refused before any address arithmetic
+        // (old + size could wrap; found by the libFuzzer syscalls target).
+        if !old.is_multiple_of(PAGE)
+            || new_len == 0
+            || old > USER_TOP
+            || old_len > USER_TOP
+            || new_len > USER_TOP
+        {
             return Err(-errno::EINVAL);
         }
         let (old_size, new_size) = (round_up(old_len), round_up(new_len));

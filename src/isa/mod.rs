@@ -126,10 +126,15 @@ pub enum Class {
     NpuXluPush,
     NpuXluPattern,
     NpuXluPop,
+    /// NPU multi-precision array (custom-2): push (weights or inputs, by the field), pop.
+    NpuMsaPush,
+    NpuMsaPop,
     /// Other NPU unit operations (vlane_idx, the systolic array's `compute`).
     NpuMisc,
     /// gem5 m5 pseudo-ops: the tile markers of cycle binaries (custom-3).
     Marker,
+    /// A word owned by a loaded accelerator model (its timing face decides).
+    Vcix,
 }
 
 /// Static facts about one op, derived from its table row.
@@ -146,6 +151,10 @@ pub struct OpInfo {
     pub len: u8,
     /// The op whose semantics it runs (itself, or the base op of a compressed one).
     pub exec_as: Op,
+    /// The encoding: a word is this op when `bits & mask == matches` (and no row with
+    /// more fixed bits matches too).
+    pub matches: u32,
+    pub mask: u32,
 }
 
 impl Op {

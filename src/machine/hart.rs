@@ -41,11 +41,15 @@ pub struct Hart {
     pub npu: Npu,
     /// Vector unit state and register file (used when the ISA has V).
     pub v: VectorUnit,
+    /// The functional face of the accelerator model: it owns the custom-1/custom-2
+    /// words (the built-in TPU units unless `--extlib` loads another).
+    pub accel: Box<dyn crate::accel::Accel>,
 }
 
 impl Hart {
     pub fn new(isa: Isa, mem: Memory) -> Hart {
         let csr = Csrs::new(&isa);
+        let exts = isa.exts;
         Hart {
             x: [0; 64],
             f: [0; 32],
@@ -60,6 +64,11 @@ impl Hart {
             vm: Vm::default(),
             npu: Npu::default(),
             v: VectorUnit::new(VArch::default(), 1),
+            accel: Box::new(crate::accel::builtin::Builtin::new(
+                crate::accel::Face::Functional,
+                &crate::timing::TimingParams::default(),
+                exts,
+            )),
         }
     }
 

@@ -93,12 +93,15 @@ pub struct DmaState {
     /// Descriptor address from the last CONFIG_DESC (the descriptor itself is re-read
     /// at every transfer).
     pub desc_ptr: u64,
-    /// Element type latched from descriptor byte 117 at CONFIG_DESC (0 = int8 until then).
-    pub elem_dtype: u8,
     /// MVINs completed (`dma_counter`, used by the sparse-tile dump).
     pub mvin_count: u64,
-    /// Index dumps written so far (names `indirect_index<C>.raw`).
+    /// Index dumps written so far before any DMA_INDEX_KEY (names `indirect_index<C>.raw`).
     pub index_dumps: u64,
+    /// The key of the last DMA_INDEX_KEY (VX): once one ran, every later dump is named
+    /// `indirect_index_<key>_<n>.raw`, n counting the dumps of that key.
+    pub index_key: Option<u64>,
+    /// Per key, the dumps written under it (a short list: one entry per key used).
+    pub key_dumps: Vec<(u64, u64)>,
     /// Which configuration the next transfer uses.
     pub source: Source,
     /// The legacy registers (only reachable with `--dma-legacy`).
@@ -236,12 +239,11 @@ pub fn read_descriptor(h: &mut Hart, addr: u64) -> Result<Descriptor, Box<Trap>>
     Ok(Descriptor::parse(&b))
 }
 
-/// CONFIG_DESC: records the descriptor pointer and latches byte 117 (§3.3, §3.9).
+/// CONFIG_DESC: records the descriptor pointer and nothing else; it reads no memory
+/// (VX: the descriptor, byte 117 included, is only read by the transfers).
 pub fn config_desc(h: &mut Hart, ptr: u64) -> ExecResult {
-    let dtype = h.load::<u8>(ptr.wrapping_add(117))?;
     let d = &mut h.npu.dma;
     d.desc_ptr = ptr;
-    d.elem_dtype = dtype;
     d.source = Source::Descriptor;
     Ok(())
 }
@@ -615,8 +617,20 @@ pub fn transfer(h: &mut Hart, dir: Dir, dram: u64, spad: u64) -> ExecResult {
         }
     }
     if indirect {
-        let n = w.max_index_pos.map_or(0, |m| m as usize + 1);
-        dump_indices(h, name, &w.indices[..n])?;
+        if h.npu.dma.index_key.is_some() {
+            // Keyed: one entry per position of the tensor (N·C·H·W, never more than
+            // the table), the elements the index added (index × indirect_stride).
+            let n = d.dim.iter().fold(1u64, |a, &x| a.wrapping_mul(x));
+            let n = (n.min(w.indices.len() as u64)) as usize;
+            let stride = d.ind_stride;
+            for v in &mut w.indices[..n] {
+                *v = v.wrapping_mul(stride);
+            }
+            dump_indices(h, name, &w.indices[..n])?;
+        } else {
+            let n = w.max_index_pos.map_or(0, |m| m as usize + 1);
+            dump_indices(h, name, &w.indices[..n])?;
+        }
     }
     if dir == Dir::In {
         if sparse && sparse_dump_enabled() {
@@ -813,8 +827,15 @@ fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     r
 }
 
+/// DMA_INDEX_KEY (VX, custom-1 funct7 8): names the indirect transfers after it.
+pub fn index_key(h: &mut Hart, key: u64) -> ExecResult {
+    h.npu.dma.index_key = Some(key);
+    Ok(())
+}
+
 /// The index dump of an indirect transfer (npu-isa.md §3.10):
-/// `<base>/indirect_access/indirect_index<C>.raw`, 64-bit LE per position.
+/// `<base>/indirect_access/indirect_index<C>.raw`, 64-bit LE per position; after a
+/// DMA_INDEX_KEY with key K, `indirect_index_<K>_<n>.raw` (n counts K's dumps).
 fn dump_indices(h: &mut Hart, name: &str, indices: &[u64]) -> ExecResult {
     let Some(base) = h.npu.base_path.clone() else {
         return Err(h.npu.fail(
@@ -824,11 +845,27 @@ fn dump_indices(h: &mut Hart, name: &str, indices: &[u64]) -> ExecResult {
             ),
         ));
     };
-    let c = h.npu.dma.index_dumps;
-    h.npu.dma.index_dumps += 1;
-    let path: PathBuf = base
-        .join("indirect_access")
-        .join(format!("indirect_index{c}.raw"));
+    let dma = &mut h.npu.dma;
+    let file = match dma.index_key {
+        Some(key) => {
+            let n = match dma.key_dumps.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, n)) => n,
+                None => {
+                    dma.key_dumps.push((key, 0));
+                    &mut dma.key_dumps.last_mut().expect("just pushed").1
+                }
+            };
+            let c = *n;
+            *n += 1;
+            format!("indirect_index_{key}_{c}.raw")
+        }
+        None => {
+            let c = dma.index_dumps;
+            dma.index_dumps += 1;
+            format!("indirect_index{c}.raw")
+        }
+    };
+    let path: PathBuf = base.join("indirect_access").join(file);
     let bytes: Vec<u8> = indices.iter().flat_map(|v| v.to_le_bytes()).collect();
     if write_whole(&path, &bytes).is_err() {
         eprintln!("Failed to open file for writing: {}", path.display());

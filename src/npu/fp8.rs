@@ -74,12 +74,6 @@ impl Fp8 {
         }
     }
 
-    /// Decision 3 (§4.4, §10): the instruction's simm5 if it is 1 or 2, else the
-    /// latched byte-117 element type if it is 1 or 2, else None (int8).
-    pub fn select(simm5: u8, latched: u8) -> Option<Fp8> {
-        Fp8::from_code(simm5).or_else(|| Fp8::from_code(latched))
-    }
-
     fn geometry(self) -> (u32, u32, i32) {
         // (exponent bits, mantissa bits, bias)
         match self {

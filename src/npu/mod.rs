@@ -7,6 +7,7 @@ pub mod dma;
 pub mod fp8;
 pub mod kernel;
 pub mod lanes;
+pub mod msa;
 pub mod sfu;
 pub mod systolic;
 pub mod xlu;
@@ -49,6 +50,8 @@ pub struct Npu {
     /// The systolic array and the cross-lane unit (custom-2).
     pub sa: systolic::Systolic,
     pub xlu: xlu::Xlu,
+    /// The multi-precision array (custom-2 `msa push`/`msa pop`).
+    pub msa: msa::Msa,
     /// `--base-path`: where index dumps are written.
     pub base_path: Option<PathBuf>,
     /// Set by an instruction that ends the run (see `fail`).
@@ -70,15 +73,10 @@ impl Npu {
             dma: dma::DmaState::default(),
             sa: systolic::Systolic::new(lanes),
             xlu: xlu::Xlu::new(lanes, m.xlu_lenient),
+            msa: msa::Msa::new(lanes),
             base_path,
             fatal: None,
         }
-    }
-
-    /// The element type latched by the last CONFIG_DESC (descriptor byte 117); the
-    /// systolic array's fp8 format rule reads it (decision 3).
-    pub fn latched_elem_type(&self) -> u8 {
-        self.dma.elem_dtype
     }
 
     /// Bytes of the whole window (`L·B`).

@@ -4,12 +4,14 @@
 //! (decision 5), then drains the output rows.
 //!
 //! Operation field (the push's simm5): `pre = [4:3]`, `xu = [2]`, `post = [1:0]`;
-//! shuffle codes 0 BYPASS, 1 REPLICATE, 2 ARBITRARY; `pre = 3` makes the push a LOAD of
-//! the post-pattern rows; a post code of 3 is treated as BYPASS.
+//! shuffle codes 0 BYPASS, 1 REPLICATE, 2 ARBITRARY; `pre = 3` makes a plain push a LOAD
+//! of the post-pattern rows. As VX computes it, every code but BYPASS and ARBITRARY
+//! reads lane 0: a post code of 3, and a pre code of 3 (latched by a pattern push, which
+//! never loads), shuffle like REPLICATE.
 
 use std::collections::VecDeque;
 
-const REPLICATE: u8 = 1;
+const BYPASS: u8 = 0;
 const ARBITRARY: u8 = 2;
 const LOAD: u8 = 3;
 
@@ -56,16 +58,18 @@ impl Xlu {
     }
 
     /// xlu_push: latches `op` and appends `x(k, i)` (`i < vl`) to lane k's input row,
-    /// `depth += vl`; or, for a LOAD operation, appends `word(k, i)` (the 32-bit view of
-    /// vs2) to lane k's post-pattern row and changes nothing else.
+    /// `depth += vl`; or, with `load` (a plain push whose `op` is a LOAD), appends
+    /// `word(k, i)` (the 32-bit view of vs2) to lane k's post-pattern row and changes
+    /// nothing else.
     pub fn push(
         &mut self,
         op: u8,
+        load: bool,
         vl: usize,
         x: impl Fn(usize, usize) -> u32,
         word: impl Fn(usize, usize) -> u32,
     ) {
-        if Xlu::is_load(op) {
+        if load {
             for (k, row) in self.post.iter_mut().enumerate() {
                 row.extend((0..vl).map(|i| word(k, i)));
             }
@@ -144,8 +148,8 @@ impl Xlu {
         pattern: &[Vec<u32>],
         stage: &str,
     ) -> Result<Vec<Vec<u32>>, PatternMismatch> {
-        // BYPASS (0), and 3 in the post field, are the identity.
-        if code != REPLICATE && code != ARBITRARY {
+        // BYPASS is the identity; every other code but ARBITRARY reads lane 0 (VX).
+        if code == BYPASS {
             return Ok(t);
         }
         let width = t.iter().map(Vec::len).max().unwrap_or(0);
@@ -172,7 +176,7 @@ impl Xlu {
             .map(|lane| {
                 (0..width)
                     .map(|kk| {
-                        let from = if code == REPLICATE {
+                        let from = if code != ARBITRARY {
                             0
                         } else {
                             match pattern[lane].get(kk) {
@@ -201,7 +205,7 @@ mod tests {
     fn all_gather_crosses_then_replicates() {
         // ALL_GATHER = 5: cross, then every lane reads row 0.
         let mut x = Xlu::new(2, false);
-        x.push(5, 2, |k, i| (10 * k + i) as u32, |_, _| 0);
+        x.push(5, false, 2, |k, i| (10 * k + i) as u32, |_, _| 0);
         x.run_if_pending().unwrap();
         for lane in 0..2 {
             assert_eq!(x.pop(lane), Some(0));
@@ -211,12 +215,31 @@ mod tests {
     }
 
     #[test]
+    fn code_three_reads_lane_zero_in_either_stage() {
+        // Op 3 (post = 3): every lane reads lane 0's row, as REPLICATE (VX).
+        let mut x = Xlu::new(2, false);
+        x.push(3, false, 2, |k, i| (10 * k + i) as u32, |_, _| 0);
+        x.run_if_pending().unwrap();
+        for lane in 0..2 {
+            assert_eq!(
+                (x.pop(lane), x.pop(lane), x.pop(lane)),
+                (Some(0), Some(1), None)
+            );
+        }
+        // Op 24 latched by a pattern push (pre = 3): no load, a tile that reads lane 0.
+        x.push(24, false, 1, |k, _| 5 + k as u32, |_, _| 0);
+        x.push_pattern(1, |_, _| 1);
+        x.run_if_pending().unwrap();
+        assert_eq!((x.pop(0), x.pop(1)), (Some(5), Some(5)));
+    }
+
+    #[test]
     fn post_pattern_load_steers_the_post_stage() {
         // LOAD (pre = 3) then op 2 (post ARBITRARY): lane k reads lane pattern[k].
         let mut x = Xlu::new(2, false);
-        x.push(0b11000, 1, |_, _| 0, |k, _| 1 - k as u32);
+        x.push(0b11000, true, 1, |_, _| 0, |k, _| 1 - k as u32);
         assert_eq!(x.depth, 0);
-        x.push(2, 1, |k, _| 7 + k as u32, |_, _| 0);
+        x.push(2, false, 1, |k, _| 7 + k as u32, |_, _| 0);
         x.run_if_pending().unwrap();
         assert_eq!((x.pop(0), x.pop(1)), (Some(8), Some(7)));
     }

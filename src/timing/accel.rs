@@ -19,6 +19,8 @@ pub struct StreamUnit {
     pub rows_in: u64,
     /// Cycles in which the unit held at least one row anywhere.
     pub busy_cycles: u64,
+    /// Rows held anywhere in the unit, summed over the stepped cycles (occupancy).
+    pub held: u64,
 }
 
 impl StreamUnit {
@@ -34,11 +36,37 @@ impl StreamUnit {
             stepped: 0,
             rows_in: 0,
             busy_cycles: 0,
+            held: 0,
         }
     }
 
     fn idle(&self) -> bool {
         self.input == 0 && self.occupied == 0
+    }
+
+    /// Nothing is queued or in the delay line (a pop can wait for nothing more).
+    pub fn is_idle(&self) -> bool {
+        self.idle()
+    }
+
+    pub fn delay_slots(&self) -> u32 {
+        self.slots.len() as u32
+    }
+
+    /// Whether `rows` more rows fit in the input queue now (a push larger than the
+    /// queue waits for it to empty; one that can never fit, because the array is stuck
+    /// behind a full output queue nobody pops, goes in at once).
+    pub fn has_room(&self, rows: u64) -> bool {
+        let need = rows.min(self.input_capacity);
+        self.input_capacity - self.input.min(self.input_capacity) >= need
+            || (self.output >= self.output_capacity && self.occupied == self.slots.len())
+    }
+
+    /// Takes up to `rows` rows from the output queue; returns how many.
+    pub fn take(&mut self, rows: u64) -> u64 {
+        let n = rows.min(self.output);
+        self.output -= n;
+        n
     }
 
     /// One cycle: unless the output queue is full (then the whole array stalls), the
@@ -47,6 +75,7 @@ impl StreamUnit {
     fn step(&mut self) {
         if self.input != 0 || self.occupied != 0 || self.output != 0 {
             self.busy_cycles += 1;
+            self.held += self.input + self.occupied as u64 + self.output;
         }
         if self.output >= self.output_capacity {
             return;
@@ -75,6 +104,7 @@ impl StreamUnit {
                 // as busy time.
                 if self.output != 0 {
                     self.busy_cycles += cycle - self.stepped;
+                    self.held += self.output * (cycle - self.stepped);
                 }
                 self.stepped = cycle;
                 return;

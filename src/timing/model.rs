@@ -10,10 +10,10 @@
 //! (`accel`). Everything it needs about an instruction is derived once per op from
 //! the instruction tables (`OpTiming`).
 
-use super::accel::StreamUnit;
 use super::bpred::{Predictor, Transfer};
 use super::params::TimingParams;
 use super::stats::{Counters, Dump, NSTATS, Stat};
+use crate::accel::{Accel, Latency, VcixInsn};
 use crate::exec::Insn;
 use crate::isa::{Class, OP_INFO, Opnd, Slot};
 use crate::machine::Hart;
@@ -92,16 +92,8 @@ enum Kind {
         store: bool,
         per_element: bool,
     },
-    SaWeightPush,
-    SaInputPush,
-    SaPop,
-    Sfu,
-    XluPush,
-    XluPattern,
-    XluPop,
-    AccelMisc {
-        dma: bool,
-    },
+    /// A custom-1/custom-2 word: the accelerator model's timing face decides.
+    Accel,
     Marker(Marker),
 }
 
@@ -272,15 +264,18 @@ fn derive(info: &crate::isa::OpInfo) -> OpTiming {
             chain: false,
             whole: true,
         },
-        Class::Dma => Kind::AccelMisc { dma: true },
-        Class::NpuMisc => Kind::AccelMisc { dma: false },
-        Class::NpuSaWpush => Kind::SaWeightPush,
-        Class::NpuSaIpush => Kind::SaInputPush,
-        Class::NpuSaPop => Kind::SaPop,
-        Class::NpuSfu => Kind::Sfu,
-        Class::NpuXluPush => Kind::XluPush,
-        Class::NpuXluPattern => Kind::XluPattern,
-        Class::NpuXluPop => Kind::XluPop,
+        Class::Dma
+        | Class::NpuMisc
+        | Class::NpuSaWpush
+        | Class::NpuSaIpush
+        | Class::NpuSaPop
+        | Class::NpuSfu
+        | Class::NpuXluPush
+        | Class::NpuXluPattern
+        | Class::NpuXluPop
+        | Class::NpuMsaPush
+        | Class::NpuMsaPop
+        | Class::Vcix => Kind::Accel,
         Class::Marker => Kind::Marker(match m {
             "m5_resetstats" => Marker::Reset,
             "m5_dumpstats" => Marker::Dump,
@@ -361,14 +356,18 @@ pub struct CycleModel {
     /// Completion of everything issued so far (markers wait for it).
     last_complete: u64,
     bp: Predictor,
-    // Accelerator.
-    sa: StreamUnit,
-    xlu: StreamUnit,
-    sa_next: u64,
-    xlu_next: u64,
-    sfu_next: u64,
-    misc_cycle: u64,
-    misc_count: u32,
+    // Accelerator: the model's timing face, the next cycle it is to be ticked, and
+    // its instructions issued and not yet committed, oldest first.
+    accel: Box<dyn Accel>,
+    accel_next: u64,
+    in_flight: VecDeque<Flight>,
+    next_id: u64,
+    /// In-flight instructions whose latency was UNKNOWN and that are not ready yet.
+    unknown: usize,
+    /// The model's statistics at the last reset (windows take differences).
+    vcix_at_reset: Vec<u64>,
+    /// Conditions worth a warning at the end (a model that never accepts).
+    pub warnings: Vec<String>,
     // Statistics.
     counters: Counters,
     window_start: u64,
@@ -381,7 +380,18 @@ pub struct CycleModel {
 }
 
 impl CycleModel {
+    /// A cycle model with the built-in TPU units as its accelerator.
     pub fn new(p: TimingParams) -> CycleModel {
+        let accel = Box::new(crate::accel::builtin::Builtin::new(
+            crate::accel::Face::Timing,
+            &p,
+            crate::isa::ext::XNPU | crate::isa::ext::XNPULEGACY,
+        ));
+        CycleModel::with_accel(p, accel)
+    }
+
+    /// A cycle model whose accelerator instructions go to `accel`'s timing face.
+    pub fn with_accel(p: TimingParams, accel: Box<dyn Accel>) -> CycleModel {
         static OPS: std::sync::OnceLock<Vec<OpTiming>> = std::sync::OnceLock::new();
         let ops = OPS.get_or_init(|| OP_INFO.iter().map(derive).collect());
         let pools = [
@@ -422,13 +432,13 @@ impl CycleModel {
                 p.btb_entries,
                 p.ras_entries,
             ),
-            sa: StreamUnit::new(2 * p.lanes - 1, p.systolic_queue_entries),
-            xlu: StreamUnit::new(p.xlu_latency, p.xlu_queue_entries),
-            sa_next: 0,
-            xlu_next: 0,
-            sfu_next: 0,
-            misc_cycle: u64::MAX,
-            misc_count: 0,
+            vcix_at_reset: vec![0; accel.stats().len()],
+            accel,
+            accel_next: 0,
+            in_flight: VecDeque::new(),
+            next_id: 0,
+            unknown: 0,
+            warnings: Vec::new(),
             counters: [0; NSTATS],
             window_start: 0,
             window_counters: [0; NSTATS],
@@ -597,6 +607,17 @@ impl CycleModel {
     /// Accounts for one retired instruction; `hart` is the state right after it.
     pub fn retire(&mut self, insn: &Insn, hart: &Hart) {
         let op = &self.ops[insn.op as usize];
+        // A result of the accelerator whose ready cycle is not known yet: a vector
+        // reader (or a marker) first runs the model's clock until it is.
+        if self.unknown > 0
+            && matches!(
+                op.kind,
+                Kind::Vector { .. } | Kind::VecMem { .. } | Kind::Accel | Kind::Marker(_)
+            )
+            && (0..32).any(|r| self.ready[V0 + r] >= PENDING)
+        {
+            self.resolve_unknown();
+        }
         self.count(Stat::Insts, 1);
         self.insn_first_issue = u64::MAX;
         self.insn_complete = 0;
@@ -662,54 +683,7 @@ impl CycleModel {
             Kind::VecMem { store, per_element } => {
                 self.vector_memory(op, insn, hart, arrival, store, per_element)
             }
-            Kind::Sfu => {
-                let g = group(hart);
-                let earliest = arrival
-                    .max(self.ready[VTYPE])
-                    .max(self.vgroup_ready(insn.rs2, g))
-                    .max(self.sfu_next);
-                let t = self.issue(earliest, None, false);
-                self.sfu_next = t + 1;
-                let done = t + self.p.sfu_latency as u64;
-                for k in 0..g {
-                    self.ready[V0 + ((insn.rd as usize + k) & 31)] = done;
-                }
-                self.count(Stat::SfuOps, 1);
-                self.complete(done);
-            }
-            Kind::SaWeightPush | Kind::SaInputPush | Kind::SaPop => {
-                self.stream(op, insn, hart, arrival, true)
-            }
-            Kind::XluPush | Kind::XluPattern | Kind::XluPop => {
-                self.stream(op, insn, hart, arrival, false)
-            }
-            Kind::AccelMisc { dma } => {
-                let mut earliest = arrival
-                    .max(self.scalar_sources(op, insn))
-                    .max(self.ready[VTYPE]);
-                if op.writes_v {
-                    earliest = earliest.max(self.vgroup_ready(insn.rd, group(hart)));
-                }
-                // At most `misc_issue_width` misc instructions enter per cycle.
-                let mut e = earliest.max(self.cycle);
-                if e == self.misc_cycle && self.misc_count >= self.p.misc_issue_width {
-                    e += 1;
-                }
-                let t = self.issue(e, None, false);
-                if t != self.misc_cycle {
-                    self.misc_cycle = t;
-                    self.misc_count = 0;
-                }
-                self.misc_count += 1;
-                if op.writes_v {
-                    for k in 0..group(hart) {
-                        self.ready[V0 + ((insn.rd as usize + k) & 31)] = t + 1;
-                    }
-                }
-                self.count(Stat::AccelMiscOps, 1);
-                self.count(Stat::DmaOps, dma as u64);
-                self.complete(t + 1);
-            }
+            Kind::Accel => self.accel_op(insn, hart, arrival),
             Kind::Marker(m) => self.marker(m, arrival),
         }
         if let Some(trace) = &mut self.trace {
@@ -913,64 +887,6 @@ impl CycleModel {
         }
     }
 
-    /// The systolic array (`sa`) or the XLU: weight/pattern pushes configure, input
-    /// pushes wait for queue room, pops wait for results (§6.2).
-    fn stream(&mut self, op: &OpTiming, insn: &Insn, hart: &Hart, arrival: u64, sa: bool) {
-        let g = group(hart);
-        let rows = hart.v.vl;
-        let next = if sa { self.sa_next } else { self.xlu_next };
-        let mut earliest = arrival.max(self.ready[VTYPE]).max(next);
-        if op.reads_vs2 {
-            earliest = earliest.max(self.vgroup_ready(insn.rs2, g));
-        }
-        if op.reads_vd {
-            earliest = earliest.max(self.vgroup_ready(insn.rd, g));
-        }
-        let kind = op.kind;
-        let unit = if sa { &mut self.sa } else { &mut self.xlu };
-        let start = earliest.max(self.cycle);
-        // The unit's queues decide the cycle; the core's issue limits cannot delay
-        // an accelerator instruction further (one issues per cycle per unit).
-        let ready_at = match kind {
-            Kind::SaInputPush | Kind::XluPush => unit.wait_for_room(start, rows),
-            _ => start,
-        };
-        let (ready_at, popped) = match kind {
-            Kind::SaPop | Kind::XluPop => unit.pop_when_ready(ready_at, rows),
-            _ => (ready_at, 0),
-        };
-        let t = self.issue(ready_at, None, false);
-        let unit = if sa { &mut self.sa } else { &mut self.xlu };
-        unit.advance_to(t);
-        match kind {
-            Kind::SaInputPush | Kind::XluPush => unit.push(rows),
-            Kind::SaPop | Kind::XluPop => {
-                self.count(
-                    if sa {
-                        Stat::SaRowsPopped
-                    } else {
-                        Stat::XluRowsPopped
-                    },
-                    popped,
-                );
-                for k in 0..g {
-                    self.ready[V0 + ((insn.rd as usize + k) & 31)] = t + 1;
-                }
-            }
-            _ => {}
-        }
-        if sa {
-            self.sa_next = t + 1;
-            self.count(Stat::SaIssues, 1);
-            self.count(Stat::SaInputPushes, (kind == Kind::SaInputPush) as u64);
-            self.count(Stat::SaWeightPushes, (kind == Kind::SaWeightPush) as u64);
-        } else {
-            self.xlu_next = t + 1;
-            self.count(Stat::XluIssues, 1);
-        }
-        self.complete(t + 1);
-    }
-
     /// The instructions after one issued at `t` are fetched again: Execute resolves
     /// it at t + 1 and fetch restarts after the redirect.
     fn refetch(&mut self, t: u64) {
@@ -978,17 +894,175 @@ impl CycleModel {
         self.new_group = true;
     }
 
-    /// Brings the accelerator units' counters up to cycle `t`.
-    fn sync_units(&mut self, t: u64) {
-        self.sa.advance_to(t);
-        self.xlu.advance_to(t);
-        self.counters[Stat::SaRowsIn as usize] = self.sa.rows_in;
-        self.counters[Stat::SaBusyCycles as usize] = self.sa.busy_cycles;
-        self.counters[Stat::XluRowsIn as usize] = self.xlu.rows_in;
+    /// The first cycle at or after `t` (and the current one) with an issue slot left.
+    fn slot(&self, t: u64) -> u64 {
+        if t > self.cycle {
+            t
+        } else if self.issued < self.p.issue_width {
+            self.cycle
+        } else {
+            self.cycle + 1
+        }
     }
 
+    /// An instruction of the accelerator model (npu-isa.md §6.2 for the built-in
+    /// units): it waits for its operands (the VCIX operand rule, `vcix_operands`),
+    /// then for the model to accept it, cycle by cycle (a refusal stalls in-order
+    /// issue); it occupies no core unit; its result is ready when the model says.
+    fn accel_op(&mut self, insn: &Insn, hart: &Hart, arrival: u64) {
+        let ops = vcix_operands(insn.bits, group(hart));
+        let mut earliest = arrival.max(self.ready[VTYPE]);
+        for r in ops.x.into_iter().flatten() {
+            earliest = earliest.max(self.ready[r as usize & 31]);
+        }
+        if let Some(r) = ops.f {
+            earliest = earliest.max(self.ready[F0 + (r as usize & 31)]);
+        }
+        for (base, n) in ops.v_read.into_iter().flatten() {
+            earliest = earliest.max(self.vgroup_ready(base, n as usize));
+        }
+        let vi = VcixInsn::of(hart, insn.bits);
+        // Never issue in a cycle the model has already been ticked past.
+        let mut t = self.slot(earliest.max(self.accel_next.saturating_sub(1)));
+        let give_up = t + MAX_REFUSAL_CYCLES;
+        loop {
+            self.accel_advance(t);
+            if self.accel.can_accept(&vi, t) {
+                break;
+            }
+            if t >= give_up {
+                self.warnings.push(format!(
+                    "accelerator model {}: refused the instruction {:#010x} at pc {:#x} for {MAX_REFUSAL_CYCLES} cycles; issued anyway",
+                    self.accel.name(),
+                    insn.bits,
+                    insn.pc
+                ));
+                break;
+            }
+            t = self.slot(t + 1);
+        }
+        let t = self.issue(t, None, false);
+        let id = self.next_id;
+        self.next_id += 1;
+        let ready_at = match self.accel.issue(&vi, id, t) {
+            Latency::Cycles(n) => t.saturating_add(n),
+            Latency::Unknown => PENDING,
+        };
+        if let Some((base, n)) = ops.v_write {
+            for k in 0..n as usize {
+                self.ready[V0 + ((base as usize + k) & 31)] = ready_at;
+            }
+        }
+        if ready_at == PENDING {
+            self.unknown += 1;
+        } else {
+            self.complete(ready_at);
+        }
+        self.in_flight.push_back(Flight {
+            id,
+            insn: vi,
+            issued: t,
+            ready_at,
+            v_write: ops.v_write,
+            // This instruction's record is the next one the trace takes.
+            trace_at: self.trace.as_ref().map_or(0, |t| t.len()),
+        });
+    }
+
+    /// Runs the model's clock through cycle `to`: each cycle `tick`, then `ready` for
+    /// the results of unknown latency, then `commit` of the oldest finished ones in
+    /// program order. With nothing in flight the ticks go in bulk.
+    fn accel_advance(&mut self, to: u64) {
+        while self.accel_next <= to {
+            if self.in_flight.is_empty() {
+                self.accel.tick_idle(self.accel_next, to);
+                self.accel_next = to + 1;
+                return;
+            }
+            let c = self.accel_next;
+            self.accel.tick(c);
+            if self.unknown > 0 {
+                for k in 0..self.in_flight.len() {
+                    let f = self.in_flight[k];
+                    if f.ready_at == PENDING && f.issued < c && self.accel.ready(f.id, c) {
+                        self.in_flight[k].ready_at = c;
+                        self.unknown -= 1;
+                        if let Some((base, n)) = f.v_write {
+                            for r in 0..n as usize {
+                                let slot = V0 + ((base as usize + r) & 31);
+                                if self.ready[slot] == PENDING {
+                                    self.ready[slot] = c;
+                                }
+                            }
+                        }
+                        self.complete(c);
+                        if let Some(r) = self.trace.as_mut().and_then(|t| t.get_mut(f.trace_at)) {
+                            r.complete = r.complete.max(c);
+                        }
+                    }
+                }
+            }
+            while let Some(f) = self.in_flight.front().copied()
+                && f.ready_at <= c
+                && f.issued < c
+            {
+                self.accel.commit(&f.insn, f.id, c);
+                self.in_flight.pop_front();
+            }
+            self.accel_next = c + 1;
+        }
+    }
+
+    /// Runs the model's clock until no result of unknown latency is outstanding.
+    fn resolve_unknown(&mut self) {
+        let give_up = self.accel_next + MAX_REFUSAL_CYCLES;
+        while self.unknown > 0 {
+            if self.accel_next >= give_up {
+                self.warnings.push(format!(
+                    "accelerator model {}: a result of unknown latency was not ready after {MAX_REFUSAL_CYCLES} cycles; taken as ready",
+                    self.accel.name()
+                ));
+                let c = self.accel_next;
+                for f in self.in_flight.iter_mut().filter(|f| f.ready_at == PENDING) {
+                    f.ready_at = c;
+                }
+                for r in self.ready.iter_mut().filter(|r| **r == PENDING) {
+                    *r = c;
+                }
+                self.unknown = 0;
+                self.complete(c);
+                break;
+            }
+            let c = self.accel_next;
+            self.accel_advance(c);
+        }
+    }
+
+    /// The model's statistics now, as window values (differences from the last reset;
+    /// capacities as they are).
+    fn vcix_window(&self) -> Vec<u64> {
+        let mut now = vec![0; self.accel.stats().len()];
+        self.accel.read_stats(&mut now);
+        now.iter()
+            .zip(&self.vcix_at_reset)
+            .zip(self.accel.stats())
+            .map(|((&v, &r), e)| {
+                if e.kind == crate::accel::StatKind::Capacity {
+                    v
+                } else {
+                    v.wrapping_sub(r)
+                }
+            })
+            .collect()
+    }
+
+    /// The accelerator model's statistics table (names for the dumps' values).
+    pub fn accel_stats(&self) -> &[crate::accel::StatEntry] {
+        self.accel.stats()
+    }
     /// A marker waits for everything before it to complete and takes no time itself.
     fn marker(&mut self, m: Marker, arrival: u64) {
+        self.resolve_unknown();
         let t = arrival.max(self.cycle).max(self.last_complete);
         if t > self.cycle {
             self.cycle = t;
@@ -997,7 +1071,7 @@ impl CycleModel {
         }
         self.insn_first_issue = t;
         self.insn_complete = t;
-        self.sync_units(t);
+        self.accel_advance(t);
         match m {
             Marker::Reset => self.reset_window(t),
             Marker::Dump => self.dump(t, false),
@@ -1015,6 +1089,7 @@ impl CycleModel {
     fn reset_window(&mut self, t: u64) {
         self.window_start = t;
         self.window_counters = self.counters;
+        self.accel.read_stats(&mut self.vcix_at_reset);
     }
 
     fn dump(&mut self, t: u64, final_dump: bool) {
@@ -1026,6 +1101,7 @@ impl CycleModel {
             cycles: t - self.window_start,
             counters,
             final_dump,
+            vcix: self.vcix_window(),
         });
     }
 
@@ -1038,8 +1114,9 @@ impl CycleModel {
 
     /// The end-of-run dump gem5 appends; call once when the program has exited.
     pub fn finish(&mut self) {
+        self.resolve_unknown();
         let t = self.cycle.max(self.last_complete);
-        self.sync_units(t);
+        self.accel_advance(t);
         self.dump(t, true);
     }
 
@@ -1052,4 +1129,71 @@ impl CycleModel {
 /// Registers in the current vector group (LMUL, at least one).
 fn group(hart: &Hart) -> usize {
     1usize << hart.v.lmul_log2.max(0)
+}
+
+/// Scoreboard value of a register written by an accelerator instruction whose latency
+/// is not known yet (far beyond any real cycle).
+const PENDING: u64 = u64::MAX / 4;
+
+/// Cycles the cycle model waits on a model that refuses an instruction (or does not
+/// turn ready) before it warns and goes on.
+const MAX_REFUSAL_CYCLES: u64 = 1 << 26;
+
+/// An accelerator instruction issued and not yet committed.
+#[derive(Clone, Copy, Debug)]
+struct Flight {
+    id: u64,
+    insn: VcixInsn,
+    issued: u64,
+    /// The cycle its result is ready, or PENDING.
+    ready_at: u64,
+    v_write: Option<(u8, u8)>,
+    /// Index of its record in the issue trace (its completion is known only later).
+    trace_at: usize,
+}
+
+/// The registers an accelerator instruction reads and writes, by the VCIX operand rule
+/// (the one gem5's adapter applies): custom-1 is R-type on integer registers, reading
+/// `x[rs1]` and `x[rs2]` and writing nothing; on custom-2, `vm` (bit 25) = 0 means `vd`
+/// is written, `funct6[5:2]` says whether `vs2` (0010, 1010, 1111) and `vd` (1010, 1111)
+/// are read, `funct3` whether the `rs1` field is a vector (000), an integer (100) or a
+/// floating-point register (101). Vector operands are groups of LMUL registers; the
+/// widening forms (1111) use a `vd` group twice as large.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct VcixOperands {
+    x: [Option<u8>; 2],
+    f: Option<u8>,
+    v_read: [Option<(u8, u8)>; 3],
+    v_write: Option<(u8, u8)>,
+}
+
+fn vcix_operands(bits: u32, group: usize) -> VcixOperands {
+    let rd = ((bits >> 7) & 31) as u8;
+    let rs1 = ((bits >> 15) & 31) as u8;
+    let rs2 = ((bits >> 20) & 31) as u8;
+    let mut o = VcixOperands::default();
+    if bits & 0x7f == crate::accel::CUSTOM_1 {
+        o.x = [Some(rs1), Some(rs2)];
+        return o;
+    }
+    let g = group as u8;
+    let form = bits >> 28;
+    let wide = form == 0b1111;
+    let vd = (rd, if wide { 2 * g } else { g });
+    match (bits >> 12) & 7 {
+        0b000 => o.v_read[0] = Some((rs1, g)),
+        0b100 => o.x[0] = Some(rs1),
+        0b101 => o.f = Some(rs1),
+        _ => {}
+    }
+    if matches!(form, 0b0010 | 0b1010 | 0b1111) {
+        o.v_read[1] = Some((rs2, g));
+    }
+    if matches!(form, 0b1010 | 0b1111) {
+        o.v_read[2] = Some(vd);
+    }
+    if (bits >> 25) & 1 == 0 {
+        o.v_write = Some(vd);
+    }
+    o
 }

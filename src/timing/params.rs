@@ -188,7 +188,13 @@ impl TimingParams {
         copy.fields().into_iter().map(|(k, v)| (k, *v)).collect()
     }
 
-    /// Applies `key: value` pairs (machine.yml's extra keys, or a timing file's).
+    /// Applies the machine description's keys (`--machine-config`, with sample's
+    /// `--timing` file merged in): see `apply`.
+    pub fn apply_desc(&mut self, desc: &crate::config::MachineDesc) -> Result<(), String> {
+        self.apply(desc.pairs())
+    }
+
+    /// Applies `key: value` pairs (a machine description's keys, as written).
     /// Unknown `timing_*` keys are errors; other `tpu_*` keys (e.g. `tpu_trace`)
     /// belong to other tools and are ignored.
     pub fn apply(&mut self, pairs: &[(String, String)]) -> Result<(), String> {

@@ -2,6 +2,7 @@
 //! the three outputs of `npu-spike sample` (`trace_cycles.tsv`, a gem5-style
 //! `stats.txt`, a JSON summary).
 
+use crate::accel::{StatEntry, StatKind};
 use serde::Serialize;
 
 macro_rules! stats {
@@ -34,18 +35,6 @@ stats! {
     VecMiscOps = "fu.vecMisc", "Micro-ops issued to the vector misc units (Count)";
     VecMemOps = "fu.vecMem", "Micro-ops issued to the vector load/store units (Count)";
     VecAluOps = "fu.vecAlu", "Micro-ops issued to the vector ALUs (Count)";
-    SaIssues = "accel.systolic.issues", "Systolic-array instructions issued: pushes and pops (Count)";
-    SaInputPushes = "accel.systolic.inputPushes", "Systolic-array input pushes (Count)";
-    SaWeightPushes = "accel.systolic.weightPushes", "Systolic-array weight pushes (Count)";
-    SaRowsIn = "accel.systolic.rowsIn", "Rows admitted into the systolic array's delay line (Count)";
-    SaRowsPopped = "accel.systolic.rowsPopped", "Rows popped from the systolic array (Count)";
-    SaBusyCycles = "accel.systolic.busyCycles", "Cycles with a row in the systolic array or its queues (Cycle)";
-    SfuOps = "accel.sfu.issues", "Special-function unit instructions issued (Count)";
-    XluIssues = "accel.xlu.issues", "Cross-lane unit instructions issued (Count)";
-    XluRowsIn = "accel.xlu.rowsIn", "Elements admitted into the XLU's delay line (Count)";
-    XluRowsPopped = "accel.xlu.rowsPopped", "Elements popped from the XLU (Count)";
-    AccelMiscOps = "accel.misc.issues", "Accelerator misc instructions: vlane_idx, compute, DMA (Count)";
-    DmaOps = "accel.misc.dma", "DMA instructions (CONFIG_DESC, MVIN*, MVOUT) (Count)";
 }
 
 pub const NSTATS: usize = STAT_INFO.len();
@@ -59,25 +48,17 @@ pub struct Dump {
     pub counters: Counters,
     /// The dump gem5 appends when the run ends (PyTorchSim drops it).
     pub final_dump: bool,
+    /// The accelerator model's statistics for the window, one per entry of its table.
+    pub vcix: Vec<u64>,
 }
 
 impl Dump {
     pub fn get(&self, s: Stat) -> u64 {
         self.counters[s as usize]
     }
-
-    /// Rows admitted into the systolic array per cycle of the window.
-    pub fn sa_input_utilization(&self) -> f64 {
-        if self.cycles == 0 {
-            0.0
-        } else {
-            self.get(Stat::SaRowsIn) as f64 / self.cycles as f64
-        }
-    }
 }
 
-/// `stats.txt`: one gem5-format block per dump, the end-of-run dump last.
-pub fn stats_txt(dumps: &[Dump]) -> String {
+pub fn stats_txt(dumps: &[Dump], vcix: &[StatEntry]) -> String {
     let mut s = String::new();
     let line = |s: &mut String, name: &str, value: String, desc: &str| {
         s.push_str(&format!("{name:<50} {value:>16}  # {desc}\n"));
@@ -123,12 +104,9 @@ pub fn stats_txt(dumps: &[Dump]) -> String {
                 desc,
             );
         }
-        line(
-            &mut s,
-            "system.cpu.accel.systolic.inputUtilization",
-            format!("{:.6}", d.sa_input_utilization()),
-            "rowsIn per cycle (Ratio)",
-        );
+        for (name, value, desc) in vcix_lines(vcix, &d.vcix) {
+            line(&mut s, &format!("system.cpu.{name}"), value, &desc);
+        }
         s.push_str("\n---------- End Simulation Statistics   ----------\n");
     }
     s
@@ -211,10 +189,12 @@ pub struct WindowSummary {
     pub counters: serde_json::Map<String, serde_json::Value>,
     /// Issued micro-ops per unit and cycle, over the unit's instances.
     pub occupancy: serde_json::Map<String, serde_json::Value>,
+    /// The accelerator model's statistics, named as in stats.txt (after `system.cpu.`).
+    pub vcix: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Per-window summary for the JSON output; `units` gives each pool's instance count.
-pub fn summarize(dumps: &[Dump], units: &[(Stat, u32)]) -> Vec<WindowSummary> {
+pub fn summarize(dumps: &[Dump], units: &[(Stat, u32)], vcix: &[StatEntry]) -> Vec<WindowSummary> {
     dumps
         .iter()
         .enumerate()
@@ -233,10 +213,15 @@ pub fn summarize(dumps: &[Dump], units: &[(Stat, u32)]) -> Vec<WindowSummary> {
                 let key = STAT_INFO[stat as usize].0.trim_start_matches("fu.");
                 occupancy.insert(key.to_string(), serde_json::json!(occ));
             }
-            occupancy.insert(
-                "systolicInput".into(),
-                serde_json::json!(d.sa_input_utilization()),
-            );
+            let mut accel = serde_json::Map::new();
+            for (name, value, _) in vcix_lines(vcix, &d.vcix) {
+                let v = value
+                    .parse::<u64>()
+                    .map(serde_json::Value::from)
+                    .or_else(|_| value.parse::<f64>().map(|f| serde_json::json!(f)))
+                    .unwrap_or(serde_json::Value::String(value));
+                accel.insert(name, v);
+            }
             WindowSummary {
                 index: i,
                 final_dump: d.final_dump,
@@ -245,9 +230,130 @@ pub fn summarize(dumps: &[Dump], units: &[(Stat, u32)]) -> Vec<WindowSummary> {
                 micro_ops: d.get(Stat::Ops),
                 counters,
                 occupancy,
+                vcix: accel,
             }
         })
         .collect()
+}
+
+/// `[A-Za-z0-9_]` kept, anything else `_` (a stat name's part).
+fn stat_part(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// A ratio as gem5 prints it.
+fn ratio(num: u64, den: u64) -> String {
+    if den == 0 {
+        "0.000000".into()
+    } else {
+        format!("{:.6}", num as f64 / den as f64)
+    }
+}
+
+/// The lines of the accelerator model's statistics for one window, as
+/// (name after `system.cpu.`, value, description): per port (the entries of one unit
+/// and name) `vcix.<unit>.<port>.admitted|capacity|cycles|occupancy|utilization|primary`;
+/// for the port that is its unit's utilisation also `vcix.<unit>.admitted|capacity|
+/// cycles|occupancy|utilized_cycles|utilization`; a plain count as `vcix.<unit>.<name>`
+/// (`vcix.committed.<encoding>`).
+pub fn vcix_lines(entries: &[StatEntry], values: &[u64]) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    let mut ports: Vec<(String, String)> = Vec::new();
+    for (e, &v) in entries.iter().zip(values) {
+        let (unit, name) = (stat_part(&e.unit), stat_part(&e.name));
+        if e.kind == StatKind::Count {
+            out.push((
+                format!("vcix.{unit}.{name}"),
+                v.to_string(),
+                format!("{} {} ({})", e.unit, e.name, e.unit_of_work),
+            ));
+        } else if !ports.contains(&(unit.clone(), name.clone())) {
+            ports.push((unit, name));
+        }
+    }
+    for (unit, name) in &ports {
+        let get = |kind: StatKind| -> (u64, bool, String) {
+            entries
+                .iter()
+                .zip(values)
+                .find(|(e, _)| {
+                    e.kind == kind && stat_part(&e.unit) == *unit && stat_part(&e.name) == *name
+                })
+                .map_or((0, false, String::new()), |(e, &v)| {
+                    (v, e.primary, e.unit_of_work.clone())
+                })
+        };
+        let (admitted, primary, work) = get(StatKind::Admitted);
+        let (capacity, p2, _) = get(StatKind::Capacity);
+        let (cycles, p3, _) = get(StatKind::Cycles);
+        let (occupancy, p4, _) = get(StatKind::Occupancy);
+        let primary = primary || p2 || p3 || p4;
+        let utilization = ratio(admitted, capacity.saturating_mul(cycles));
+        let port = format!("vcix.{unit}.{name}");
+        let rows = [
+            ("admitted", admitted.to_string(), format!("{work} let in")),
+            (
+                "capacity",
+                capacity.to_string(),
+                format!("{work} the port can let in per cycle"),
+            ),
+            (
+                "cycles",
+                cycles.to_string(),
+                "Cycles the model was ticked (Cycle)".into(),
+            ),
+            (
+                "occupancy",
+                occupancy.to_string(),
+                format!("{work} held, summed over the cycles"),
+            ),
+            (
+                "utilization",
+                utilization.clone(),
+                "admitted / (capacity x cycles) (Ratio)".into(),
+            ),
+            (
+                "primary",
+                (primary as u8).to_string(),
+                "1: the port is its unit's utilization".into(),
+            ),
+        ];
+        for (k, v, d) in &rows {
+            out.push((format!("{port}.{k}"), v.clone(), d.clone()));
+        }
+        if primary {
+            let u = format!("vcix.{unit}");
+            let utilized = if capacity == 0 {
+                "0".to_string()
+            } else if admitted % capacity == 0 {
+                (admitted / capacity).to_string()
+            } else {
+                format!("{:.6}", admitted as f64 / capacity as f64)
+            };
+            for (k, v, d) in rows.iter().take(4) {
+                out.push((format!("{u}.{k}"), v.clone(), d.clone()));
+            }
+            out.push((
+                format!("{u}.utilized_cycles"),
+                utilized,
+                "admitted / capacity: cycles' worth of full use (Cycle)".into(),
+            ));
+            out.push((
+                format!("{u}.utilization"),
+                utilization,
+                "the primary port's utilization (Ratio)".into(),
+            ));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -259,6 +365,7 @@ mod tests {
             cycles,
             counters: [0; NSTATS],
             final_dump,
+            vcix: Vec::new(),
         }
     }
 
@@ -283,7 +390,7 @@ mod tests {
 
     #[test]
     fn stats_txt_has_one_num_cycles_line_per_dump() {
-        let text = stats_txt(&[dump(12, false), dump(0, false), dump(99, true)]);
+        let text = stats_txt(&[dump(12, false), dump(0, false), dump(99, true)], &[]);
         let values: Vec<&str> = text
             .lines()
             .filter(|l| l.contains("system.cpu.numCycles"))

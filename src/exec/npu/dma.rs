@@ -5,10 +5,17 @@ use crate::exec::{ExecResult, Insn};
 use crate::machine::Hart;
 use crate::npu::dma::{self, Dir};
 
-/// CONFIG_DESC: X[rs1] is the descriptor address; latches the element type (byte 117).
+/// CONFIG_DESC: X[rs1] is the descriptor address (read by the transfers, not here).
 pub fn config_desc(h: &mut Hart, i: &Insn) -> ExecResult {
     let ptr = h.x(i.rs1);
     dma::config_desc(h, ptr)
+}
+
+/// DMA_INDEX_KEY (funct7 8, VX): X[rs1] names the indirect transfers after it (their
+/// index dumps become `indirect_index_<key>_<n>.raw`).
+pub fn dma_index_key(h: &mut Hart, i: &Insn) -> ExecResult {
+    let key = h.x(i.rs1);
+    dma::index_key(h, key)
 }
 
 /// MVIN: DRAM X[rs1] -> scratchpad X[rs2].

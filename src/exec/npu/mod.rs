@@ -2,4 +2,5 @@
 //! engines live in `crate::npu`.
 
 pub mod dma;
+pub mod model;
 pub mod vcix;

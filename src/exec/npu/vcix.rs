@@ -75,10 +75,10 @@ pub fn compute(h: &mut Hart, i: &Insn) -> R {
     done(h)
 }
 
-/// The fp8 format of a push/pop (decision 3): simm5 1/2, else the latched byte-117
-/// type 1/2, else None (int8).
-fn sa_format(h: &Hart, i: &Insn) -> Option<Fp8> {
-    Fp8::select(field5(i), h.npu.latched_elem_type())
+/// The fp8 format of a push/pop, as the VX model reads it: simm5 1 (E4M3) or 2 (E5M2),
+/// anything else None (int8). The descriptor's byte 117 plays no part (docs/npu.md).
+fn sa_format(i: &Insn) -> Option<Fp8> {
+    Fp8::from_code(field5(i))
 }
 
 /// Element conversion on an SA push (§4.4): e8 fp8→f32 or (f32)(int8), e16 half→f32,
@@ -103,7 +103,7 @@ fn sa_in(v: &VectorUnit, lane: usize, reg: u8, e: usize, bytes: usize, fmt: Opti
 pub fn w_vpush(h: &mut Hart, i: &Insn) -> R {
     let (_, vl, bytes) = start(h, i)?;
     require!(fits(h, i.rs2, bytes), i);
-    let fmt = sa_format(h, i);
+    let fmt = sa_format(i);
     let (v, vs2) = (&h.v, i.rs2);
     h.npu
         .sa
@@ -121,7 +121,7 @@ pub fn i_vpush(h: &mut Hart, i: &Insn) -> R {
             "tpu: systolic input push: no weight was pushed before it".into(),
         ));
     }
-    let fmt = sa_format(h, i);
+    let fmt = sa_format(i);
     let (v, vs2) = (&h.v, i.rs2);
     h.npu
         .sa
@@ -153,7 +153,7 @@ pub fn vpop(h: &mut Hart, i: &Insn) -> R {
             format!("tpu: systolic pop: {vl} elements asked, {ready} computed"),
         ));
     }
-    let fmt = sa_format(h, i);
+    let fmt = sa_format(i);
     let round = Round::from_frm(h.csr.frm);
     for j in 0..l {
         for e in 0..vl {
@@ -226,15 +226,17 @@ pub fn vatan(h: &mut Hart, i: &Insn) -> R {
     sfu(h, i, SfuOp::Atan)
 }
 
-/// XLU push of vs2: raw elements (e8/e16/e32 zero-extended, e64 → 0), or for a LOAD
-/// operation the 32-bit view of vs2 into the post-pattern rows.
-fn xlu_push_data(h: &mut Hart, i: &Insn, vl: usize, bytes: usize) -> R {
+/// XLU push of vs2: raw elements (e8/e16/e32 zero-extended, e64 → 0), or, for a LOAD
+/// operation of a plain push (`pattern` false), the 32-bit view of vs2 into the
+/// post-pattern rows. A pattern push never loads (VX): its operation is latched as is.
+fn xlu_push_data(h: &mut Hart, i: &Insn, vl: usize, bytes: usize, pattern: bool) -> R {
     let op = field5(i);
-    let load = crate::npu::xlu::Xlu::is_load(op);
+    let load = !pattern && crate::npu::xlu::Xlu::is_load(op);
     require!(fits(h, i.rs2, if load { 4 } else { bytes }), i);
     let (v, vs2) = (&h.v, i.rs2);
     h.npu.xlu.push(
         op,
+        load,
         vl,
         |k, e| {
             if bytes == 8 {
@@ -251,7 +253,7 @@ fn xlu_push_data(h: &mut Hart, i: &Insn, vl: usize, bytes: usize) -> R {
 /// xlu_push (`sf.vc.iv 3, 0, vs2, op`).
 pub fn xlu_push(h: &mut Hart, i: &Insn) -> R {
     let (_, vl, bytes) = start(h, i)?;
-    xlu_push_data(h, i, vl, bytes)?;
+    xlu_push_data(h, i, vl, bytes, false)?;
     done(h)
 }
 
@@ -260,7 +262,7 @@ pub fn xlu_push(h: &mut Hart, i: &Insn) -> R {
 pub fn xlu_push_pattern(h: &mut Hart, i: &Insn) -> R {
     let (_, vl, bytes) = start(h, i)?;
     require!(fits(h, i.rd, 4), i);
-    xlu_push_data(h, i, vl, bytes)?;
+    xlu_push_data(h, i, vl, bytes, true)?;
     let (v, vp) = (&h.v, i.rd);
     h.npu
         .xlu
@@ -281,6 +283,58 @@ pub fn xlu_pop(h: &mut Hart, i: &Insn) -> R {
         for e in 0..vl {
             let Some(w) = h.npu.xlu.pop(k) else { break };
             put(&mut h.v, k, i.rd, e, wbytes, w as u64);
+        }
+    }
+    done(h)
+}
+
+/// MSA push (`sf.vc.iv 2, 0, vs2, field`, §4.7): vl 32-bit words per lane, weights or
+/// inputs by the field; the elements must be 32 bits (else exit 1, as VX).
+pub fn msa_push(h: &mut Hart, i: &Insn) -> R {
+    let (_, vl, bytes) = start(h, i)?;
+    if bytes != 4 {
+        return Err(h.npu.fail(
+            exit::REFUSED,
+            format!(
+                "tpu: msa push: its elements are words of 32 bits, not of {}",
+                bytes * 8
+            ),
+        ));
+    }
+    require!(fits(h, i.rs2, 4), i);
+    let (v, vs2) = (&h.v, i.rs2);
+    if let Err(r) = h
+        .npu
+        .msa
+        .push(field5(i), vl, |k, e| get(v, k, vs2, e, 4) as u32)
+    {
+        return Err(h.npu.fail(exit::REFUSED, r.message));
+    }
+    done(h)
+}
+
+/// MSA pop (`sf.vc.v.i 3, 0, vd, field`): up to vl results per lane (a lane whose queue
+/// runs dry stops; no count check), always rounded to nearest even whatever `frm` says:
+/// e8 E5M2 when field[1:0] = 3, else E4M3; e16 half; e32 single; e64 singles into a
+/// 32-bit view.
+pub fn msa_pop(h: &mut Hart, i: &Insn) -> R {
+    let (l, vl, bytes) = start(h, i)?;
+    let wbytes = bytes.min(4);
+    require!(fits(h, i.rd, wbytes), i);
+    let byte = if field5(i) & 3 == crate::npu::msa::E5M2 {
+        Fp8::E5M2
+    } else {
+        Fp8::E4M3
+    };
+    for j in 0..l {
+        for e in 0..vl {
+            let Some(y) = h.npu.msa.pop(j) else { break };
+            let x = match wbytes {
+                1 => byte.from_f32(y, Round::NearEven) as u64,
+                2 => f32_to_f16(y, Round::NearEven) as u64,
+                _ => y.to_bits() as u64,
+            };
+            put(&mut h.v, j, i.rd, e, wbytes, x);
         }
     }
     done(h)

@@ -172,6 +172,153 @@ pub fn f16_to_f32(h: u16) -> u32 {
     sign | ((e + 112) << 23) | (m << 13)
 }
 
+// ---- f16 through host f64 ----------------------------------------------------------------
+//
+// Every f16 operation is computed in f64 and rounded once to f16 by `finish16`:
+//
+// * a + b and a · b of two f16 are exact in f64 (a sum spans at most 41 bits, from
+//   2^-24 to 2^16; a product has 22 significant bits), so the one rounding is the
+//   only one and NX is "the rounded value differs";
+// * a · b + c: the product is exact, TwoSum gives RN64(p + c) and its exact error; as
+//   for f32, RN16 of the f64 sum is the correct rounding unless that sum is itself an
+//   f16 rounding boundary and the error is not zero, which is refused;
+// * a / b and sqrt(a): the host's correctly rounded f64 quotient or root never lands
+//   on an f16 rounding boundary unless the exact result is that boundary (53 >= 2·11 +
+//   2), so RN16(RN64(x)) = RN16(x); NX is decided exactly afterwards from r · b = a or
+//   r · r = a, products of two 11-bit significands, exact in f64.
+//
+// A result is accepted when it is a finite f16 (|r| <= 65504: no overflow) and either
+// exact or of magnitude above 2^-14 (no underflow under any tininess rule). Inf and
+// NaN operands widen to NaN (`f16_to_f32`), which no check accepts, so NV and DZ never
+// need deciding. Everything else goes back to SoftFloat.
+
+const MIN_NORMAL_F16: f64 = pow2(-14);
+
+/// f16 bits to the f64 of the same value (Inf and NaN become a NaN), without
+/// branches: the f16 exponent and fraction placed at the top of an f64's, scaled by
+/// 2^(1023-15) (exact: subnormals included, as the f64 subnormal m·2^-1032).
+#[inline(always)]
+fn h(x: u16) -> f64 {
+    let m = (x & 0x7fff) as u64;
+    let v = f64::from_bits(m << 42) * pow2(1008);
+    let v = if m >= 0x7c00 { f64::NAN } else { v };
+    f64::from_bits(v.to_bits() | ((x as u64) & 0x8000) << 48)
+}
+
+/// RN16 of `d` (round to nearest, ties to even, at the f16 quantum of |d|; subnormal
+/// quantum 2^-24 below 2^-14) as (f16 bits, the rounded magnitude, half the quantum).
+/// Meaningful for |d| < 65520; anything larger gives a magnitude that callers refuse.
+#[inline(always)]
+fn round16(d: f64) -> (u16, f64, f64) {
+    let a = d.abs();
+    // The biased exponent of |d|, at least that of 2^-14; the quantum is 2^(be-1033).
+    let be = ((a.to_bits() >> 52) as i64).max(1023 - 14) as u64;
+    // c = 1.5 · 2^(quantum exponent + 52): a + c lies in [c, 2c), whose f64 ulp is
+    // the quantum, so the host's RNE addition rounds a to it; the subtraction is exact.
+    let c = f64::from_bits((be.wrapping_add(42) << 52) | 1 << 51);
+    let ra = (a + c) - c;
+    let half = f64::from_bits(be.wrapping_sub(11) << 52);
+    let mag = if ra >= MIN_NORMAL_F16 {
+        // The top ten fraction bits and the exponent rebiased from 1023 to 15.
+        ((ra.to_bits() >> 42).wrapping_sub(1008 << 10)) as u16
+    } else {
+        (ra * 16_777_216.0) as u16 // a multiple of 2^-24 below 2^-14
+    };
+    let sign = ((d.to_bits() >> 48) as u16) & 0x8000;
+    (sign | mag, ra, half)
+}
+
+/// Accepts RN16(d) for an exact result d + e (d = RN64(d + e); `e_zero` when d is
+/// exact), refusing overflow, inexact tiny results and, for `fma`, a d on an f16
+/// rounding boundary with a non-zero error.
+#[inline(always)]
+fn finish16(d: f64, e_zero: bool, fma: bool) -> Fast<u16> {
+    let (r, ra, half) = round16(d);
+    let a = d.abs();
+    let nx = !e_zero || ra != a;
+    let midpoint = fma && !e_zero && (a - ra).abs() == half;
+    // False for a NaN too.
+    let fits = ra <= 65504.0;
+    Fast {
+        r,
+        bad: !fits || (nx && a <= MIN_NORMAL_F16) || midpoint,
+        nx,
+    }
+}
+
+/// f16 a + b (exact in f64, one rounding).
+#[inline(always)]
+pub fn f16_add(a: u16, b: u16) -> Fast<u16> {
+    finish16(h(a) + h(b), true, false)
+}
+
+/// f16 a · b (exact in f64, one rounding).
+#[inline(always)]
+pub fn f16_mul(a: u16, b: u16) -> Fast<u16> {
+    finish16(h(a) * h(b), true, false)
+}
+
+/// f16 a · b + c with one rounding: the product is exact in f64, the sum is TwoSum.
+#[inline(always)]
+pub fn f16_fma(a: u16, b: u16, c: u16) -> Fast<u16> {
+    let (d, e) = two_sum(h(a) * h(b), h(c));
+    finish16(d, e == 0.0, true)
+}
+
+/// f16 a / b: RN16 of the host's f64 quotient; NX from r · b = a (exact in f64).
+#[inline(always)]
+pub fn f16_div(a: u16, b: u16) -> Fast<u16> {
+    let (x, y) = (h(a), h(b));
+    let q = x / y;
+    let (r, ra, _) = round16(q);
+    let nx = ra.copysign(q) * y != x;
+    // A zero divisor gives Inf or NaN, refused here with overflow.
+    let fits = ra <= 65504.0;
+    Fast {
+        r,
+        bad: !fits || (nx && q.abs() <= MIN_NORMAL_F16),
+        nx,
+    }
+}
+
+/// f16 sqrt(a): RN16 of the host's f64 root; NX from r · r = a (exact in f64). A
+/// negative operand (NV) gives a NaN, refused; -0 gives -0, exact.
+#[inline(always)]
+pub fn f16_sqrt(a: u16) -> Fast<u16> {
+    let x = h(a);
+    let q = x.sqrt();
+    let (r, ra, _) = round16(q);
+    // Roots of f16 values are at least 2^-12 or zero: never tiny.
+    let fits = ra <= 65504.0;
+    Fast {
+        r,
+        bad: !fits,
+        nx: ra * ra != x.abs(),
+    }
+}
+
+/// f32 bits to f16 (vfncvt.f.f.w under RNE): the f32 value is exact in f64.
+#[inline(always)]
+pub fn f32_to_f16(a: u32) -> Fast<u16> {
+    finish16(f32::from_bits(a) as f64, true, false)
+}
+
+/// f16 bits to f32 (vfwcvt.f.f.v): always exact; Inf converts too, NaNs (whose
+/// quieting may raise NV) are refused.
+#[inline(always)]
+pub fn f16_to_f32_fast(a: u16) -> Fast<u32> {
+    let inf = a & 0x7fff == 0x7c00;
+    Fast {
+        r: if inf {
+            ((a as u32) << 16) | 0x7f80_0000
+        } else {
+            f16_to_f32(a)
+        },
+        bad: a & 0x7c00 == 0x7c00 && !inf,
+        nx: false,
+    }
+}
+
 /// f32 bits to the f64 bits of the same value (exact; a NaN stays a NaN).
 #[inline(always)]
 pub fn f32_to_f64(x: u32) -> u64 {
@@ -500,5 +647,201 @@ mod tests {
             accepted > 400_000 && inexact > 100_000 && accepted - inexact > 50_000,
             "{accepted} {inexact}"
         );
+    }
+
+    /// Compares an f16 fast result with SoftFloat's: when accepted, the same bits and
+    /// exactly the same flags (only NX can be raised by an accepted result).
+    fn agree16(fast: Fast<u16>, (want, fl): (u16, u8), what: &dyn Fn() -> String) -> bool {
+        if fast.bad {
+            return false;
+        }
+        assert_eq!(fast.r, want, "{}: value", what());
+        assert_eq!(fl, fast.nx as u8, "{}: flags", what());
+        true
+    }
+
+    /// f16 values every operation meets at its edges: zeros, the smallest and largest
+    /// subnormals, the smallest normal and its neighbours, 1 and its neighbours, the
+    /// largest finite values, the infinities, quiet and signaling NaNs, both signs.
+    fn special16() -> Vec<u16> {
+        let mut v = vec![
+            0x0000, 0x0001, 0x0002, 0x0003, 0x01ff, 0x0200, 0x03fe, 0x03ff, 0x0400, 0x0401, 0x07ff,
+            0x0800, 0x1000, 0x2000, 0x3800, 0x3bff, 0x3c00, 0x3c01, 0x3e00, 0x4000, 0x4200, 0x5bff,
+            0x5c00, 0x7800, 0x7bfe, 0x7bff, 0x7c00, 0x7c01, 0x7d00, 0x7e00, 0x7fff,
+        ];
+        let neg: Vec<u16> = v.iter().map(|x| x | 0x8000).collect();
+        v.extend(neg);
+        v
+    }
+
+    /// A deterministic sample of f16 bit patterns (all exponents alike).
+    fn sample16(n: usize, mut st: u64) -> Vec<u16> {
+        (0..n)
+            .map(|_| {
+                st ^= st << 13;
+                st ^= st >> 7;
+                st ^= st << 17;
+                (st >> 24) as u16
+            })
+            .collect()
+    }
+
+    /// Exhaustive over all 65,536 f16 values: sqrt and the f16 -> f32 widening; and
+    /// every f16 against the special values for add, sub, mul and div (both orders).
+    #[test]
+    fn f16_unary_exhaustive_and_specials() {
+        use softfloat_sys as sf;
+        use softfloat_sys::float16_t as F16;
+        let (mut sqrt_ok, mut wide_ok) = (0u32, 0u32);
+        for a in 0..=u16::MAX {
+            let w = || format!("sqrt {a:#06x}");
+            sqrt_ok += agree16(
+                f16_sqrt(a),
+                softfloat(|| unsafe { sf::f16_sqrt(F16 { v: a }).v }),
+                &w,
+            ) as u32;
+            let f = f16_to_f32_fast(a);
+            let (want, fl) = softfloat(|| unsafe { sf::f16_to_f32(F16 { v: a }).v });
+            if !f.bad {
+                wide_ok += 1;
+                assert_eq!((f.r, f.nx as u8), (want, fl), "widen {a:#06x}");
+            }
+        }
+        // Every non-negative finite value and -0 take the fast sqrt (31,745 of them);
+        // every non-NaN widens fast (65,536 - 2 · 1,023 NaNs).
+        assert_eq!(sqrt_ok, 0x7c00 + 1);
+        assert_eq!(wide_ok, 65536 - 2 * 1023);
+        for &s in &special16() {
+            for a in 0..=u16::MAX {
+                for (x, y) in [(a, s), (s, a)] {
+                    let w = || format!("{x:#06x} op {y:#06x}");
+                    agree16(
+                        f16_add(x, y),
+                        softfloat(|| unsafe { sf::f16_add(F16 { v: x }, F16 { v: y }).v }),
+                        &w,
+                    );
+                    agree16(
+                        f16_add(x, y ^ 0x8000),
+                        softfloat(|| unsafe { sf::f16_sub(F16 { v: x }, F16 { v: y }).v }),
+                        &w,
+                    );
+                    agree16(
+                        f16_mul(x, y),
+                        softfloat(|| unsafe { sf::f16_mul(F16 { v: x }, F16 { v: y }).v }),
+                        &w,
+                    );
+                    agree16(
+                        f16_div(x, y),
+                        softfloat(|| unsafe { sf::f16_div(F16 { v: x }, F16 { v: y }).v }),
+                        &w,
+                    );
+                }
+            }
+        }
+    }
+
+    /// All pairs of a 1,536-value random subset (2.4 M pairs) for add, sub, mul and div,
+    /// and fused multiply-adds over 300 x 300 x 30 triples of it plus triples built to
+    /// land on and next to f16 rounding boundaries. `NPU_SPIKE_F16_PAIRS` sizes the
+    /// subset for a deeper run (65,536: every pair).
+    #[test]
+    fn f16_pairs_and_fma_agree_with_softfloat() {
+        use softfloat_sys as sf;
+        use softfloat_sys::float16_t as F16;
+        let n = std::env::var("NPU_SPIKE_F16_PAIRS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1536usize);
+        let set: Vec<u16> = if n >= 65536 {
+            (0..=u16::MAX).collect()
+        } else {
+            sample16(n, 0x243f_6a88_85a3_08d3)
+        };
+        let mut counts = [0u64; 4];
+        let mut total = 0u64;
+        for &x in &set {
+            for &y in &set {
+                total += 1;
+                let w = || format!("{x:#06x} op {y:#06x}");
+                counts[0] += agree16(
+                    f16_add(x, y),
+                    softfloat(|| unsafe { sf::f16_add(F16 { v: x }, F16 { v: y }).v }),
+                    &w,
+                ) as u64;
+                counts[1] += agree16(
+                    f16_add(x, y ^ 0x8000),
+                    softfloat(|| unsafe { sf::f16_sub(F16 { v: x }, F16 { v: y }).v }),
+                    &w,
+                ) as u64;
+                counts[2] += agree16(
+                    f16_mul(x, y),
+                    softfloat(|| unsafe { sf::f16_mul(F16 { v: x }, F16 { v: y }).v }),
+                    &w,
+                ) as u64;
+                counts[3] += agree16(
+                    f16_div(x, y),
+                    softfloat(|| unsafe { sf::f16_div(F16 { v: x }, F16 { v: y }).v }),
+                    &w,
+                ) as u64;
+            }
+        }
+        // Uniform bit patterns: 1/32 of them are Inf/NaN and products and quotients of
+        // far-apart exponents over- or underflow, so not all are accepted; but most are.
+        for (k, c) in counts.iter().enumerate() {
+            assert!(*c * 10 > total * 6, "op {k}: {c} of {total} accepted");
+        }
+        let mut fma_ok = 0u64;
+        let fma = |a: u16, b: u16, c: u16| {
+            let w = || format!("fma {a:#06x} {b:#06x} {c:#06x}");
+            agree16(
+                f16_fma(a, b, c),
+                softfloat(|| unsafe { sf::f16_mulAdd(F16 { v: a }, F16 { v: b }, F16 { v: c }).v }),
+                &w,
+            )
+        };
+        let k = set.len().min(300);
+        for &a in &set[..k] {
+            for &b in &set[..k] {
+                for &c in &set[..30] {
+                    fma_ok += fma(a, b, c) as u64;
+                }
+            }
+        }
+        assert!(
+            fma_ok * 10 > (k * k * 30) as u64 * 5,
+            "{fma_ok} fma accepted"
+        );
+        let specials = special16();
+        for &a in &specials {
+            for &b in &specials {
+                for &c in &specials {
+                    fma(a, b, c);
+                }
+            }
+        }
+        // Sums on and next to f16 rounding boundaries: c = ±(1 + m·2^-10) or
+        // ±2^15·(1 + m·2^-10), plus a product of exactly half c's ulp (2^-11: a tie),
+        // half an ulp ± one product ulp, or a product so small (2^-48, 2^-47) that
+        // the sum is not exact even in f64.
+        let mut ties = 0;
+        for m in 0..2048u16 {
+            for top in [0x3c00u16, 0x7800] {
+                let c = top | (m & 0x3ff) | (m & 0x400) << 5;
+                for (a, b) in [
+                    (0x1000, 0x3c00),
+                    (0x1001, 0x3c00),
+                    (0x0fff, 0x3c00),
+                    (0x1001, 0x3bff),
+                    (0x3800, 0x1400),
+                    (0x0001, 0x0001),
+                    (0x0001, 0x0002),
+                    (0x4c00, 0x3c00),
+                ] {
+                    ties += fma(a, b, c) as u32;
+                    fma(a | 0x8000, b, c);
+                }
+            }
+        }
+        assert!(ties > 20_000, "{ties}");
     }
 }

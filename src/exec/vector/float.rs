@@ -58,6 +58,14 @@ pub(crate) trait Fp {
     fn fast_fma(a: Self::B, b: Self::B, _: Self::B) -> Fast<Self::B> {
         Self::fast_add(a, b)
     }
+    /// Division and square root on the fast path (`FAST_DIV`; f16 only).
+    const FAST_DIV: bool = false;
+    fn fast_div(a: Self::B, b: Self::B) -> Fast<Self::B> {
+        Self::fast_add(a, b)
+    }
+    fn fast_sqrt(a: Self::B) -> Fast<Self::B> {
+        Self::fast_add(a, a)
+    }
     /// The bits of the same value in the format twice as wide, for a finite value (a
     /// NaN or Inf gives something the fast path refuses); f64 has no wider format.
     fn widen_exact(a: Self::B) -> u64;
@@ -237,7 +245,32 @@ fp_impl!(
     f16_le,
     f16_lt_quiet,
     |a| fastfp::f16_to_f32(a) as u64,
-    {}
+    {
+        // Through host f64 with one rounding to f16 (see `fastfp`).
+        const FAST: bool = true;
+        const FAST_FMA: bool = true;
+        const FAST_DIV: bool = true;
+        #[inline(always)]
+        fn fast_add(a: u16, b: u16) -> Fast<u16> {
+            fastfp::f16_add(a, b)
+        }
+        #[inline(always)]
+        fn fast_mul(a: u16, b: u16) -> Fast<u16> {
+            fastfp::f16_mul(a, b)
+        }
+        #[inline(always)]
+        fn fast_fma(a: u16, b: u16, c: u16) -> Fast<u16> {
+            fastfp::f16_fma(a, b, c)
+        }
+        #[inline(always)]
+        fn fast_div(a: u16, b: u16) -> Fast<u16> {
+            fastfp::f16_div(a, b)
+        }
+        #[inline(always)]
+        fn fast_sqrt(a: u16) -> Fast<u16> {
+            fastfp::f16_sqrt(a)
+        }
+    }
 );
 fp_impl!(
     S,
@@ -520,8 +553,8 @@ fn fast2<D: Copy + Default, A: Copy, B: Copy>(
 
 /// vd[k] = op(vs2[k], src); `fast (e)` gives the fast path's form of the operation.
 macro_rules! f_ops {
-    ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr $(=> $fe:tt)?; )*) => {$(
-        f_ops!(@group [$($name $k),+] |$a, $b| $e, [$($fe)?]);
+    ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr $(=> $cap:ident $fe:tt)?; )*) => {$(
+        f_ops!(@group [$($name $k),+] |$a, $b| $e, [$($cap $fe)?]);
     )*};
     (@group [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr, $fe:tt) => {$(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
@@ -541,8 +574,8 @@ macro_rules! f_ops {
         let _ = $rne;
         sss(&$v, $i.rd, $i.rs2, $s, |$a, $b| $e)
     }};
-    (@run [($fe:expr)], $rne:ident, $v:ident, $i:ident, $s:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {
-        if $rne && $F::FAST {
+    (@run [$cap:ident ($fe:expr)], $rne:ident, $v:ident, $i:ident, $s:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {
+        if $rne && $F::$cap {
             fast2(&$v, $i.rd, $i.rs2, $s, |$a, $b| $fe, |$a, $b| $e)
         } else {
             sss(&$v, $i.rd, $i.rs2, $s, |$a, $b| $e)
@@ -551,13 +584,13 @@ macro_rules! f_ops {
 }
 
 f_ops! {
-    [vfadd_vv vv, vfadd_vf vf] |a, b| F::add(a, b) => (F::fast_add(a, b));
+    [vfadd_vv vv, vfadd_vf vf] |a, b| F::add(a, b) => FAST (F::fast_add(a, b));
     // a - b = a + (-b) exactly, signed zeros included, under RNE.
-    [vfsub_vv vv, vfsub_vf vf] |a, b| F::sub(a, b) => (F::fast_add(a, F::neg(b)));
-    [vfrsub_vf vf] |a, b| F::sub(b, a) => (F::fast_add(b, F::neg(a)));
-    [vfmul_vv vv, vfmul_vf vf] |a, b| F::mul(a, b) => (F::fast_mul(a, b));
-    [vfdiv_vv vv, vfdiv_vf vf] |a, b| F::div(a, b);
-    [vfrdiv_vf vf] |a, b| F::div(b, a);
+    [vfsub_vv vv, vfsub_vf vf] |a, b| F::sub(a, b) => FAST (F::fast_add(a, F::neg(b)));
+    [vfrsub_vf vf] |a, b| F::sub(b, a) => FAST (F::fast_add(b, F::neg(a)));
+    [vfmul_vv vv, vfmul_vf vf] |a, b| F::mul(a, b) => FAST (F::fast_mul(a, b));
+    [vfdiv_vv vv, vfdiv_vf vf] |a, b| F::div(a, b) => FAST_DIV (F::fast_div(a, b));
+    [vfrdiv_vf vf] |a, b| F::div(b, a) => FAST_DIV (F::fast_div(b, a));
     [vfmin_vv vv, vfmin_vf vf] |a, b| F::min(a, b);
     [vfmax_vv vv, vfmax_vf vf] |a, b| F::max(a, b);
     [vfsgnj_vv vv, vfsgnj_vf vf] |a, b| F::or(F::and(a, F::not(F::SIGN)), F::and(b, F::SIGN));
@@ -638,8 +671,31 @@ macro_rules! f_unary {
     )*};
 }
 
+pub fn vfsqrt_v(h: &mut Hart, i: &Insn) -> R {
+    let v = chk_sss(h, i, false)?;
+    let v = span(h, v);
+    fp_check(h, i)?;
+    let rne = h.csr.frm == 0;
+    sew_fp!(v.sew, |F| {
+        let s = Src::S(0u8);
+        if rne && F::FAST_DIV {
+            fast2(
+                &v,
+                i.rd,
+                i.rs2,
+                s,
+                |a, _| F::fast_sqrt(a),
+                |a, _| F::sqrt(a),
+            )
+        } else {
+            mixed::<<F as Fp>::B, <F as Fp>::B, u8>(&v, i.rd, i.rs2, s, |a, _| F::sqrt(a))
+        }
+    });
+    accrue(h);
+    done(h)
+}
+
 f_unary! {
-    vfsqrt_v |a| F::sqrt(a);
     vfclass_v |a| F::from_u64(F::class(a));
     vfrec7_v |a| rec7::<F>(a);
     vfrsqrt7_v |a| rsqrt7::<F>(a);
@@ -1066,6 +1122,23 @@ fn convert(h: &mut Hart, i: &Insn, kind: Cvt, w: i32, rm: Option<u8>) -> R {
         Cvt::FToI => cvt_loop(&v, i, sb, db, |x| f_to_int(x, sb, db, true, mode)),
         Cvt::UToF => cvt_loop(&v, i, sb, db, |x| int_to_f(x, sb, db, false)),
         Cvt::IToF => cvt_loop(&v, i, sb, db, |x| int_to_f(x, sb, db, true)),
+        // f32 <-> f16 under RNE through the host (`fastfp`), SoftFloat where refused.
+        Cvt::FToF if mode == 0 && (sb, db) == (32, 16) => fast2(
+            &v,
+            i.rd,
+            i.rs2,
+            Src::S(0u8),
+            |x: u32, _| fastfp::f32_to_f16(x),
+            |x, _| f_to_f(x as u64, 32, 16) as u16,
+        ),
+        Cvt::FToF if (sb, db) == (16, 32) => fast2(
+            &v,
+            i.rd,
+            i.rs2,
+            Src::S(0u8),
+            |x: u16, _| fastfp::f16_to_f32_fast(x),
+            |x, _| f_to_f(x as u64, 16, 32) as u32,
+        ),
         Cvt::FToF => cvt_loop(&v, i, sb, db, |x| f_to_f(x, sb, db)),
     }
     accrue(h);

@@ -14,3 +14,7 @@
 /* write(1, buf, len) and exit(code) through the proxy kernel. */
 #define WRITE_OUT(buf, len) la a1, buf; li a2, len; li a0, 1; li a7, 64; ecall
 #define EXIT(code)          li a0, code; li a7, 93; ecall
+/* The multi-precision array (VX): push field = [4] weight, [3:2] shift, [1:0] format;
+ * pop field [1:0] = 3 for E5M2 bytes. */
+#define MSA_PUSH(vs2, field) .insn r CUSTOM_2, 3, 0x15, x0, x##field, x##vs2
+#define MSA_POP(vd, field)   .insn r CUSTOM_2, 3, 0x06, x##vd, x##field, x0
