@@ -444,7 +444,10 @@ fn gem5_opt_symlink_runs_the_cycle_simulator_command() {
         serde_json::from_str(&std::fs::read_to_string(m5out.join("config.json")).unwrap()).unwrap();
     assert_eq!(cfg["system"]["cpu"]["vpu"]["lanes"], 4);
     assert_eq!(cfg["system"]["cpu"]["vpu"]["vlen"], 256);
-    assert_eq!(cfg["system"]["cpu"]["vpu"]["model"], serde_json::Value::Null);
+    assert_eq!(
+        cfg["system"]["cpu"]["vpu"]["model"],
+        serde_json::Value::Null
+    );
     // No description: the scratchpad where the reference model puts it.
     assert_eq!(
         cfg["system"]["cpu"]["vpu"]["spad_base_vaddr"],
