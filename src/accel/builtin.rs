@@ -403,73 +403,30 @@ impl Accel for Builtin {
     }
 
     fn read_stats(&self, values: &mut [u64]) {
-        let c = &self.counts;
         let cycles = self.ticked;
+        // An instruction port admits one per cycle and holds each for one cycle.
+        let count = |c: Count| [self.counts[c as usize], 1, cycles, self.counts[c as usize]];
+        let rows = |s: &StreamUnit| [s.rows_in, 1, cycles, s.held];
+        let misc = |c: Count| {
+            let n = self.counts[c as usize];
+            [n, self.misc_width as u64, cycles, n]
+        };
+        let sfu = self.counts[Count::SfuIssues as usize];
         // Per port: admitted, capacity, cycles, occupancy (in `new`'s order).
         let ports: [[u64; 4]; 13] = [
-            [
-                c[Count::SfuIssues as usize],
-                1,
-                cycles,
-                c[Count::SfuIssues as usize] * self.sfu_latency,
-            ],
-            [self.sa.rows_in, 1, cycles, self.sa.held],
-            [
-                c[Count::SaIssues as usize],
-                1,
-                cycles,
-                c[Count::SaIssues as usize],
-            ],
-            [
-                c[Count::SaWeightPushes as usize],
-                1,
-                cycles,
-                c[Count::SaWeightPushes as usize],
-            ],
-            [
-                c[Count::SaRowsPopped as usize],
-                1,
-                cycles,
-                c[Count::SaRowsPopped as usize],
-            ],
-            [self.xlu.rows_in, 1, cycles, self.xlu.held],
-            [
-                c[Count::XluIssues as usize],
-                1,
-                cycles,
-                c[Count::XluIssues as usize],
-            ],
-            [
-                c[Count::XluRowsPopped as usize],
-                1,
-                cycles,
-                c[Count::XluRowsPopped as usize],
-            ],
-            [self.msa.rows_in, 1, cycles, self.msa.held],
-            [
-                c[Count::MsaIssues as usize],
-                1,
-                cycles,
-                c[Count::MsaIssues as usize],
-            ],
-            [
-                c[Count::MsaRowsPopped as usize],
-                1,
-                cycles,
-                c[Count::MsaRowsPopped as usize],
-            ],
-            [
-                c[Count::MiscIssues as usize],
-                self.misc_width as u64,
-                cycles,
-                c[Count::MiscIssues as usize],
-            ],
-            [
-                c[Count::DmaIssues as usize],
-                self.misc_width as u64,
-                cycles,
-                c[Count::DmaIssues as usize],
-            ],
+            [sfu, 1, cycles, sfu * self.sfu_latency],
+            rows(&self.sa),
+            count(Count::SaIssues),
+            count(Count::SaWeightPushes),
+            count(Count::SaRowsPopped),
+            rows(&self.xlu),
+            count(Count::XluIssues),
+            count(Count::XluRowsPopped),
+            rows(&self.msa),
+            count(Count::MsaIssues),
+            count(Count::MsaRowsPopped),
+            misc(Count::MiscIssues),
+            misc(Count::DmaIssues),
         ];
         let mut k = 0;
         for p in ports {
