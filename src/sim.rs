@@ -217,7 +217,6 @@ impl Simulator {
         let source = crate::accel::ModelSource::for_machine(&config.machine)?;
         if !source.is_builtin() {
             hart.accel = source.instance(
-                crate::accel::Face::Functional,
                 &config.machine.desc,
                 &crate::timing::TimingParams::default(),
                 config.isa.exts,

@@ -8,7 +8,7 @@
 //! (input queue, delay line, output queue: `timing::accel::StreamUnit`), and the misc
 //! instructions (vlane_idx, compute, DMA: at most `misc_issue_width` per cycle).
 
-use super::{Accel, Encoding, Face, Latency, StatEntry, StatKind, VcixInsn};
+use super::{Accel, Encoding, Latency, StatEntry, StatKind, VcixInsn};
 use crate::exec::{ExecResult, Insn};
 use crate::isa::{ALL_OPS, Class, OP_INFO, Op, decode, ext};
 use crate::machine::Hart;
@@ -80,7 +80,7 @@ pub struct Builtin {
 const NPU_EXTS: u64 = ext::XNPU | ext::XNPULEGACY;
 
 impl Builtin {
-    pub fn new(_face: Face, p: &TimingParams, exts: u64) -> Builtin {
+    pub fn new(p: &TimingParams, exts: u64) -> Builtin {
         let exts = exts & NPU_EXTS;
         let mut ops: Vec<Op> = ALL_OPS
             .iter()

@@ -160,13 +160,6 @@ impl std::fmt::Debug for ModelSource {
     }
 }
 
-/// How a face's instance is made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Face {
-    Functional,
-    Timing,
-}
-
 impl ModelSource {
     /// Loads the library at `path` (the checks of `library::Library::load`).
     pub fn load(path: &std::path::Path) -> Result<ModelSource, String> {
@@ -187,17 +180,16 @@ impl ModelSource {
         matches!(self, ModelSource::Builtin)
     }
 
-    /// A new instance for `face`, created from the machine description. A model that
+    /// A new instance (each face gets its own), created from the machine description. A model that
     /// refuses the description gives `vcixaccel: <name>: <reason>` as the error.
     pub fn instance(
         &self,
-        face: Face,
         desc: &crate::config::MachineDesc,
         timing: &crate::timing::TimingParams,
         exts: u64,
     ) -> Result<Box<dyn Accel>, String> {
         match self {
-            ModelSource::Builtin => Ok(Box::new(builtin::Builtin::new(face, timing, exts))),
+            ModelSource::Builtin => Ok(Box::new(builtin::Builtin::new(timing, exts))),
             ModelSource::Library(lib) => Ok(Box::new(library::Instance::create(lib, desc)?)),
         }
     }

@@ -147,12 +147,7 @@ pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
     let mut sim = Simulator::new(config, &prog, &argv).map_err(|e| (1, e))?;
     let timing = s
         .accel
-        .instance(
-            crate::accel::Face::Timing,
-            &s.machine.desc,
-            &s.params,
-            s.isa.exts,
-        )
+        .instance(&s.machine.desc, &s.params, s.isa.exts)
         .map_err(|e| (1, e))?;
     let mut model = CycleModel::with_accel(s.params.clone(), timing);
     if s.trace {

@@ -65,7 +65,6 @@ impl Hart {
             npu: Npu::default(),
             v: VectorUnit::new(VArch::default(), 1),
             accel: Box::new(crate::accel::builtin::Builtin::new(
-                crate::accel::Face::Functional,
                 &crate::timing::TimingParams::default(),
                 exts,
             )),

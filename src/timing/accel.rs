@@ -114,6 +114,9 @@ impl StreamUnit {
         }
     }
 
+    // Kept for the unit tests below, which state §6.2's queue rules in its terms;
+    // the cycle model asks `has_room` and `take` cycle by cycle instead.
+    #[cfg(test)]
     /// The first cycle at or after `t` at which `rows` more rows fit in the input
     /// queue (stepping the unit up to it). A push larger than the queue waits for
     /// the queue to empty; a push that can never fit (the array is stuck behind a
@@ -131,6 +134,9 @@ impl StreamUnit {
         t
     }
 
+    // Kept for the unit tests below, which state §6.2's queue rules in its terms;
+    // the cycle model asks `has_room` and `take` cycle by cycle instead.
+    #[cfg(test)]
     /// Pops `rows` rows no earlier than `t`: the first cycle at which the output queue
     /// holds them, when they are popped; returns that cycle and the rows popped. A pop
     /// larger than the output queue takes rows as they arrive and issues when it has

@@ -383,7 +383,6 @@ impl CycleModel {
     /// A cycle model with the built-in TPU units as its accelerator.
     pub fn new(p: TimingParams) -> CycleModel {
         let accel = Box::new(crate::accel::builtin::Builtin::new(
-            crate::accel::Face::Timing,
             &p,
             crate::isa::ext::XNPU | crate::isa::ext::XNPULEGACY,
         ));
