@@ -151,6 +151,13 @@ pub struct LaneAddr {
     kind: Kind,
 }
 
+impl LaneAddr {
+    /// Whether the bank and stack checks apply (false for a broadcast load).
+    pub fn is_checked(&self) -> bool {
+        self.checked
+    }
+}
+
 impl Npu {
     /// The lane's view of an access based at `rs1` (the value of X[rs1]).
     pub fn lane_addr(&self, rs1: u64, lane: usize, kind: Kind) -> LaneAddr {

@@ -117,6 +117,27 @@ fn chk_ldst(h: &Hart, i: &Insn, eew_bytes: usize, load: bool) -> Result<usize, B
     Ok(regs)
 }
 
+/// Copies `len` bytes between non-overlapping ranges: 32 bytes at a time inline (a
+/// lane's strip is a few of those), where a `memcpy` call would cost more than the copy.
+///
+/// # Safety
+/// `src` and `dst` are valid for `len` bytes and do not overlap.
+#[inline(always)]
+unsafe fn copy_bytes(src: *const u8, dst: *mut u8, len: usize) {
+    let mut o = 0;
+    // SAFETY: o + 32 <= len, inside both ranges (the caller's contract).
+    unsafe {
+        while o + 32 <= len {
+            let chunk = (src.add(o) as *const [u8; 32]).read_unaligned();
+            (dst.add(o) as *mut [u8; 32]).write_unaligned(chunk);
+            o += 32;
+        }
+        if o < len {
+            std::ptr::copy_nonoverlapping(src.add(o), dst.add(o), len - o);
+        }
+    }
+}
+
 /// How many lanes ahead the lane loop asks the host cache for a lane's bank.
 const PREFETCH_LANES: usize = 4;
 
@@ -131,11 +152,17 @@ fn ldst<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool) -> R
     }
     h.v.spanned = true;
     let (first, end, vstart) = (h.v.lane, h.v.lane + h.v.span, h.v.vstart);
+    let plain = !strided && nf(i) == 1 && (i.bits >> 25) & 1 == 1 && vstart == 0 && h.v.vl > 0;
+    let from = if plain {
+        lanes_bulk::<T, LOAD>(h, i, first, end)?
+    } else {
+        first
+    };
     let kind = if LOAD { Kind::Load } else { Kind::Store };
     let bytes = (h.v.vl as usize * nf(i) * T::SIZE).min(4096);
     let (rs1, vlenb) = (h.x(i.rs1), h.v.vlenb);
     let mut result = Ok(());
-    for lane in first..end {
+    for lane in from..end {
         let ahead = lane + PREFETCH_LANES;
         if ahead < end && !strided {
             h.mem
@@ -154,6 +181,101 @@ fn ldst<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool) -> R
     }
     h.v.lane = first;
     result
+}
+
+/// The common kernel-mode access, unit-stride, unmasked, vstart = 0, on lanes
+/// `first..end`: one set of checks, then one copy per lane between its bank and its
+/// registers. Returns the first lane it did not do (`end` when it did them all); the
+/// caller runs that lane and the rest element by element, which raises any trap at
+/// the exact lane and element. Lanes are done in order, so stopping early leaves
+/// exactly the state the element path would have left before that lane.
+///
+/// Lane 0's checks stand for every lane: lane k's addresses are lane 0's plus k·B
+/// (npu-isa.md §2.3), and so are its bank (`[SV + k·B, SV + (k+1)·B]`) and its stack
+/// area (`SP' + k·B` and up), so lane k passes exactly when lane 0 does, provided
+/// no bound wraps around (checked once). A broadcast load (base below 16 MiB) reads
+/// the same bytes for every lane and has no lane checks.
+fn lanes_bulk<T: Scalar, const LOAD: bool>(
+    h: &mut Hart,
+    i: &Insn,
+    first: usize,
+    end: usize,
+) -> Result<usize, Box<Trap>> {
+    chk_ldst(h, i, T::SIZE, LOAD)?;
+    let len = h.v.vl as usize * T::SIZE;
+    let la = h.npu.lane_addr(
+        h.x(i.rs1),
+        first,
+        if LOAD { Kind::Load } else { Kind::Store },
+    );
+    let last = la.base.wrapping_add((len - T::SIZE) as u64);
+    let b = h.npu.spad_lane_bytes;
+    let step = if la.is_checked() { b } else { 0 };
+    let no_wrap = (end as u64 + 1)
+        .checked_mul(b)
+        .and_then(|span| h.npu.spad_base.checked_add(span))
+        .is_some()
+        && la
+            .base
+            .checked_add((end - first) as u64 * step + len as u64)
+            .is_some();
+    // An access that crosses a page is left to the element path.
+    if h.vm.data
+        || (la.base & 4095) as usize + len > 4096
+        || !no_wrap
+        || la.base & (T::SIZE as u64 - 1) != 0
+        || !h.npu.lane_ok(&la, la.base)
+        || !h.npu.lane_ok(&la, last)
+    {
+        return Ok(first);
+    }
+    // chk_ldst keeps rd's group (len bytes) inside a lane's 32 registers.
+    let reg_off = (i.rd as usize & 31) * h.v.vlenb;
+    let stride = h.v.lane_bytes();
+    let regs = h.v.lane_ptr(first);
+    let n = end - first;
+    let mem = &h.mem;
+    let host = |k: usize| {
+        mem.host_range(la.base + k as u64 * step, len, !LOAD)
+            .unwrap_or(std::ptr::null_mut())
+    };
+    // The banks of consecutive lanes are separate host pages: look each lane's up
+    // PREFETCH_LANES lanes ahead and ask the host cache for it (and for its
+    // registers), so that the copies do not wait for memory one lane at a time. A
+    // lane whose bank is not in the translation cache (null) ends the fast path.
+    let mut ahead = [std::ptr::null_mut(); PREFETCH_LANES];
+    for (k, slot) in ahead.iter_mut().enumerate().take(n) {
+        *slot = host(k);
+    }
+    for k in 0..n {
+        let p = ahead[k % PREFETCH_LANES];
+        if p.is_null() {
+            return Ok(first + k);
+        }
+        if k + PREFETCH_LANES < n {
+            let next = host(k + PREFETCH_LANES);
+            prefetch_host(next, len);
+            // SAFETY: first + k + PREFETCH_LANES < end <= lanes.
+            prefetch_host(
+                unsafe { regs.add((k + PREFETCH_LANES) * stride + reg_off) },
+                len,
+            );
+            ahead[k % PREFETCH_LANES] = next;
+        }
+        // SAFETY: first + k < lanes, and reg_off + len stays inside the lane's
+        // registers (chk_ldst); p points at len bytes of a live guest page
+        // (`host_range`), a separate allocation from the register file.
+        unsafe {
+            let r = regs.add(k * stride + reg_off);
+            if LOAD {
+                copy_bytes(p, r, len);
+            } else {
+                copy_bytes(r, p, len);
+            }
+        }
+    }
+    done(h)?;
+    Ok(end)
 }
 
 #[inline(always)]
