@@ -5,9 +5,10 @@
 //! tables (computed once from their defining formula).
 
 use super::fastfp::{self, Fast};
+use super::hostsimd;
 use super::{
-    R, Src, V, al, chk_mss, chk_narrow, chk_sss, chk_widen, done, mixed, mixed3, mss, require,
-    require_vec, span, sss, sss3, view,
+    R, Src, V, al, chk_mss, chk_narrow, chk_sss, chk_widen, copy_bytes, done, mixed, mixed3, mss,
+    require, require_vec, span, sss, sss3, view,
 };
 use crate::exec::Insn;
 use crate::exec::float::accrue;
@@ -57,6 +58,22 @@ pub(crate) trait Fp {
     }
     fn fast_fma(a: Self::B, b: Self::B, _: Self::B) -> Fast<Self::B> {
         Self::fast_add(a, b)
+    }
+    /// The host tier (`hostsimd`: the host's own arithmetic, flags from its status
+    /// register) has add, mul, div and fma for this format (f32, f64); where it has
+    /// not, the `host_*` functions are never called.
+    const HOST: bool = false;
+    fn host_add(a: Self::B, _: Self::B) -> Self::B {
+        a
+    }
+    fn host_mul(a: Self::B, _: Self::B) -> Self::B {
+        a
+    }
+    fn host_div(a: Self::B, _: Self::B) -> Self::B {
+        a
+    }
+    fn host_fma(a: Self::B, _: Self::B, _: Self::B) -> Self::B {
+        a
     }
     /// Division and square root on the fast path (`FAST_DIV`; f16 only).
     const FAST_DIV: bool = false;
@@ -293,6 +310,25 @@ fp_impl!(
     {
         const FAST: bool = true;
         const FAST_FMA: bool = true;
+        const HOST: bool = true;
+        #[inline(always)]
+        fn host_add(a: u32, b: u32) -> u32 {
+            (f32::from_bits(a) + f32::from_bits(b)).to_bits()
+        }
+        #[inline(always)]
+        fn host_mul(a: u32, b: u32) -> u32 {
+            (f32::from_bits(a) * f32::from_bits(b)).to_bits()
+        }
+        #[inline(always)]
+        fn host_div(a: u32, b: u32) -> u32 {
+            (f32::from_bits(a) / f32::from_bits(b)).to_bits()
+        }
+        #[inline(always)]
+        fn host_fma(a: u32, b: u32, c: u32) -> u32 {
+            f32::from_bits(a)
+                .mul_add(f32::from_bits(b), f32::from_bits(c))
+                .to_bits()
+        }
         #[inline(always)]
         fn fast_add(a: u32, b: u32) -> Fast<u32> {
             fastfp::f32_add(a, b)
@@ -328,6 +364,25 @@ fp_impl!(
     {
         // No f64 fma: deciding NX for it needs more than TwoSum/TwoProduct.
         const FAST: bool = true;
+        const HOST: bool = true;
+        #[inline(always)]
+        fn host_add(a: u64, b: u64) -> u64 {
+            (f64::from_bits(a) + f64::from_bits(b)).to_bits()
+        }
+        #[inline(always)]
+        fn host_mul(a: u64, b: u64) -> u64 {
+            (f64::from_bits(a) * f64::from_bits(b)).to_bits()
+        }
+        #[inline(always)]
+        fn host_div(a: u64, b: u64) -> u64 {
+            (f64::from_bits(a) / f64::from_bits(b)).to_bits()
+        }
+        #[inline(always)]
+        fn host_fma(a: u64, b: u64, c: u64) -> u64 {
+            f64::from_bits(a)
+                .mul_add(f64::from_bits(b), f64::from_bits(c))
+                .to_bits()
+        }
         #[inline(always)]
         fn fast_add(a: u64, b: u64) -> Fast<u64> {
             fastfp::f64_add(a, b)
@@ -538,6 +593,102 @@ fn fast3_loop<D: Copy + Default, A: Copy, B: Copy>(
     }
 }
 
+/// vd[k] = op(vd[k], vs2[k], src[k]) on every lane of `v` through the host tier
+/// (`hostsimd`): `host` is the operation in host arithmetic, `slow` SoftFloat's (for
+/// a strip the host tier refuses, and for masked instructions). Raises NX when an
+/// accepted strip was inexact. The caller has checked frm = RNE and `hostsimd::available`.
+#[inline(always)]
+fn host3<T: Copy>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<T>,
+    is_nan: impl Fn(T) -> bool,
+    host: impl Fn(T, T, T) -> T,
+    slow: impl Fn(T, T, T) -> T,
+) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `hostsimd::available` has checked for AVX2 and FMA.
+    unsafe {
+        host3_avx2(v, vd, vs2, s, is_nan, host, slow)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    sss3(v, vd, vs2, s, slow)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn host3_avx2<T: Copy>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<T>,
+    is_nan: impl Fn(T) -> bool,
+    host: impl Fn(T, T, T) -> T,
+    slow: impl Fn(T, T, T) -> T,
+) {
+    let flags = hostsimd::Flags::begin();
+    // A plain loop, not `for_lanes`: a closure here would not inherit AVX2.
+    for l in 0..v.lanes {
+        let v = &v.at(l);
+        if v.masked {
+            mixed3(v, vd, vs2, s, &slow);
+            continue;
+        }
+        let (d, a) = (v.p::<T>(vd), v.p::<T>(vs2));
+        // SAFETY (all closures): vstart <= k < vl <= VLMAX of the checked groups.
+        let put = |k: usize, r: T| unsafe { *d.add(k) = r };
+        // SAFETY: as above, for the elements k0..k0 + rs.len(); rs is a local buffer.
+        let put_all = |k0: usize, rs: &[T]| unsafe {
+            copy_bytes(
+                rs.as_ptr() as *const u8,
+                d.add(k0) as *mut u8,
+                std::mem::size_of_val(rs),
+            )
+        };
+        match s {
+            Src::V(r) => {
+                let b = v.p::<T>(r);
+                let get = |k: usize| unsafe { (*d.add(k), *a.add(k), *b.add(k)) };
+                hostsimd::run(
+                    v.vstart,
+                    v.vl,
+                    |k| {
+                        let (x, y, z) = get(k);
+                        host(x, y, z)
+                    },
+                    &is_nan,
+                    put_all,
+                    |k| {
+                        let (x, y, z) = get(k);
+                        put(k, slow(x, y, z))
+                    },
+                )
+            }
+            Src::S(z) => {
+                let get = |k: usize| unsafe { (*d.add(k), *a.add(k)) };
+                hostsimd::run(
+                    v.vstart,
+                    v.vl,
+                    |k| {
+                        let (x, y) = get(k);
+                        host(x, y, z)
+                    },
+                    &is_nan,
+                    put_all,
+                    |k| {
+                        let (x, y) = get(k);
+                        put(k, slow(x, y, z))
+                    },
+                )
+            }
+        }
+    }
+    if flags.inexact() {
+        raise(NX);
+    }
+}
+
 /// As `fast3` for operations that do not read vd.
 #[inline(always)]
 fn fast2<D: Copy + Default, A: Copy, B: Copy>(
@@ -553,8 +704,8 @@ fn fast2<D: Copy + Default, A: Copy, B: Copy>(
 
 /// vd[k] = op(vs2[k], src); `fast (e)` gives the fast path's form of the operation.
 macro_rules! f_ops {
-    ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr $(=> $cap:ident $fe:tt)?; )*) => {$(
-        f_ops!(@group [$($name $k),+] |$a, $b| $e, [$($cap $fe)?]);
+    ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr $(=> $cap:ident |$o:ident| $fe:tt)?; )*) => {$(
+        f_ops!(@group [$($name $k),+] |$a, $b| $e, [$($cap $o $fe)?]);
     )*};
     (@group [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr, $fe:tt) => {$(
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
@@ -574,8 +725,13 @@ macro_rules! f_ops {
         let _ = $rne;
         sss(&$v, $i.rd, $i.rs2, $s, |$a, $b| $e)
     }};
-    (@run [$cap:ident ($fe:expr)], $rne:ident, $v:ident, $i:ident, $s:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {
-        if $rne && $F::$cap {
+    (@run [$cap:ident $o:ident ($fe:expr)], $rne:ident, $v:ident, $i:ident, $s:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {
+        // `$o` is the host tier's operations or the fast path's (`Arith`).
+        if $rne && $F::HOST && hostsimd::available() {
+            let $o = HostOps::<$F>::default();
+            host3(&$v, $i.rd, $i.rs2, $s, $F::is_nan, |_, $a, $b| $fe, |_, $a, $b| $e)
+        } else if $rne && $F::$cap {
+            let $o = FastOps::<$F>::default();
             fast2(&$v, $i.rd, $i.rs2, $s, |$a, $b| $fe, |$a, $b| $e)
         } else {
             sss(&$v, $i.rd, $i.rs2, $s, |$a, $b| $e)
@@ -583,14 +739,70 @@ macro_rules! f_ops {
     };
 }
 
+/// The arithmetic of a faster tier, written once per operation in the tables below:
+/// `FastOps` (`fastfp`: results with their own exactness verdict) and `HostOps`
+/// (`hostsimd`: plain host results, flags from the host).
+trait Arith<B> {
+    type R;
+    fn add(&self, a: B, b: B) -> Self::R;
+    fn mul(&self, a: B, b: B) -> Self::R;
+    fn div(&self, a: B, b: B) -> Self::R;
+}
+
+struct FastOps<F>(std::marker::PhantomData<F>);
+struct HostOps<F>(std::marker::PhantomData<F>);
+
+impl<F> Default for FastOps<F> {
+    fn default() -> Self {
+        FastOps(std::marker::PhantomData)
+    }
+}
+impl<F> Default for HostOps<F> {
+    fn default() -> Self {
+        HostOps(std::marker::PhantomData)
+    }
+}
+
+impl<F: Fp> Arith<F::B> for FastOps<F> {
+    type R = Fast<F::B>;
+    #[inline(always)]
+    fn add(&self, a: F::B, b: F::B) -> Fast<F::B> {
+        F::fast_add(a, b)
+    }
+    #[inline(always)]
+    fn mul(&self, a: F::B, b: F::B) -> Fast<F::B> {
+        F::fast_mul(a, b)
+    }
+    #[inline(always)]
+    fn div(&self, a: F::B, b: F::B) -> Fast<F::B> {
+        F::fast_div(a, b)
+    }
+}
+
+impl<F: Fp> Arith<F::B> for HostOps<F> {
+    type R = F::B;
+    #[inline(always)]
+    fn add(&self, a: F::B, b: F::B) -> F::B {
+        F::host_add(a, b)
+    }
+    #[inline(always)]
+    fn mul(&self, a: F::B, b: F::B) -> F::B {
+        F::host_mul(a, b)
+    }
+    #[inline(always)]
+    fn div(&self, a: F::B, b: F::B) -> F::B {
+        F::host_div(a, b)
+    }
+}
+
 f_ops! {
-    [vfadd_vv vv, vfadd_vf vf] |a, b| F::add(a, b) => FAST (F::fast_add(a, b));
+    [vfadd_vv vv, vfadd_vf vf] |a, b| F::add(a, b) => FAST |o| (o.add(a, b));
     // a - b = a + (-b) exactly, signed zeros included, under RNE.
-    [vfsub_vv vv, vfsub_vf vf] |a, b| F::sub(a, b) => FAST (F::fast_add(a, F::neg(b)));
-    [vfrsub_vf vf] |a, b| F::sub(b, a) => FAST (F::fast_add(b, F::neg(a)));
-    [vfmul_vv vv, vfmul_vf vf] |a, b| F::mul(a, b) => FAST (F::fast_mul(a, b));
-    [vfdiv_vv vv, vfdiv_vf vf] |a, b| F::div(a, b) => FAST_DIV (F::fast_div(a, b));
-    [vfrdiv_vf vf] |a, b| F::div(b, a) => FAST_DIV (F::fast_div(b, a));
+    [vfsub_vv vv, vfsub_vf vf] |a, b| F::sub(a, b) => FAST |o| (o.add(a, F::neg(b)));
+    [vfrsub_vf vf] |a, b| F::sub(b, a) => FAST |o| (o.add(b, F::neg(a)));
+    [vfmul_vv vv, vfmul_vf vf] |a, b| F::mul(a, b) => FAST |o| (o.mul(a, b));
+    [vfdiv_vv vv, vfdiv_vf vf] |a, b| F::div(a, b) => FAST_DIV |o| (o.div(a, b));
+    [vfrdiv_vf vf] |a, b| F::div(b, a) => FAST_DIV |o| (o.div(b, a));
     [vfmin_vv vv, vfmin_vf vf] |a, b| F::min(a, b);
     [vfmax_vv vv, vfmax_vf vf] |a, b| F::max(a, b);
     [vfsgnj_vv vv, vfsgnj_vf vf] |a, b| F::or(F::and(a, F::not(F::SIGN)), F::and(b, F::SIGN));
@@ -609,7 +821,11 @@ macro_rules! fma_ops {
             let rne = h.csr.frm == 0;
             sew_fp!(v.sew, |F| {
                 let s = fsrc!($k, h, i, F);
-                if rne && F::FAST_FMA {
+                if rne && F::HOST && hostsimd::available() {
+                    host3(&v, i.rd, i.rs2, s, F::is_nan,
+                        |$d, $a, $b| { let $fma = F::host_fma; $e },
+                        |$d, $a, $b| { let $fma = F::fma; $e });
+                } else if rne && F::FAST_FMA {
                     fast3(&v, i.rd, i.rs2, s,
                         |$d, $a, $b| { let $fma = F::fast_fma; $e },
                         |$d, $a, $b| { let $fma = F::fma; $e });

@@ -6,7 +6,9 @@
 //! leaves vstart at the faulting element (Spike's behaviour), with the earlier fields
 //! of a segment already written.
 
-use super::{R, V, al, done, overlap, overlap_widen, require, require_vec, require_vm, view};
+use super::{
+    R, V, al, copy_bytes, done, overlap, overlap_widen, require, require_vec, require_vm, view,
+};
 use crate::exec::Insn;
 use crate::machine::memory::{Scalar, prefetch_host};
 use crate::machine::mmu::Access;
@@ -115,27 +117,6 @@ fn chk_ldst(h: &Hart, i: &Insn, eew_bytes: usize, load: bool) -> Result<usize, B
         require_vm(i)?;
     }
     Ok(regs)
-}
-
-/// Copies `len` bytes between non-overlapping ranges: 32 bytes at a time inline (a
-/// lane's strip is a few of those), where a `memcpy` call would cost more than the copy.
-///
-/// # Safety
-/// `src` and `dst` are valid for `len` bytes and do not overlap.
-#[inline(always)]
-unsafe fn copy_bytes(src: *const u8, dst: *mut u8, len: usize) {
-    let mut o = 0;
-    // SAFETY: o + 32 <= len, inside both ranges (the caller's contract).
-    unsafe {
-        while o + 32 <= len {
-            let chunk = (src.add(o) as *const [u8; 32]).read_unaligned();
-            (dst.add(o) as *mut [u8; 32]).write_unaligned(chunk);
-            o += 32;
-        }
-        if o < len {
-            std::ptr::copy_nonoverlapping(src.add(o), dst.add(o), len - o);
-        }
-    }
 }
 
 /// How many lanes ahead the lane loop asks the host cache for a lane's bank.

@@ -23,6 +23,7 @@ pub mod config;
 pub mod fastfp;
 pub mod fixed;
 pub mod float;
+pub mod hostsimd;
 pub mod int;
 pub mod mask;
 pub mod mem;
@@ -287,6 +288,27 @@ pub(crate) fn span(h: &mut Hart, v: V) -> V {
         }
     } else {
         v
+    }
+}
+
+/// Copies `len` bytes between non-overlapping ranges: 32 bytes at a time inline (a
+/// lane's strip is a few of those), where a `memcpy` call would cost more than the copy.
+///
+/// # Safety
+/// `src` and `dst` are valid for `len` bytes and do not overlap.
+#[inline(always)]
+pub(crate) unsafe fn copy_bytes(src: *const u8, dst: *mut u8, len: usize) {
+    let mut o = 0;
+    // SAFETY: o + 32 <= len, inside both ranges (the caller's contract).
+    unsafe {
+        while o + 32 <= len {
+            let chunk = (src.add(o) as *const [u8; 32]).read_unaligned();
+            (dst.add(o) as *mut [u8; 32]).write_unaligned(chunk);
+            o += 32;
+        }
+        if o < len {
+            std::ptr::copy_nonoverlapping(src.add(o), dst.add(o), len - o);
+        }
     }
 }
 
