@@ -105,37 +105,44 @@ fn lanes_fma_benchmark_kernel_matches_host_f32() {
         "/bench/npu/kernel_addr"
     ))
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_npu-spike"))
-        .args([
-            "--isa=rv64gcv_zfh",
-            "--varch=vlen:256,elen:64",
-            &format!("--vectorlane-size={lanes}"),
-            "--scratchpad-size=65536",
-            "--scratchpad-base-vaddr=3489660928",
-            &format!("--kernel-addr={}", kaddr.trim()),
-            elf,
-            &reps.to_string(),
-            &lanes.to_string(),
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let mut acc = [0f32; N];
-    for _ in 0..reps {
-        for (i, a) in acc.iter_mut().enumerate() {
-            let x = i as f32 / N as f32;
-            *a = x.mul_add(1.0 - x, *a) + x;
+    // One thread, and two threads splitting every element loop (the threaded path
+    // forced on at this small L): the same checksum.
+    for threads in ["1", "2"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_npu-spike"))
+            .env("NPU_SPIKE_THREADS_MIN_WORK", "0")
+            .args([
+                &format!("--threads={threads}"),
+                "--isa=rv64gcv_zfh",
+                "--varch=vlen:256,elen:64",
+                &format!("--vectorlane-size={lanes}"),
+                "--scratchpad-size=65536",
+                "--scratchpad-base-vaddr=3489660928",
+                &format!("--kernel-addr={}", kaddr.trim()),
+                elf,
+                &reps.to_string(),
+                &lanes.to_string(),
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let mut acc = [0f32; N];
+        for _ in 0..reps {
+            for (i, a) in acc.iter_mut().enumerate() {
+                let x = i as f32 / N as f32;
+                *a = x.mul_add(1.0 - x, *a) + x;
+            }
         }
-    }
-    let mut sum: u64 = 1;
-    for _ in 0..lanes {
-        for a in acc {
-            sum = sum.wrapping_mul(31).wrapping_add(a.to_bits() as u64);
+        let mut sum: u64 = 1;
+        for _ in 0..lanes {
+            for a in acc {
+                sum = sum.wrapping_mul(31).wrapping_add(a.to_bits() as u64);
+            }
         }
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            text,
+            format!("checksum {sum}\nelemops {}\n", 3 * N as u64 * reps * lanes),
+            "--threads={threads}"
+        );
     }
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        text,
-        format!("checksum {sum}\nelemops {}\n", 3 * N as u64 * reps * lanes)
-    );
 }

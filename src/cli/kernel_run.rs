@@ -169,6 +169,10 @@ pub fn main(r: RunArgs) -> i32 {
             .clamp(1, total.max(1) as usize),
         None => 1,
     };
+    // Several machines use the cores already; lane threads only without --threads.
+    if n > 1 && r.threads.is_none() {
+        crate::npu::par::set_threads(1);
+    }
     let launch = Launch {
         config,
         elf: elf.to_string_lossy().into_owned(),

@@ -59,6 +59,7 @@ fn invoked_as_gem5(a0: Option<&String>) -> bool {
 
 /// Entry point of the `npu-spike` binary; returns the process exit status.
 pub fn main_with_args(args: Vec<String>) -> i32 {
+    crate::npu::par::set_threads(crate::npu::par::default_threads());
     let invoked_as_spike = args
         .first()
         .and_then(|a0| Path::new(a0).file_name())
@@ -84,7 +85,11 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
     };
     match cli.command {
         Command::Run(r) => run::main(*r),
-        Command::Sample(a) => sample::main(*a),
+        Command::Sample(a) => {
+            // Sampling runs its kernels on all cores already (-j).
+            crate::npu::par::set_threads(1);
+            sample::main(*a)
+        }
         Command::Test {
             paths,
             isa,

@@ -41,6 +41,10 @@ pub struct RunArgs {
     /// at most the grid size].
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Host threads for the lanes' element loops, 1 = off [default: all cores, or 1
+    /// when the grid runs as several machines (-j); env NPU_SPIKE_THREADS].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
     /// An accelerator model library (vcix-accelerator ABI 11) that owns every
     /// custom-1/custom-2 word [default: the built-in units; docs/accel.md].
     #[arg(long, value_name = "LIB")]
@@ -159,6 +163,9 @@ fn runtime_dir(r: &RunArgs) -> &std::path::Path {
 }
 
 pub fn main(r: RunArgs) -> i32 {
+    if let Some(n) = r.threads {
+        crate::npu::par::set_threads(n as usize);
+    }
     if r.kernel.is_dir() {
         return super::kernel_run::main(r);
     }

@@ -32,6 +32,8 @@ Options:
   --dma-legacy                    also decode the legacy DMA CONFIG..CONFIG4 instructions
   --m5ops                         run gem5 m5 markers (custom-3) as no-ops (exit/fail end the run)
   --xlu-lenient                   short XLU pattern rows fall back to the identity (SJ)
+  --threads=<n>                   host threads for the lanes' element loops, 1 = off
+                                  [default: all cores; env NPU_SPIKE_THREADS]
   --extlib=<lib.so>               an accelerator model (vcix-accelerator ABI 11) that owns
                                   every custom-1/custom-2 word [default: the built-in units]
   -p<n>                           harts (only 1 is supported)
@@ -249,6 +251,14 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             );
         } else if arg == "--xlu-lenient" {
             a.machine.xlu_lenient = true;
+        } else if is("--threads") {
+            let v = value(&mut i, "--threads")?;
+            let n: usize = v
+                .parse()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("bad --threads '{v}' (a thread count, 1 or more)"))?;
+            crate::npu::par::set_threads(n);
         } else if arg == "--stats" {
             a.stats = true;
         } else if arg == "-h" || arg == "--help" {

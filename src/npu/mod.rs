@@ -8,6 +8,7 @@ pub mod fp8;
 pub mod kernel;
 pub mod lanes;
 pub mod msa;
+pub mod par;
 pub mod sfu;
 pub mod systolic;
 pub mod xlu;

@@ -5,7 +5,23 @@
 use super::{R, chk_narrow, chk_sss, done, is_vv, mixed, sew_int, sew_narrow, src, sss};
 use crate::exec::Insn;
 use crate::machine::Hart;
-use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Saturation seen by an element loop, which may run its lanes on several threads.
+#[derive(Default)]
+struct Sat(AtomicBool);
+
+impl Sat {
+    #[inline(always)]
+    fn set(&self, v: bool) {
+        if v {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+    fn get(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 /// `v >> sh` rounded as vxrm says (0 RNU, 1 RNE, 2 RDN, 3 ROD), on exact values.
 #[inline(always)]
@@ -42,7 +58,7 @@ macro_rules! fx_ops {
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_sss(h, i, is_vv!($k))?;
             let $xrm = h.v.vxrm;
-            let sat_cell = Cell::new(false);
+            let sat_cell = Sat::default();
             let $sat = &sat_cell;
             sew_int!(v.sew, |T, S, W, SW| sss::<T>(&v, i.rd, i.rs2, src!($k, h, i, T), |$a: T, $b: T| -> T { $e }));
             if sat_cell.get() {
@@ -104,7 +120,7 @@ macro_rules! clip_ops {
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_narrow(h, i, is_vv!($k))?;
             let xrm = h.v.vxrm;
-            let sat = Cell::new(false);
+            let sat = Sat::default();
             sew_narrow!(v.sew, |T, S, W, SW| mixed::<T, W, T>(&v, i.rd, i.rs2, src!($k, h, i, T), |a: W, b: T| -> T {
                 let sh = b as u32 & (2 * T::BITS - 1);
                 if clip_ops!(@s $signed) {

@@ -501,45 +501,45 @@ macro_rules! is_vv {
 /// fast path refuses and for masked instructions. Raises NX when an accepted fast
 /// result is inexact. The caller has checked frm = RNE.
 #[inline(always)]
-fn fast3<D: Copy + Default, A: Copy, B: Copy>(
+fn fast3<D: Copy + Default + Sync, A: Copy + Sync, B: Copy + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<B>,
-    fast: impl Fn(D, A, B) -> Fast<D>,
-    slow: impl Fn(D, A, B) -> D,
+    fast: impl Fn(D, A, B) -> Fast<D> + Sync,
+    slow: impl Fn(D, A, B) -> D + Sync,
 ) {
     // The same loop compiled for 256-bit vectors where the host has them (the
     // baseline x86-64 target only has SSE2).
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2.
-        return unsafe { fast3_avx2(v, vd, vs2, s, fast, slow) };
+        return v.par_ranges(|part| unsafe { fast3_avx2(part, vd, vs2, s, &fast, &slow) });
     }
-    fast3_loop(v, vd, vs2, s, fast, slow)
+    v.par_ranges(|part| fast3_loop(part, vd, vs2, s, &fast, &slow))
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn fast3_avx2<D: Copy + Default, A: Copy, B: Copy>(
+fn fast3_avx2<D: Copy + Default + Sync, A: Copy + Sync, B: Copy + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<B>,
-    fast: impl Fn(D, A, B) -> Fast<D>,
-    slow: impl Fn(D, A, B) -> D,
+    fast: impl Fn(D, A, B) -> Fast<D> + Sync,
+    slow: impl Fn(D, A, B) -> D + Sync,
 ) {
     fast3_loop(v, vd, vs2, s, fast, slow)
 }
 
 #[inline(always)]
-fn fast3_loop<D: Copy + Default, A: Copy, B: Copy>(
+fn fast3_loop<D: Copy + Default + Sync, A: Copy + Sync, B: Copy + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<B>,
-    fast: impl Fn(D, A, B) -> Fast<D>,
-    slow: impl Fn(D, A, B) -> D,
+    fast: impl Fn(D, A, B) -> Fast<D> + Sync,
+    slow: impl Fn(D, A, B) -> D + Sync,
 ) {
     let mut nx = false;
     // A plain loop, not `for_lanes`: a closure here would not inherit AVX2.
@@ -598,34 +598,32 @@ fn fast3_loop<D: Copy + Default, A: Copy, B: Copy>(
 /// a strip the host tier refuses, and for masked instructions). Raises NX when an
 /// accepted strip was inexact. The caller has checked frm = RNE and `hostsimd::available`.
 #[inline(always)]
-fn host3<T: Copy>(
+fn host3<T: Copy + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<T>,
-    is_nan: impl Fn(T) -> bool,
-    host: impl Fn(T, T, T) -> T,
-    slow: impl Fn(T, T, T) -> T,
+    is_nan: impl Fn(T) -> bool + Sync,
+    host: impl Fn(T, T, T) -> T + Sync,
+    slow: impl Fn(T, T, T) -> T + Sync,
 ) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `hostsimd::available` has checked for AVX2 and FMA.
-    unsafe {
-        host3_avx2(v, vd, vs2, s, is_nan, host, slow)
-    }
+    v.par_ranges(|part| unsafe { host3_avx2(part, vd, vs2, s, &is_nan, &host, &slow) });
     #[cfg(not(target_arch = "x86_64"))]
     sss3(v, vd, vs2, s, slow)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn host3_avx2<T: Copy>(
+fn host3_avx2<T: Copy + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<T>,
-    is_nan: impl Fn(T) -> bool,
-    host: impl Fn(T, T, T) -> T,
-    slow: impl Fn(T, T, T) -> T,
+    is_nan: impl Fn(T) -> bool + Sync,
+    host: impl Fn(T, T, T) -> T + Sync,
+    slow: impl Fn(T, T, T) -> T + Sync,
 ) {
     let flags = hostsimd::Flags::begin();
     // A plain loop, not `for_lanes`: a closure here would not inherit AVX2.
@@ -691,13 +689,13 @@ fn host3_avx2<T: Copy>(
 
 /// As `fast3` for operations that do not read vd.
 #[inline(always)]
-fn fast2<D: Copy + Default, A: Copy, B: Copy>(
+fn fast2<D: Copy + Default + Sync, A: Copy + Sync, B: Copy + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<B>,
-    fast: impl Fn(A, B) -> Fast<D>,
-    slow: impl Fn(A, B) -> D,
+    fast: impl Fn(A, B) -> Fast<D> + Sync,
+    slow: impl Fn(A, B) -> D + Sync,
 ) {
     fast3(v, vd, vs2, s, |_: D, a, b| fast(a, b), |_, a, b| slow(a, b))
 }
@@ -1272,7 +1270,7 @@ fn f_to_f(x: u64, from: u32, to: u32) -> u64 {
 
 /// Runs `f(source bits) -> destination bits` over the active elements, the source
 /// having `sb` bits and the destination `db` bits per element.
-fn cvt_loop(v: &super::V, i: &Insn, sb: u32, db: u32, f: impl Fn(u64) -> u64) {
+fn cvt_loop(v: &super::V, i: &Insn, sb: u32, db: u32, f: impl Fn(u64) -> u64 + Sync) {
     macro_rules! go {
         ($D:ty, $A:ty) => {
             mixed::<$D, $A, u8>(v, i.rd, i.rs2, Src::S(0), |a, _| f(a as u64) as $D)

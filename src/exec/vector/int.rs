@@ -280,8 +280,9 @@ macro_rules! merge_ops {
         pub fn $name(h: &mut Hart, i: &Insn) -> R {
             let v = chk_sss(h, i, is_vv!($k))?;
             let v = span(h, v);
-            sew_int!(v.sew, |T, S, W, SW| v.for_lanes(|v| {
+            sew_int!(v.sew, |T, S, W, SW| {
                 let s = src!($k, h, i, T);
+                v.for_lanes(|v| {
                 let (d, a) = (v.p::<T>(i.rd), v.p::<T>(i.rs2));
                 for k in v.vstart..v.vl {
                     // SAFETY: k < vl <= VLMAX of the checked groups.
@@ -289,7 +290,7 @@ macro_rules! merge_ops {
                         *d.add(k) = if !merge_ops!(@m $merge) || v.bit(0, k) { s.get(v, k) } else { *a.add(k) };
                     }
                 }
-            }));
+            })});
             done(h)
         }
     )*};

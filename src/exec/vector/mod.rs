@@ -165,6 +165,12 @@ pub(crate) struct V {
     pub sew: u32,
 }
 
+// SAFETY: a view is a pointer into the lanes' register files; views shared between
+// threads (`par_ranges`) are only used for disjoint lane ranges, and the registers
+// outlive the instruction that made the view.
+unsafe impl Send for V {}
+unsafe impl Sync for V {}
+
 impl V {
     /// The single-lane view of lane `l` (0 <= l < lanes) of this view.
     #[inline(always)]
@@ -177,12 +183,37 @@ impl V {
             ..*self
         }
     }
-    /// Runs `f` on the single-lane view of every lane of this view, in lane order.
+    /// The view of lanes `r` (a sub-range of 0..lanes) of this view.
     #[inline(always)]
-    pub fn for_lanes(&self, mut f: impl FnMut(&V)) {
-        for l in 0..self.lanes {
-            f(&self.at(l))
+    pub fn range(&self, r: std::ops::Range<usize>) -> V {
+        debug_assert!(r.start <= r.end && r.end <= self.lanes);
+        V {
+            // SAFETY: r.start <= lanes: inside (or one past) this view's lanes.
+            base: unsafe { self.base.add(r.start * self.stride) },
+            lanes: r.end - r.start,
+            ..*self
         }
+    }
+    /// Runs `f` on the single-lane view of every lane of this view: in lane order on
+    /// this thread, or in contiguous lane ranges on several (`crate::npu::par`) when
+    /// there is enough work. `f` may only touch its own lane's registers.
+    #[inline(always)]
+    pub fn for_lanes(&self, f: impl Fn(&V) + Sync) {
+        self.par_ranges(|part| {
+            for l in 0..part.lanes {
+                f(&part.at(l))
+            }
+        })
+    }
+    /// Runs `f` on sub-views covering all lanes of this view, split as `for_lanes`
+    /// splits them.
+    #[inline(always)]
+    pub fn par_ranges(&self, f: impl Fn(&V) + Sync) {
+        if self.lanes <= 1 {
+            return f(self);
+        }
+        let work = self.lanes * self.vl.saturating_sub(self.vstart);
+        crate::npu::par::for_lanes(self.lanes, work, |r| f(&self.range(r)))
     }
     /// First element of register `r` viewed as `T`.
     #[inline(always)]
@@ -426,12 +457,12 @@ pub(crate) fn chk_narrow(h: &mut Hart, i: &Insn, vs1: bool) -> Result<V, Box<Tra
 
 /// vd[k] = f(vs2[k], src[k]) over the active elements.
 #[inline(always)]
-pub(crate) fn sss<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> T) {
+pub(crate) fn sss<T: Copy + Sync>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> T + Sync) {
     v.for_lanes(|v| sss1(v, vd, vs2, s, &f))
 }
 
 #[inline(always)]
-fn sss1<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> T) {
+fn sss1<T: Copy + Sync>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> T + Sync) {
     let (d, a) = (v.p::<T>(vd), v.p::<T>(vs2));
     // SAFETY (all loops): k < vl <= VLMAX and the groups were checked.
     match s {
@@ -445,12 +476,18 @@ fn sss1<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> T) {
 
 /// vd[k] = f(vd[k], vs2[k], src[k]) (multiply-add forms).
 #[inline(always)]
-pub(crate) fn sss3<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T, T) -> T) {
+pub(crate) fn sss3<T: Copy + Sync>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<T>,
+    f: impl Fn(T, T, T) -> T + Sync,
+) {
     v.for_lanes(|v| sss3_1(v, vd, vs2, s, &f))
 }
 
 #[inline(always)]
-fn sss3_1<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T, T) -> T) {
+fn sss3_1<T: Copy + Sync>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T, T) -> T + Sync) {
     let (d, a) = (v.p::<T>(vd), v.p::<T>(vs2));
     match s {
         Src::V(r) => {
@@ -463,12 +500,18 @@ fn sss3_1<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T, T) -> T) 
 
 /// Mask bit k of vd = f(vs2[k], src[k]).
 #[inline(always)]
-pub(crate) fn mss<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> bool) {
+pub(crate) fn mss<T: Copy + Sync>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<T>,
+    f: impl Fn(T, T) -> bool + Sync,
+) {
     v.for_lanes(|v| mss1(v, vd, vs2, s, &f))
 }
 
 #[inline(always)]
-fn mss1<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> bool) {
+fn mss1<T: Copy + Sync>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> bool + Sync) {
     let a = v.p::<T>(vs2);
     v.each(|k| {
         // SAFETY: k < vl.
@@ -479,18 +522,24 @@ fn mss1<T: Copy>(v: &V, vd: u8, vs2: u8, s: Src<T>, f: impl Fn(T, T) -> bool) {
 
 /// vd (element type D) [k] = f(vs2 (A) [k], src (B) [k]): widening and narrowing.
 #[inline(always)]
-pub(crate) fn mixed<D: Copy, A: Copy, B: Copy>(
+pub(crate) fn mixed<D: Copy + Sync, A: Copy + Sync, B: Copy + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<B>,
-    f: impl Fn(A, B) -> D,
+    f: impl Fn(A, B) -> D + Sync,
 ) {
     v.for_lanes(|v| mixed1(v, vd, vs2, s, &f))
 }
 
 #[inline(always)]
-fn mixed1<D: Copy, A: Copy, B: Copy>(v: &V, vd: u8, vs2: u8, s: Src<B>, f: impl Fn(A, B) -> D) {
+fn mixed1<D: Copy + Sync, A: Copy + Sync, B: Copy + Sync>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<B>,
+    f: impl Fn(A, B) -> D + Sync,
+) {
     let (d, a) = (v.p::<D>(vd), v.p::<A>(vs2));
     match s {
         Src::V(r) => {
@@ -503,23 +552,23 @@ fn mixed1<D: Copy, A: Copy, B: Copy>(v: &V, vd: u8, vs2: u8, s: Src<B>, f: impl 
 
 /// vd (D) [k] = f(vd[k], vs2 (A) [k], src (B) [k]): widening multiply-add.
 #[inline(always)]
-pub(crate) fn mixed3<D: Copy, A: Copy, B: Copy>(
+pub(crate) fn mixed3<D: Copy + Sync, A: Copy + Sync, B: Copy + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<B>,
-    f: impl Fn(D, A, B) -> D,
+    f: impl Fn(D, A, B) -> D + Sync,
 ) {
     v.for_lanes(|v| mixed3_1(v, vd, vs2, s, &f))
 }
 
 #[inline(always)]
-fn mixed3_1<D: Copy, A: Copy, B: Copy>(
+fn mixed3_1<D: Copy + Sync, A: Copy + Sync, B: Copy + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<B>,
-    f: impl Fn(D, A, B) -> D,
+    f: impl Fn(D, A, B) -> D + Sync,
 ) {
     let (d, a) = (v.p::<D>(vd), v.p::<A>(vs2));
     match s {

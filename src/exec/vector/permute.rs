@@ -150,7 +150,7 @@ pub fn vfslide1down_vf(h: &mut Hart, i: &Insn) -> R {
 }
 
 /// vd[k] = idx(k) < VLMAX ? vs2[idx(k)] : 0.
-fn gather(h: &mut Hart, i: &Insn, v: &V, idx: impl Fn(usize) -> u64) {
+fn gather(h: &mut Hart, i: &Insn, v: &V, idx: impl Fn(usize) -> u64 + Sync) {
     let vlmax = h.v.vlmax;
     sew_int!(v.sew, |T, S, W, SW| {
         let (d, a) = (v.p::<T>(i.rd), v.p::<T>(i.rs2));
