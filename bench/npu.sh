@@ -22,9 +22,10 @@
 # Usage: bench/npu.sh                     (builds npu-spike with cargo)
 #   NPU_SPIKE_BIN=path                    another npu-spike build; no cargo build
 #   RUNS=5                                runs per row (median)
-#   SCALE=1                               multiplies every rep count (the defaults make
-#                                         each npu-spike run >= 1 s on the 2-core EPYC of
-#                                         Dec 2026; raise SCALE as npu-spike gets faster)
+#   SCALE=1                               multiplies every rep count (the defaults give
+#                                         each npu-spike run >= 1 s of CPU on the 2-core
+#                                         EPYC of Dec 2026; raise SCALE as npu-spike gets
+#                                         faster: a row under 1 s gets a note)
 #   LANES="1 16 128 256" KINDS="f32 f16 int8"   a subset of the rows
 #   REPS=n                                the same rep count for every row (SCALE ignored)
 #   V1_SPIKE=path V1_PK=path [V1_DIV=20] [CHECK_REPS=3]   side by side with the fork
@@ -65,22 +66,23 @@ elf_of() {
     esac
 }
 
-# Rep counts at SCALE = 1: about 1.2 s of npu-spike (main at fb57303, one thread) each.
+# Rep counts at SCALE = 1: about 1.2 s of npu-spike CPU time each (main at fb57303,
+# one thread, 2-core AMD EPYC VM).
 base_reps() {
     case $1:$2 in
-    f32:1) echo 40000 ;;
-    f32:16) echo 4000 ;;
-    f32:128) echo 1000 ;;
+    f32:1) echo 50000 ;;
+    f32:16) echo 5000 ;;
+    f32:128) echo 400 ;;
     f32:256) echo 400 ;;
-    f16:1) echo 20000 ;;
-    f16:16) echo 2000 ;;
-    f16:128) echo 300 ;;
-    f16:256) echo 150 ;;
-    int8:1) echo 60000 ;;
-    int8:16) echo 20000 ;;
-    int8:128) echo 3000 ;;
-    int8:256) echo 1500 ;;
-    *) echo $((400000 / $2 + 1)) ;;
+    f16:1) echo 50000 ;;
+    f16:16) echo 4000 ;;
+    f16:128) echo 500 ;;
+    f16:256) echo 300 ;;
+    int8:1) echo 150000 ;;
+    int8:16) echo 15000 ;;
+    int8:128) echo 1500 ;;
+    int8:256) echo 1000 ;;
+    *) echo $((100000 / $2 + 1)) ;;
     esac
 }
 
@@ -175,7 +177,7 @@ for T in "${threads[@]}"; do
                 printf "%-5s %4s %4s %3s %7s %12s | %7.2f %7.2f %8.1f %7.2f %7d | %-20s", k, L, V, T, R, n,
                     w, c, el / w1 / 1e6, c1 * 1e9 / el, kb, ck }')
             slow=
-            awk -v w="$wall" 'BEGIN { exit !(w < 1) }' && slow=1
+            awk -v c="$cpu" 'BEGIN { exit !(c < 1) }' && slow=1
             if [ -n "$V1" ]; then
                 if grep -q '^fail' "$tmp/v1"; then
                     line+=" | fork failed: $(head -1 "$tmp/v.e")"
@@ -205,7 +207,7 @@ for T in "${threads[@]}"; do
                 fi
             fi
             echo "$line"
-            [ -n "$slow" ] && notes+=("$kind L=$L threads $T: median wall ${wall} s < 1 s, raise SCALE")
+            [ -n "$slow" ] && notes+=("$kind L=$L threads $T: median CPU ${cpu} s < 1 s, raise SCALE")
         done
     done
 done
