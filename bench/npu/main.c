@@ -1,7 +1,13 @@
 /* lanes_fma wrapper: main(reps, lanes) runs kernel(reps) (kernel.S), then prints
  * a checksum of every lane's acc tile (read through the flat scratchpad window at
- * SV + k·B + ACC) and the element operations the lanes did: 3·N·reps·lanes. */
+ * SV + k·B + ACC) and the element operations the lanes did: 3·N·reps·lanes.
+ * The f16 and int8 kernels (f16/, i8/) include this file with TILE_T, the unsigned
+ * type of one acc element's bits, set to 16 bits. */
 #include "rt.h"
+
+#ifndef TILE_T
+#define TILE_T unsigned
+#endif
 
 #define SV   0xD0000000UL
 #define B    65536UL
@@ -44,7 +50,7 @@ int main(int argc, char **argv)
     kernel(reps);
     unsigned long sum = 1;
     for (long k = 0; k < lanes; k++) {
-        const unsigned *acc = (const unsigned *)(SV + k * B + ACC);
+        const TILE_T *acc = (const TILE_T *)(SV + k * B + ACC);
         for (int i = 0; i < N; i++)
             sum = sum * 31 + acc[i];
     }
