@@ -551,6 +551,14 @@ fn fast2<D: Copy + Default, A: Copy, B: Copy>(
     fast3(v, vd, vs2, s, |_: D, a, b| fast(a, b), |_, a, b| slow(a, b))
 }
 
+/// The f16 strip path (`super::strip`) runs this instruction: SEW = 16, frm = RNE and
+/// a host with F16C (one cached load).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn strip16(v: &V, rne: bool) -> bool {
+    v.sew == 16 && rne && super::strip::available()
+}
+
 /// vd[k] = op(vs2[k], src); `fast (e)` gives the fast path's form of the operation.
 macro_rules! f_ops {
     ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr $(=> $cap:ident $fe:tt)?; )*) => {$(
@@ -562,14 +570,41 @@ macro_rules! f_ops {
             let v = span(h, v);
             fp_check(h, i)?;
             let rne = h.csr.frm == 0;
-            sew_fp!(v.sew, |F| {
-                let s = fsrc!($k, h, i, F);
-                f_ops!(@run $fe, rne, v, i, s, F, |$a, $b| $e)
-            });
+            #[cfg(target_arch = "x86_64")]
+            let ran = f_ops!(@strip $fe, rne, v, h, i, $k, |$a, $b| $e);
+            #[cfg(not(target_arch = "x86_64"))]
+            let ran = false;
+            if !ran {
+                sew_fp!(v.sew, |F| {
+                    let s = fsrc!($k, h, i, F);
+                    f_ops!(@run $fe, rne, v, i, s, F, |$a, $b| $e)
+                });
+            }
             accrue(h);
             done(h)
         }
     )+};
+    (@strip [], $rne:ident, $v:ident, $h:ident, $i:ident, $k:ident, |$a:ident, $b:ident| $e:expr) => {{
+        let _ = $rne;
+        false
+    }};
+    // f16 strips (`super::strip`): `$fe` with F the strip arithmetic, SoftFloat per element
+    // for a strip it refuses.
+    (@strip [$cap:ident ($fe:expr)], $rne:ident, $v:ident, $h:ident, $i:ident, $k:ident, |$a:ident, $b:ident| $e:expr) => {
+        strip16(&$v, $rne) && {
+            type F = H;
+            let s = fsrc!($k, $h, $i, F);
+            let slow = |$a, $b| $e;
+            let nx = {
+                type F = super::strip::HV;
+                super::strip::fast2(&$v, $i.rd, $i.rs2, s, |$a, $b| $fe, slow)
+            };
+            if nx {
+                raise(NX);
+            }
+            true
+        }
+    };
     (@run [], $rne:ident, $v:ident, $i:ident, $s:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {{
         let _ = $rne;
         sss(&$v, $i.rd, $i.rs2, $s, |$a, $b| $e)
@@ -607,16 +642,36 @@ macro_rules! fma_ops {
             let v = span(h, v);
             fp_check(h, i)?;
             let rne = h.csr.frm == 0;
-            sew_fp!(v.sew, |F| {
+            // f16 strips (`super::strip`).
+            #[cfg(target_arch = "x86_64")]
+            let ran = strip16(&v, rne) && {
+                type F = H;
                 let s = fsrc!($k, h, i, F);
-                if rne && F::FAST_FMA {
-                    fast3(&v, i.rd, i.rs2, s,
-                        |$d, $a, $b| { let $fma = F::fast_fma; $e },
-                        |$d, $a, $b| { let $fma = F::fma; $e });
-                } else {
-                    sss3(&v, i.rd, i.rs2, s, |$d, $a, $b| { let $fma = F::fma; $e })
+                let slow = |$d, $a, $b| { let $fma = F::fma; $e };
+                let nx = {
+                    type F = super::strip::HV;
+                    super::strip::fast3::<true, _, _, _>(&v, i.rd, i.rs2, s,
+                        |$d, $a, $b| { let $fma = F::fast_fma; $e }, slow)
+                };
+                if nx {
+                    raise(NX);
                 }
-            });
+                true
+            };
+            #[cfg(not(target_arch = "x86_64"))]
+            let ran = false;
+            if !ran {
+                sew_fp!(v.sew, |F| {
+                    let s = fsrc!($k, h, i, F);
+                    if rne && F::FAST_FMA {
+                        fast3(&v, i.rd, i.rs2, s,
+                            |$d, $a, $b| { let $fma = F::fast_fma; $e },
+                            |$d, $a, $b| { let $fma = F::fma; $e });
+                    } else {
+                        sss3(&v, i.rd, i.rs2, s, |$d, $a, $b| { let $fma = F::fma; $e })
+                    }
+                });
+            }
             accrue(h);
             done(h)
         }
@@ -676,6 +731,15 @@ pub fn vfsqrt_v(h: &mut Hart, i: &Insn) -> R {
     let v = span(h, v);
     fp_check(h, i)?;
     let rne = h.csr.frm == 0;
+    #[cfg(target_arch = "x86_64")]
+    if strip16(&v, rne) {
+        use super::strip::{HV, fast1};
+        if fast1(&v, i.rd, i.rs2, HV::fast_sqrt, H::sqrt) {
+            raise(NX);
+        }
+        accrue(h);
+        return done(h);
+    }
     sew_fp!(v.sew, |F| {
         let s = Src::S(0u8);
         if rne && F::FAST_DIV {
@@ -883,6 +947,33 @@ macro_rules! fw_ops {
             let v = span(h, v);
             fp_check_widen(h, i)?;
             let rne = h.csr.frm == 0;
+            // f16 strips (`super::strip`), with G the f32 arithmetic of widened f16.
+            #[cfg(target_arch = "x86_64")]
+            if strip16(&v, rne) {
+                type F = H;
+                type G = S;
+                let s = wsrc!($k, h, i, F);
+                let slow = |x, y| {
+                    let ($a, $b) = fw_ops!(@args $wide, widen::<F, G>, x, y);
+                    let ($add, $sub, $mul) = (G::add, G::sub, G::mul);
+                    $e
+                };
+                let nx = {
+                    type G = super::strip::W16;
+                    let exact = super::strip::HV::widen;
+                    super::strip::fast2(&v, i.rd, i.rs2, s, |x, y| {
+                        let ($a, $b) = fw_ops!(@args $wide, exact, x, y);
+                        let $sub = |a, b| G::fast_add(a, G::neg(b));
+                        let ($add, $mul) = (G::fast_add, G::fast_mul);
+                        $e
+                    }, slow)
+                };
+                if nx {
+                    raise(NX);
+                }
+                accrue(h);
+                return done(h);
+            }
             sew_fpw!(v.sew, |F, G| {
                 let s = wsrc!($k, h, i, F);
                 let slow = |x, y| {
@@ -934,6 +1025,32 @@ macro_rules! fwma_ops {
             let v = span(h, v);
             fp_check_widen(h, i)?;
             let rne = h.csr.frm == 0;
+            // f16 strips (`super::strip`), with G the f32 arithmetic of widened f16.
+            #[cfg(target_arch = "x86_64")]
+            if strip16(&v, rne) {
+                type F = H;
+                type G = S;
+                let s = wsrc!($k, h, i, F);
+                let slow = |$d, x, y| {
+                    let ($a, $b) = (widen::<F, G>(x), widen::<F, G>(y));
+                    let $fma = G::fma;
+                    $e
+                };
+                let nx = {
+                    type G = super::strip::W16;
+                    use super::strip::HV;
+                    super::strip::fast3::<true, _, _, _>(&v, i.rd, i.rs2, s, |$d, x, y| {
+                        let ($a, $b) = (HV::widen(x), HV::widen(y));
+                        let $fma = G::fast_fma;
+                        $e
+                    }, slow)
+                };
+                if nx {
+                    raise(NX);
+                }
+                accrue(h);
+                return done(h);
+            }
             sew_fpw!(v.sew, |F, G| {
                 let s = wsrc!($k, h, i, F);
                 let slow = |$d, x, y| {
@@ -1117,6 +1234,29 @@ fn convert(h: &mut Hart, i: &Insn, kind: Cvt, w: i32, rm: Option<u8>) -> R {
         unsafe { sf::softfloat_roundingMode_write_helper(r) };
     }
     let mode = unsafe { sf::softfloat_roundingMode_read_helper() };
+    // f32 <-> f16 a strip at a time (`super::strip`) where the host has F16C.
+    #[cfg(target_arch = "x86_64")]
+    if kind == Cvt::FToF && sb.min(db) == 16 && super::strip::available() {
+        use super::strip::{HV, fast1};
+        let nx = if db == 16 && mode == 0 {
+            Some(fast1(&v, i.rd, i.rs2, HV::from_f32, |x: u32| {
+                f_to_f(x as u64, 32, 16) as u16
+            }))
+        } else if db == 32 {
+            Some(fast1(&v, i.rd, i.rs2, HV::to_f32, |x: u16| {
+                f_to_f(x as u64, 16, 32) as u32
+            }))
+        } else {
+            None
+        };
+        if let Some(nx) = nx {
+            if nx {
+                raise(NX);
+            }
+            accrue(h);
+            return done(h);
+        }
+    }
     match kind {
         Cvt::FToU => cvt_loop(&v, i, sb, db, |x| f_to_int(x, sb, db, false, mode)),
         Cvt::FToI => cvt_loop(&v, i, sb, db, |x| f_to_int(x, sb, db, true, mode)),
