@@ -559,6 +559,24 @@ fn strip16(v: &V, rne: bool) -> bool {
     v.sew == 16 && rne && super::strip::available()
 }
 
+/// Runs `$body` (which returns whether an accepted strip result is inexact) in a nested
+/// function compiled for AVX2, F16C and FMA, so that the closures it defines for
+/// `super::strip` inherit those features (and the intrinsics inline into them), then
+/// raises NX. Only after `strip16` or `strip::available()`.
+#[cfg(target_arch = "x86_64")]
+macro_rules! on_strips {
+    (($($p:ident: $t:ty = $arg:expr),*) $body:block) => {{
+        #[target_feature(enable = "avx2,f16c,fma")]
+        fn strips($($p: $t),*) -> bool {
+            $body
+        }
+        // SAFETY: the caller checked that the CPU has the features.
+        if unsafe { strips($($arg),*) } {
+            raise(NX);
+        }
+    }};
+}
+
 /// vd[k] = op(vs2[k], src); `fast (e)` gives the fast path's form of the operation.
 macro_rules! f_ops {
     ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr $(=> $cap:ident $fe:tt)?; )*) => {$(
@@ -592,16 +610,16 @@ macro_rules! f_ops {
     // for a strip it refuses.
     (@strip [$cap:ident ($fe:expr)], $rne:ident, $v:ident, $h:ident, $i:ident, $k:ident, |$a:ident, $b:ident| $e:expr) => {
         strip16(&$v, $rne) && {
-            type F = H;
-            let s = fsrc!($k, $h, $i, F);
-            let slow = |$a, $b| $e;
-            let nx = {
+            let s = fsrc!($k, $h, $i, H);
+            on_strips!((v: &V = &$v, i: &Insn = $i, s: Src<u16> = s) {
+                let slow = {
+                    type F = H;
+                    |$a, $b| $e
+                };
                 type F = super::strip::HV;
-                super::strip::fast2(&$v, $i.rd, $i.rs2, s, |$a, $b| $fe, slow)
-            };
-            if nx {
-                raise(NX);
-            }
+                // SAFETY: compiled for and run on a CPU with the features.
+                unsafe { super::strip::fast2(v, i.rd, i.rs2, s, |$a, $b| $fe, slow) }
+            });
             true
         }
     };
@@ -645,17 +663,19 @@ macro_rules! fma_ops {
             // f16 strips (`super::strip`).
             #[cfg(target_arch = "x86_64")]
             let ran = strip16(&v, rne) && {
-                type F = H;
-                let s = fsrc!($k, h, i, F);
-                let slow = |$d, $a, $b| { let $fma = F::fma; $e };
-                let nx = {
+                let s = fsrc!($k, h, i, H);
+                on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
+                    let slow = {
+                        type F = H;
+                        |$d, $a, $b| { let $fma = F::fma; $e }
+                    };
                     type F = super::strip::HV;
-                    super::strip::fast3::<true, _, _, _>(&v, i.rd, i.rs2, s,
-                        |$d, $a, $b| { let $fma = F::fast_fma; $e }, slow)
-                };
-                if nx {
-                    raise(NX);
-                }
+                    // SAFETY: compiled for and run on a CPU with the features.
+                    unsafe {
+                        super::strip::fast3::<true, _, _, _>(v, i.rd, i.rs2, s,
+                            |$d, $a, $b| { let $fma = F::fast_fma; $e }, slow)
+                    }
+                });
                 true
             };
             #[cfg(not(target_arch = "x86_64"))]
@@ -733,10 +753,11 @@ pub fn vfsqrt_v(h: &mut Hart, i: &Insn) -> R {
     let rne = h.csr.frm == 0;
     #[cfg(target_arch = "x86_64")]
     if strip16(&v, rne) {
-        use super::strip::{HV, fast1};
-        if fast1(&v, i.rd, i.rs2, HV::fast_sqrt, H::sqrt) {
-            raise(NX);
-        }
+        on_strips!((v: &V = &v, i: &Insn = i) {
+            use super::strip::{HV, fast1};
+            // SAFETY: compiled for and run on a CPU with the features.
+            unsafe { fast1(v, i.rd, i.rs2, HV::fast_sqrt, H::sqrt) }
+        });
         accrue(h);
         return done(h);
     }
@@ -950,27 +971,29 @@ macro_rules! fw_ops {
             // f16 strips (`super::strip`), with G the f32 arithmetic of widened f16.
             #[cfg(target_arch = "x86_64")]
             if strip16(&v, rne) {
-                type F = H;
-                type G = S;
-                let s = wsrc!($k, h, i, F);
-                let slow = |x, y| {
-                    let ($a, $b) = fw_ops!(@args $wide, widen::<F, G>, x, y);
-                    let ($add, $sub, $mul) = (G::add, G::sub, G::mul);
-                    $e
-                };
-                let nx = {
+                let s = wsrc!($k, h, i, H);
+                on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
+                    let slow = {
+                        type F = H;
+                        type G = S;
+                        |x, y| {
+                            let ($a, $b) = fw_ops!(@args $wide, widen::<F, G>, x, y);
+                            let ($add, $sub, $mul) = (G::add, G::sub, G::mul);
+                            $e
+                        }
+                    };
                     type G = super::strip::W16;
-                    let exact = super::strip::HV::widen;
-                    super::strip::fast2(&v, i.rd, i.rs2, s, |x, y| {
-                        let ($a, $b) = fw_ops!(@args $wide, exact, x, y);
-                        let $sub = |a, b| G::fast_add(a, G::neg(b));
-                        let ($add, $mul) = (G::fast_add, G::fast_mul);
-                        $e
-                    }, slow)
-                };
-                if nx {
-                    raise(NX);
-                }
+                    let exact = |x| super::strip::HV::widen(x);
+                    // SAFETY: compiled for and run on a CPU with the features.
+                    unsafe {
+                        super::strip::fast2(v, i.rd, i.rs2, s, |x, y| {
+                            let ($a, $b) = fw_ops!(@args $wide, exact, x, y);
+                            let $sub = |a, b| G::fast_add(a, G::neg(b));
+                            let ($add, $mul) = (G::fast_add, G::fast_mul);
+                            $e
+                        }, slow)
+                    }
+                });
                 accrue(h);
                 return done(h);
             }
@@ -1028,26 +1051,28 @@ macro_rules! fwma_ops {
             // f16 strips (`super::strip`), with G the f32 arithmetic of widened f16.
             #[cfg(target_arch = "x86_64")]
             if strip16(&v, rne) {
-                type F = H;
-                type G = S;
-                let s = wsrc!($k, h, i, F);
-                let slow = |$d, x, y| {
-                    let ($a, $b) = (widen::<F, G>(x), widen::<F, G>(y));
-                    let $fma = G::fma;
-                    $e
-                };
-                let nx = {
+                let s = wsrc!($k, h, i, H);
+                on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
+                    let slow = {
+                        type F = H;
+                        type G = S;
+                        |$d, x, y| {
+                            let ($a, $b) = (widen::<F, G>(x), widen::<F, G>(y));
+                            let $fma = G::fma;
+                            $e
+                        }
+                    };
                     type G = super::strip::W16;
                     use super::strip::HV;
-                    super::strip::fast3::<true, _, _, _>(&v, i.rd, i.rs2, s, |$d, x, y| {
-                        let ($a, $b) = (HV::widen(x), HV::widen(y));
-                        let $fma = G::fast_fma;
-                        $e
-                    }, slow)
-                };
-                if nx {
-                    raise(NX);
-                }
+                    // SAFETY: compiled for and run on a CPU with the features.
+                    unsafe {
+                        super::strip::fast3::<true, _, _, _>(v, i.rd, i.rs2, s, |$d, x, y| {
+                            let ($a, $b) = (HV::widen(x), HV::widen(y));
+                            let $fma = G::fast_fma;
+                            $e
+                        }, slow)
+                    }
+                });
                 accrue(h);
                 return done(h);
             }
@@ -1236,26 +1261,21 @@ fn convert(h: &mut Hart, i: &Insn, kind: Cvt, w: i32, rm: Option<u8>) -> R {
     let mode = unsafe { sf::softfloat_roundingMode_read_helper() };
     // f32 <-> f16 a strip at a time (`super::strip`) where the host has F16C.
     #[cfg(target_arch = "x86_64")]
-    if kind == Cvt::FToF && sb.min(db) == 16 && super::strip::available() {
-        use super::strip::{HV, fast1};
-        let nx = if db == 16 && mode == 0 {
-            Some(fast1(&v, i.rd, i.rs2, HV::from_f32, |x: u32| {
-                f_to_f(x as u64, 32, 16) as u16
-            }))
-        } else if db == 32 {
-            Some(fast1(&v, i.rd, i.rs2, HV::to_f32, |x: u16| {
-                f_to_f(x as u64, 16, 32) as u32
-            }))
-        } else {
-            None
-        };
-        if let Some(nx) = nx {
-            if nx {
-                raise(NX);
+    if kind == Cvt::FToF && sb.min(db) == 16 && (db == 32 || mode == 0) && super::strip::available()
+    {
+        on_strips!((v: &V = &v, i: &Insn = i, db: u32 = db) {
+            use super::strip::{HV, fast1};
+            // SAFETY (both): compiled for and run on a CPU with the features.
+            if db == 16 {
+                let slow = |x: u32| f_to_f(x as u64, 32, 16) as u16;
+                unsafe { fast1(v, i.rd, i.rs2, HV::from_f32, slow) }
+            } else {
+                let slow = |x: u16| f_to_f(x as u64, 16, 32) as u32;
+                unsafe { fast1(v, i.rd, i.rs2, HV::to_f32, slow) }
             }
-            accrue(h);
-            return done(h);
-        }
+        });
+        accrue(h);
+        return done(h);
     }
     match kind {
         Cvt::FToU => cvt_loop(&v, i, sb, db, |x| f_to_int(x, sb, db, false, mode)),

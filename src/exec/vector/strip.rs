@@ -100,6 +100,10 @@ fn detect(state: &AtomicU8) -> bool {
     ok
 }
 
+// An H8 or S8 only comes from `Blk::load`/`splat` or from operations on others, and
+// those constructors are `unsafe` with the precondition that the CPU has AVX2, F16C
+// and FMA: holding one proves the check was made, so the operations on them are safe.
+
 /// Eight f16 bit patterns.
 #[derive(Clone, Copy)]
 pub(crate) struct H8(__m128i);
@@ -124,17 +128,18 @@ pub(crate) trait Blk: Copy {
     /// operation accepts it, exactly).
     const ONE: Self::E;
     /// # Safety
-    /// `p` points to eight readable elements; the CPU has AVX2 (`available`).
+    /// `p` points to eight readable elements; the CPU has AVX2, F16C and FMA
+    /// (`available`; the same for every method).
     unsafe fn load(p: *const Self::E) -> Self;
     /// # Safety
-    /// `p` points to eight writable elements; the CPU has AVX2.
+    /// `p` points to eight writable elements.
     unsafe fn store(self, p: *mut Self::E);
     /// # Safety
-    /// The CPU has AVX2.
+    /// As for `load`.
     unsafe fn splat(x: Self::E) -> Self;
     /// Lane j of `self` where bit j of `m` is set, of `old` elsewhere.
     /// # Safety
-    /// The CPU has AVX2.
+    /// As for `load`.
     unsafe fn select(self, old: Self, m: u32) -> Self;
 }
 
@@ -197,8 +202,7 @@ impl Blk for S8 {
     }
 }
 
-// ---- the arithmetic (all `unsafe` only for the intrinsics: callers run under
-// `available()`; see `fast3`) ----------------------------------------------------------
+// ---- the arithmetic (the `unsafe` blocks are the intrinsics: see above) --------------
 
 #[inline(always)]
 fn f32x8(x: f32) -> __m256 {
@@ -460,60 +464,20 @@ impl<X: Blk> Operand<X> for Splat<X> {
 /// active element is computed with `slow` (SoftFloat) element by element, in order,
 /// from its unchanged operands. `READ_D`: the operation reads vd (fused multiply-adds);
 /// otherwise `fast` and `slow` get 1.0 for it. Returns whether an accepted result is
-/// inexact (the caller raises NX). The caller has checked frm = RNE and `available()`.
+/// inexact (the caller raises NX). The caller has checked frm = RNE.
 ///
 /// A strip is read whole before it is written, and strips go in element order, so the
 /// overlaps the checks allow (vd = a source, or a widening/narrowing vd sharing a
 /// source's registers as the specification permits) see the same operands as an
 /// element-by-element loop.
+///
+/// # Safety
+/// The CPU has AVX2, F16C and FMA (`available`). To be fast, this must be called from
+/// a function compiled with them (`#[target_feature(enable = "avx2,f16c,fma")]`) in
+/// which `fast` is defined: closures inherit their function's features, and the
+/// intrinsics inline into them only then.
 #[inline(always)]
-pub(crate) fn fast3<const READ_D: bool, XD: Blk, XA: Blk, XB: Blk>(
-    v: &V,
-    vd: u8,
-    vs2: u8,
-    s: Src<XB::E>,
-    fast: impl Fn(XD, XA, XB) -> F8<XD>,
-    slow: impl Fn(XD::E, XA::E, XB::E) -> XD::E,
-) -> bool {
-    debug_assert!(available());
-    // SAFETY: the CPU has AVX2, F16C and FMA (`available`, checked by the caller).
-    unsafe { fast3_x86::<READ_D, XD, XA, XB>(v, vd, vs2, s, fast, slow) }
-}
-
-/// As `fast3` for operations that do not read vd.
-#[inline(always)]
-pub(crate) fn fast2<XD: Blk, XA: Blk, XB: Blk>(
-    v: &V,
-    vd: u8,
-    vs2: u8,
-    s: Src<XB::E>,
-    fast: impl Fn(XA, XB) -> F8<XD>,
-    slow: impl Fn(XA::E, XB::E) -> XD::E,
-) -> bool {
-    fast3::<false, XD, XA, XB>(v, vd, vs2, s, |_, a, b| fast(a, b), |_, a, b| slow(a, b))
-}
-
-/// As `fast3` for unary operations (vs2 only).
-#[inline(always)]
-pub(crate) fn fast1<XD: Blk, XA: Blk>(
-    v: &V,
-    vd: u8,
-    vs2: u8,
-    fast: impl Fn(XA) -> F8<XD>,
-    slow: impl Fn(XA::E) -> XD::E,
-) -> bool {
-    fast3::<false, XD, XA, XA>(
-        v,
-        vd,
-        vs2,
-        Src::S(XA::ONE),
-        |_, a, _| fast(a),
-        |_, a, _| slow(a),
-    )
-}
-
-#[target_feature(enable = "avx2,f16c,fma")]
-unsafe fn fast3_x86<const READ_D: bool, XD: Blk, XA: Blk, XB: Blk>(
+pub(crate) unsafe fn fast3<const READ_D: bool, XD: Blk, XA: Blk, XB: Blk>(
     v: &V,
     vd: u8,
     vs2: u8,
@@ -522,7 +486,6 @@ unsafe fn fast3_x86<const READ_D: bool, XD: Blk, XA: Blk, XB: Blk>(
     slow: impl Fn(XD::E, XA::E, XB::E) -> XD::E,
 ) -> bool {
     let mut nx = 0;
-    // A plain loop over lanes (a closure would not inherit the target features).
     for l in 0..v.lanes {
         let v = &v.at(l);
         nx |= match s {
@@ -535,6 +498,46 @@ unsafe fn fast3_x86<const READ_D: bool, XD: Blk, XA: Blk, XB: Blk>(
         };
     }
     nx != 0
+}
+
+/// As `fast3` for operations that do not read vd.
+///
+/// # Safety
+/// As for `fast3`.
+#[inline(always)]
+pub(crate) unsafe fn fast2<XD: Blk, XA: Blk, XB: Blk>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    s: Src<XB::E>,
+    fast: impl Fn(XA, XB) -> F8<XD>,
+    slow: impl Fn(XA::E, XB::E) -> XD::E,
+) -> bool {
+    unsafe { fast3::<false, XD, XA, XB>(v, vd, vs2, s, |_, a, b| fast(a, b), |_, a, b| slow(a, b)) }
+}
+
+/// As `fast3` for unary operations (vs2 only).
+///
+/// # Safety
+/// As for `fast3`.
+#[inline(always)]
+pub(crate) unsafe fn fast1<XD: Blk, XA: Blk>(
+    v: &V,
+    vd: u8,
+    vs2: u8,
+    fast: impl Fn(XA) -> F8<XD>,
+    slow: impl Fn(XA::E) -> XD::E,
+) -> bool {
+    unsafe {
+        fast3::<false, XD, XA, XA>(
+            v,
+            vd,
+            vs2,
+            Src::S(XA::ONE),
+            |_, a, _| fast(a),
+            |_, a, _| slow(a),
+        )
+    }
 }
 
 /// Bits k..k+n (n <= 8) of mask register v0.
