@@ -1102,4 +1102,240 @@ mod tests {
             assert!(c * 10 > n as u64 * 8, "{c} of {n}");
         }
     }
+
+    // ---- the strip loop over a register file ----------------------------------------
+
+    const VLENB: usize = 32; // VLEN 256
+    const LANE: usize = 32 * VLENB;
+
+    fn get16(f: &[u8], l: usize, r: usize, k: usize) -> u16 {
+        let o = l * LANE + r * VLENB + 2 * k;
+        u16::from_le_bytes([f[o], f[o + 1]])
+    }
+    fn get32(f: &[u8], l: usize, r: usize, k: usize) -> u32 {
+        let o = l * LANE + r * VLENB + 4 * k;
+        u32::from_le_bytes(f[o..o + 4].try_into().unwrap())
+    }
+    fn put16(f: &mut [u8], l: usize, r: usize, k: usize, x: u16) {
+        let o = l * LANE + r * VLENB + 2 * k;
+        f[o..o + 2].copy_from_slice(&x.to_le_bytes());
+    }
+    fn put32(f: &mut [u8], l: usize, r: usize, k: usize, x: u32) {
+        let o = l * LANE + r * VLENB + 4 * k;
+        f[o..o + 4].copy_from_slice(&x.to_le_bytes());
+    }
+
+    /// A random f16: mostly normal values near 1, sometimes a value that makes its
+    /// strip fall back (NaN, Inf, a subnormal, a huge or a tiny one).
+    fn val16(st: &mut u64) -> u16 {
+        let r = xorshift(st);
+        let sign = ((r >> 20) as u16 & 1) << 15;
+        let frac = (r >> 30) as u16 & 0x3ff;
+        match r % 48 {
+            0 => special16()[(r >> 40) as usize % 62],
+            1 => sign | (frac & 0x3f),
+            2 => sign | 0x7800 | frac,
+            3 => sign | 0x0400 | frac,
+            _ => sign | (((r >> 44) % 12 + 9) as u16) << 10 | frac,
+        }
+    }
+
+    /// The strip loop against element-by-element SoftFloat on random register files:
+    /// 1 to 3 lanes, random vl, vstart and mask, vector and scalar operands, vd equal
+    /// to a source or (widening, narrowing) sharing a source's registers as allowed,
+    /// strips falling back. Every active element gets SoftFloat's value, everything
+    /// else (inactive, before vstart, past vl, other registers) is unchanged, and the
+    /// flags are those SoftFloat raises over the active elements.
+    #[test]
+    fn strip_loop_matches_element_loop() {
+        if !available() {
+            return;
+        }
+        let mut st = 0x4528_21e6_38d0_1377u64;
+        let mut fell_back = 0;
+        let mut fast_strips = 0;
+        for trial in 0..1200 {
+            let lanes = 1 + trial % 3;
+            let op = (trial / 3) % 6;
+            let mut file: Vec<u64> = vec![0; lanes * LANE / 8];
+            let bytes =
+                |f: &mut Vec<u64>| -> Vec<u8> { f.iter().flat_map(|x| x.to_le_bytes()).collect() };
+            // Random contents: f16 everywhere, and for the f32 groups of the widening
+            // and narrowing forms, widened f16 (nudged off f16 values half the time).
+            {
+                let b: &mut [u8] = unsafe {
+                    std::slice::from_raw_parts_mut(file.as_mut_ptr() as *mut u8, lanes * LANE)
+                };
+                for l in 0..lanes {
+                    for k in 0..VLENB {
+                        b[l * LANE + k] = xorshift(&mut st) as u8; // v0: the mask
+                    }
+                    for r in 1..32 {
+                        for k in 0..VLENB / 2 {
+                            put16(b, l, r, k, val16(&mut st));
+                        }
+                    }
+                    if op >= 4 {
+                        for r in 8..32 {
+                            for k in 0..VLENB / 4 {
+                                let x = w(val16(&mut st));
+                                let nudge = (xorshift(&mut st) % 3) as u32;
+                                put32(b, l, r, k, x.wrapping_add(nudge * (x & 1)));
+                            }
+                        }
+                    }
+                }
+            }
+            let r = xorshift(&mut st);
+            // (vd, vs2, vs1 or the scalar, VLMAX) per operation.
+            let vmax = if op >= 4 { 64 } else { 128 };
+            let vl = match r % 4 {
+                0 => vmax,
+                1 => (r >> 8) as usize % 9,
+                _ => (r >> 8) as usize % (vmax + 1),
+            };
+            let vstart = if r >> 20 & 1 == 0 {
+                0
+            } else {
+                (r >> 24) as usize % (vl + 1)
+            };
+            let masked = r >> 30 & 1 == 1;
+            let scalar = val16(&mut st);
+            let vv = r >> 31 & 1 == 1;
+            let alias = r >> 32 & 1 == 1;
+            let orig = bytes(&mut file);
+            let mut want = orig.clone();
+            let mut want_fl = 0u8;
+            let v = V {
+                base: file.as_mut_ptr() as *mut u8,
+                lanes,
+                stride: LANE,
+                vlenb: VLENB,
+                vstart,
+                vl,
+                masked,
+                sew: 16,
+            };
+            let src = |reg: u8| if vv { Src::V(reg) } else { Src::S(scalar) };
+            let active = |l: usize, k: usize| !masked || orig[l * LANE + k / 8] >> (k % 8) & 1 != 0;
+            // The register numbers: vd, vs2, vs1.
+            let (vd, vs2, vs1) = match op {
+                0..=2 => (if alias { 16 } else { 8 }, 16, 24),
+                3 => (8, 16, 24),
+                4 => (8, if alias { 12 } else { 16 }, 24),
+                _ => (8, if alias { 8 } else { 16 }, 24),
+            };
+            for l in 0..lanes {
+                for k in vstart..vl {
+                    if !active(l, k) {
+                        continue;
+                    }
+                    let b16 = if vv { get16(&orig, l, vs1, k) } else { scalar };
+                    let a16 = get16(&orig, l, vs2, k);
+                    let (res, fl): (u32, u8) = match op {
+                        0 => {
+                            let (x, f) = add16(a16, b16);
+                            (x as u32, f)
+                        }
+                        1 => {
+                            let (x, f) = div16(a16, b16);
+                            (x as u32, f)
+                        }
+                        2 => {
+                            let d = get16(&orig, l, vd, k);
+                            let (x, f) = fma16(b16, a16, d);
+                            (x as u32, f)
+                        }
+                        3 => {
+                            let (x, f) = soft(|| unsafe { sf::f16_sqrt(F16 { v: a16 }).v });
+                            (x as u32, f)
+                        }
+                        4 => {
+                            let d = get32(&orig, l, vd, k);
+                            soft(|| unsafe {
+                                let (x, y) = (
+                                    sf::f16_to_f32(F16 { v: b16 }),
+                                    sf::f16_to_f32(F16 { v: a16 }),
+                                );
+                                sf::f32_mulAdd(x, y, F32 { v: d }).v
+                            })
+                        }
+                        _ => {
+                            let x = get32(&orig, l, vs2, k);
+                            let (y, f) = soft(|| unsafe { sf::f32_to_f16(F32 { v: x }).v });
+                            (y as u32, f)
+                        }
+                    };
+                    want_fl |= fl;
+                    if op == 4 {
+                        put32(&mut want, l, vd, k, res);
+                    } else {
+                        put16(&mut want, l, vd, k, res as u16);
+                    }
+                }
+            }
+            let (vd, vs2) = (vd as u8, vs2 as u8);
+            unsafe { sf::softfloat_exceptionFlags_write_helper(0) };
+            // SAFETY: `available()`; the groups lie inside the file.
+            let nx = unsafe {
+                match op {
+                    0 => fast2(&v, vd, vs2, src(vs1 as u8), HV::fast_add, |a, b| {
+                        sf::f16_add(F16 { v: a }, F16 { v: b }).v
+                    }),
+                    1 => fast2(&v, vd, vs2, src(vs1 as u8), HV::fast_div, |a, b| {
+                        sf::f16_div(F16 { v: a }, F16 { v: b }).v
+                    }),
+                    2 => fast3::<true, H8, H8, H8>(
+                        &v,
+                        vd,
+                        vs2,
+                        src(vs1 as u8),
+                        |d, a, b| HV::fast_fma(b, a, d),
+                        |d, a, b| sf::f16_mulAdd(F16 { v: b }, F16 { v: a }, F16 { v: d }).v,
+                    ),
+                    3 => fast1(&v, vd, vs2, HV::fast_sqrt, |a| sf::f16_sqrt(F16 { v: a }).v),
+                    4 => fast3::<true, S8, H8, H8>(
+                        &v,
+                        vd,
+                        vs2,
+                        src(vs1 as u8),
+                        |d, a, b| W16::fast_fma(HV::widen(b), HV::widen(a), d),
+                        |d, a, b| {
+                            let (x, y) =
+                                (sf::f16_to_f32(F16 { v: b }), sf::f16_to_f32(F16 { v: a }));
+                            sf::f32_mulAdd(x, y, F32 { v: d }).v
+                        },
+                    ),
+                    _ => fast1(&v, vd, vs2, HV::from_f32, |x: u32| {
+                        sf::f32_to_f16(F32 { v: x }).v
+                    }),
+                }
+            };
+            let got_fl = unsafe { sf::softfloat_exceptionFlags_read_helper() } | nx as u8;
+            let got = bytes(&mut file);
+            for (o, (g, e)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(
+                    g,
+                    e,
+                    "trial {trial} op {op} lanes {lanes} vl {vl} vstart {vstart} masked {masked} vv {vv} alias {alias}: byte {o} (lane {}, v{}, byte {})",
+                    o / LANE,
+                    o % LANE / VLENB,
+                    o % VLENB
+                );
+            }
+            assert_eq!(got_fl, want_fl, "trial {trial} op {op}: flags");
+            // Count how the strips went (recomputed from the values: a strip falls
+            // back when SoftFloat raised anything but NX for one of its elements).
+            if want_fl & !NX != 0 {
+                fell_back += 1;
+            } else if vl > vstart {
+                fast_strips += 1;
+            }
+        }
+        // Both kinds of instruction occur often.
+        assert!(
+            fell_back > 100 && fast_strips > 100,
+            "{fell_back} {fast_strips}"
+        );
+    }
 }
