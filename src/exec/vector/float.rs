@@ -551,12 +551,13 @@ fn fast2<D: Copy + Default, A: Copy, B: Copy>(
     fast3(v, vd, vs2, s, |_: D, a, b| fast(a, b), |_, a, b| slow(a, b))
 }
 
-/// The f16 strip path (`super::strip`) runs this instruction: SEW = 16, frm = RNE and
-/// a host with F16C (one cached load).
+/// The f16 strip path (`super::strip`) runs this instruction: the format is f16 (known
+/// per arm of `sew_fp!`, so the f32 and f64 arms pay nothing), frm = RNE and the host
+/// has F16C (one cached load).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn strip16(v: &V, rne: bool) -> bool {
-    v.sew == 16 && rne && super::strip::available()
+fn strip16<F: Fp>(rne: bool) -> bool {
+    F::EXP_BITS == 5 && rne && super::strip::available()
 }
 
 /// Runs `$body` (which returns whether an accepted strip result is inexact) in a nested
@@ -588,28 +589,28 @@ macro_rules! f_ops {
             let v = span(h, v);
             fp_check(h, i)?;
             let rne = h.csr.frm == 0;
-            #[cfg(target_arch = "x86_64")]
-            let ran = f_ops!(@strip $fe, rne, v, h, i, $k, |$a, $b| $e);
-            #[cfg(not(target_arch = "x86_64"))]
-            let ran = false;
-            if !ran {
-                sew_fp!(v.sew, |F| {
+            sew_fp!(v.sew, |F| {
+                #[cfg(target_arch = "x86_64")]
+                let ran = f_ops!(@strip $fe, rne, v, h, i, $k, F, |$a, $b| $e);
+                #[cfg(not(target_arch = "x86_64"))]
+                let ran = false;
+                if !ran {
                     let s = fsrc!($k, h, i, F);
                     f_ops!(@run $fe, rne, v, i, s, F, |$a, $b| $e)
-                });
-            }
+                }
+            });
             accrue(h);
             done(h)
         }
     )+};
-    (@strip [], $rne:ident, $v:ident, $h:ident, $i:ident, $k:ident, |$a:ident, $b:ident| $e:expr) => {{
+    (@strip [], $rne:ident, $v:ident, $h:ident, $i:ident, $k:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {{
         let _ = $rne;
         false
     }};
     // f16 strips (`super::strip`): `$fe` with F the strip arithmetic, SoftFloat per element
     // for a strip it refuses.
-    (@strip [$cap:ident ($fe:expr)], $rne:ident, $v:ident, $h:ident, $i:ident, $k:ident, |$a:ident, $b:ident| $e:expr) => {
-        strip16(&$v, $rne) && {
+    (@strip [$cap:ident ($fe:expr)], $rne:ident, $v:ident, $h:ident, $i:ident, $k:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {
+        strip16::<$F>($rne) && {
             let s = fsrc!($k, $h, $i, H);
             on_strips!((v: &V = &$v, i: &Insn = $i, s: Src<u16> = s) {
                 let slow = {
@@ -660,28 +661,28 @@ macro_rules! fma_ops {
             let v = span(h, v);
             fp_check(h, i)?;
             let rne = h.csr.frm == 0;
-            // f16 strips (`super::strip`).
-            #[cfg(target_arch = "x86_64")]
-            let ran = strip16(&v, rne) && {
-                let s = fsrc!($k, h, i, H);
-                on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
-                    let slow = {
-                        type F = H;
-                        |$d, $a, $b| { let $fma = F::fma; $e }
-                    };
-                    type F = super::strip::HV;
-                    // SAFETY: compiled for and run on a CPU with the features.
-                    unsafe {
-                        super::strip::fast3::<true, _, _, _>(v, i.rd, i.rs2, s,
-                            |$d, $a, $b| { let $fma = F::fast_fma; $e }, slow)
-                    }
-                });
-                true
-            };
-            #[cfg(not(target_arch = "x86_64"))]
-            let ran = false;
-            if !ran {
-                sew_fp!(v.sew, |F| {
+            sew_fp!(v.sew, |F| {
+                // f16 strips (`super::strip`).
+                #[cfg(target_arch = "x86_64")]
+                let ran = strip16::<F>(rne) && {
+                    let s = fsrc!($k, h, i, H);
+                    on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
+                        let slow = {
+                            type F = H;
+                            |$d, $a, $b| { let $fma = F::fma; $e }
+                        };
+                        type F = super::strip::HV;
+                        // SAFETY: compiled for and run on a CPU with the features.
+                        unsafe {
+                            super::strip::fast3::<true, _, _, _>(v, i.rd, i.rs2, s,
+                                |$d, $a, $b| { let $fma = F::fast_fma; $e }, slow)
+                        }
+                    });
+                    true
+                };
+                #[cfg(not(target_arch = "x86_64"))]
+                let ran = false;
+                if !ran {
                     let s = fsrc!($k, h, i, F);
                     if rne && F::FAST_FMA {
                         fast3(&v, i.rd, i.rs2, s,
@@ -690,8 +691,8 @@ macro_rules! fma_ops {
                     } else {
                         sss3(&v, i.rd, i.rs2, s, |$d, $a, $b| { let $fma = F::fma; $e })
                     }
-                });
-            }
+                }
+            });
             accrue(h);
             done(h)
         }
@@ -751,17 +752,17 @@ pub fn vfsqrt_v(h: &mut Hart, i: &Insn) -> R {
     let v = span(h, v);
     fp_check(h, i)?;
     let rne = h.csr.frm == 0;
-    #[cfg(target_arch = "x86_64")]
-    if strip16(&v, rne) {
-        on_strips!((v: &V = &v, i: &Insn = i) {
-            use super::strip::{HV, fast1};
-            // SAFETY: compiled for and run on a CPU with the features.
-            unsafe { fast1(v, i.rd, i.rs2, HV::fast_sqrt, H::sqrt) }
-        });
-        accrue(h);
-        return done(h);
-    }
     sew_fp!(v.sew, |F| {
+        #[cfg(target_arch = "x86_64")]
+        if strip16::<F>(rne) {
+            on_strips!((v: &V = &v, i: &Insn = i) {
+                use super::strip::{HV, fast1};
+                // SAFETY: compiled for and run on a CPU with the features.
+                unsafe { fast1(v, i.rd, i.rs2, HV::fast_sqrt, H::sqrt) }
+            });
+            accrue(h);
+            return done(h);
+        }
         let s = Src::S(0u8);
         if rne && F::FAST_DIV {
             fast2(
@@ -968,36 +969,36 @@ macro_rules! fw_ops {
             let v = span(h, v);
             fp_check_widen(h, i)?;
             let rne = h.csr.frm == 0;
-            // f16 strips (`super::strip`), with G the f32 arithmetic of widened f16.
-            #[cfg(target_arch = "x86_64")]
-            if strip16(&v, rne) {
-                let s = wsrc!($k, h, i, H);
-                on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
-                    let slow = {
-                        type F = H;
-                        type G = S;
-                        |x, y| {
-                            let ($a, $b) = fw_ops!(@args $wide, widen::<F, G>, x, y);
-                            let ($add, $sub, $mul) = (G::add, G::sub, G::mul);
-                            $e
-                        }
-                    };
-                    type G = super::strip::W16;
-                    let exact = |x| super::strip::HV::widen(x);
-                    // SAFETY: compiled for and run on a CPU with the features.
-                    unsafe {
-                        super::strip::fast2(v, i.rd, i.rs2, s, |x, y| {
-                            let ($a, $b) = fw_ops!(@args $wide, exact, x, y);
-                            let $sub = |a, b| G::fast_add(a, G::neg(b));
-                            let ($add, $mul) = (G::fast_add, G::fast_mul);
-                            $e
-                        }, slow)
-                    }
-                });
-                accrue(h);
-                return done(h);
-            }
             sew_fpw!(v.sew, |F, G| {
+                // f16 strips (`super::strip`), with G the f32 arithmetic of widened f16.
+                #[cfg(target_arch = "x86_64")]
+                if strip16::<F>(rne) {
+                    let s = wsrc!($k, h, i, H);
+                    on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
+                        let slow = {
+                            type F = H;
+                            type G = S;
+                            |x, y| {
+                                let ($a, $b) = fw_ops!(@args $wide, widen::<F, G>, x, y);
+                                let ($add, $sub, $mul) = (G::add, G::sub, G::mul);
+                                $e
+                            }
+                        };
+                        type G = super::strip::W16;
+                        let exact = |x| super::strip::HV::widen(x);
+                        // SAFETY: compiled for and run on a CPU with the features.
+                        unsafe {
+                            super::strip::fast2(v, i.rd, i.rs2, s, |x, y| {
+                                let ($a, $b) = fw_ops!(@args $wide, exact, x, y);
+                                let $sub = |a, b| G::fast_add(a, G::neg(b));
+                                let ($add, $mul) = (G::fast_add, G::fast_mul);
+                                $e
+                            }, slow)
+                        }
+                    });
+                    accrue(h);
+                    return done(h);
+                }
                 let s = wsrc!($k, h, i, F);
                 let slow = |x, y| {
                     let ($a, $b) = fw_ops!(@args $wide, widen::<F, G>, x, y);
@@ -1048,35 +1049,35 @@ macro_rules! fwma_ops {
             let v = span(h, v);
             fp_check_widen(h, i)?;
             let rne = h.csr.frm == 0;
-            // f16 strips (`super::strip`), with G the f32 arithmetic of widened f16.
-            #[cfg(target_arch = "x86_64")]
-            if strip16(&v, rne) {
-                let s = wsrc!($k, h, i, H);
-                on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
-                    let slow = {
-                        type F = H;
-                        type G = S;
-                        |$d, x, y| {
-                            let ($a, $b) = (widen::<F, G>(x), widen::<F, G>(y));
-                            let $fma = G::fma;
-                            $e
-                        }
-                    };
-                    type G = super::strip::W16;
-                    use super::strip::HV;
-                    // SAFETY: compiled for and run on a CPU with the features.
-                    unsafe {
-                        super::strip::fast3::<true, _, _, _>(v, i.rd, i.rs2, s, |$d, x, y| {
-                            let ($a, $b) = (HV::widen(x), HV::widen(y));
-                            let $fma = G::fast_fma;
-                            $e
-                        }, slow)
-                    }
-                });
-                accrue(h);
-                return done(h);
-            }
             sew_fpw!(v.sew, |F, G| {
+                // f16 strips (`super::strip`), with G the f32 arithmetic of widened f16.
+                #[cfg(target_arch = "x86_64")]
+                if strip16::<F>(rne) {
+                    let s = wsrc!($k, h, i, H);
+                    on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
+                        let slow = {
+                            type F = H;
+                            type G = S;
+                            |$d, x, y| {
+                                let ($a, $b) = (widen::<F, G>(x), widen::<F, G>(y));
+                                let $fma = G::fma;
+                                $e
+                            }
+                        };
+                        type G = super::strip::W16;
+                        use super::strip::HV;
+                        // SAFETY: compiled for and run on a CPU with the features.
+                        unsafe {
+                            super::strip::fast3::<true, _, _, _>(v, i.rd, i.rs2, s, |$d, x, y| {
+                                let ($a, $b) = (HV::widen(x), HV::widen(y));
+                                let $fma = G::fast_fma;
+                                $e
+                            }, slow)
+                        }
+                    });
+                    accrue(h);
+                    return done(h);
+                }
                 let s = wsrc!($k, h, i, F);
                 let slow = |$d, x, y| {
                     let ($a, $b) = (widen::<F, G>(x), widen::<F, G>(y));
