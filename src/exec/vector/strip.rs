@@ -897,6 +897,10 @@ mod tests {
                     (0x0001, 0x0001),
                     (0x0001, 0x0002),
                     (0x4c00, 0x3c00),
+                    // 2^-11·(1 - 2^-20) and 16·(1 - 2^-20): RN32 of the sum is the
+                    // midpoint, the exact sum is just below it.
+                    (0x1001, 0x3bfe),
+                    (0x4c01, 0x3bfe),
                 ] {
                     for sx in [0, 0x8000] {
                         a.push(x | sx);
@@ -940,6 +944,15 @@ mod tests {
                 },
             )
         };
+        // The midpoint case itself: (1 + 2^-10) + 2^-11·(1 - 2^-20) is just below the
+        // midpoint 1 + 3·2^-11 (RN16: 1 + 2^-10, down), but its f32 sum is the midpoint,
+        // which ties to even would round up: refused. Lane 0 only; lanes 1-7 are 1·1 + 1.
+        let f = HV::fast_fma(
+            strip16(&[0x1001], 0),
+            strip16(&[0x3bfe], 0),
+            strip16(&[0x3c01], 0),
+        );
+        assert_eq!((f.bad, fma16(0x1001, 0x3bfe, 0x3c01)), (1, (0x3c01, NX)));
         let ok_random = count(0, random);
         let ok_special = count(random, boundary);
         let ok_ties = count(boundary, n);
