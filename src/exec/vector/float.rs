@@ -700,6 +700,33 @@ fn fast2<D: Copy + Default + Sync, A: Copy + Sync, B: Copy + Sync>(
     fast3(v, vd, vs2, s, |_: D, a, b| fast(a, b), |_, a, b| slow(a, b))
 }
 
+/// The f16 strip path (`super::strip`) runs this instruction: the format is f16 (known
+/// per arm of `sew_fp!`, so the f32 and f64 arms pay nothing), frm = RNE and the host
+/// has F16C (one cached load).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn strip16<F: Fp>(rne: bool) -> bool {
+    F::EXP_BITS == 5 && rne && super::strip::available()
+}
+
+/// Runs `$body` (which returns whether an accepted strip result is inexact) in a nested
+/// function compiled for AVX2, F16C and FMA, so that the closures it defines for
+/// `super::strip` inherit those features (and the intrinsics inline into them), then
+/// raises NX. Only after `strip16` or `strip::available()`.
+#[cfg(target_arch = "x86_64")]
+macro_rules! on_strips {
+    (($($p:ident: $t:ty = $arg:expr),*) $body:block) => {{
+        #[target_feature(enable = "avx2,f16c,fma")]
+        fn strips($($p: $t),*) -> bool {
+            $body
+        }
+        // SAFETY: the caller checked that the CPU has the features.
+        if unsafe { strips($($arg),*) } {
+            raise(NX);
+        }
+    }};
+}
+
 /// vd[k] = op(vs2[k], src); `fast (e)` gives the fast path's form of the operation.
 macro_rules! f_ops {
     ($( [$($name:ident $k:ident),+] |$a:ident, $b:ident| $e:expr $(=> $cap:ident |$o:ident| $fe:tt)?; )*) => {$(
@@ -712,13 +739,42 @@ macro_rules! f_ops {
             fp_check(h, i)?;
             let rne = h.csr.frm == 0;
             sew_fp!(v.sew, |F| {
-                let s = fsrc!($k, h, i, F);
-                f_ops!(@run $fe, rne, v, i, s, F, |$a, $b| $e)
+                #[cfg(target_arch = "x86_64")]
+                let ran = f_ops!(@strip $fe, rne, v, h, i, $k, F, |$a, $b| $e);
+                #[cfg(not(target_arch = "x86_64"))]
+                let ran = false;
+                if !ran {
+                    let s = fsrc!($k, h, i, F);
+                    f_ops!(@run $fe, rne, v, i, s, F, |$a, $b| $e)
+                }
             });
             accrue(h);
             done(h)
         }
     )+};
+    (@strip [], $rne:ident, $v:ident, $h:ident, $i:ident, $k:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {{
+        let _ = $rne;
+        false
+    }};
+    // f16 strips (`super::strip`): `$fe` with F the strip arithmetic, SoftFloat per element
+    // for a strip it refuses.
+    (@strip [$cap:ident $o:ident ($fe:expr)], $rne:ident, $v:ident, $h:ident, $i:ident, $k:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {
+        strip16::<$F>($rne) && {
+            let s = fsrc!($k, $h, $i, H);
+            on_strips!((v: &V = &$v, i: &Insn = $i, s: Src<u16> = s) {
+                let slow = {
+                    type F = H;
+                    |$a, $b| $e
+                };
+                #[allow(dead_code)]
+                type F = super::strip::HV;
+                let $o = super::strip::StripOps;
+                // SAFETY: compiled for and run on a CPU with the features.
+                unsafe { super::strip::fast2(v, i.rd, i.rs2, s, |$a, $b| $fe, slow) }
+            });
+            true
+        }
+    };
     (@run [], $rne:ident, $v:ident, $i:ident, $s:ident, $F:ident, |$a:ident, $b:ident| $e:expr) => {{
         let _ = $rne;
         sss(&$v, $i.rd, $i.rs2, $s, |$a, $b| $e)
@@ -818,17 +874,39 @@ macro_rules! fma_ops {
             fp_check(h, i)?;
             let rne = h.csr.frm == 0;
             sew_fp!(v.sew, |F| {
-                let s = fsrc!($k, h, i, F);
-                if rne && F::HOST && hostsimd::available() {
-                    host3(&v, i.rd, i.rs2, s, F::is_nan,
-                        |$d, $a, $b| { let $fma = F::host_fma; $e },
-                        |$d, $a, $b| { let $fma = F::fma; $e });
-                } else if rne && F::FAST_FMA {
-                    fast3(&v, i.rd, i.rs2, s,
-                        |$d, $a, $b| { let $fma = F::fast_fma; $e },
-                        |$d, $a, $b| { let $fma = F::fma; $e });
-                } else {
-                    sss3(&v, i.rd, i.rs2, s, |$d, $a, $b| { let $fma = F::fma; $e })
+                // f16 strips (`super::strip`).
+                #[cfg(target_arch = "x86_64")]
+                let ran = strip16::<F>(rne) && {
+                    let s = fsrc!($k, h, i, H);
+                    on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
+                        let slow = {
+                            type F = H;
+                            |$d, $a, $b| { let $fma = F::fma; $e }
+                        };
+                        type F = super::strip::HV;
+                        // SAFETY: compiled for and run on a CPU with the features.
+                        unsafe {
+                            super::strip::fast3::<true, _, _, _>(v, i.rd, i.rs2, s,
+                                |$d, $a, $b| { let $fma = F::fast_fma; $e }, slow)
+                        }
+                    });
+                    true
+                };
+                #[cfg(not(target_arch = "x86_64"))]
+                let ran = false;
+                if !ran {
+                    let s = fsrc!($k, h, i, F);
+                    if rne && F::HOST && hostsimd::available() {
+                        host3(&v, i.rd, i.rs2, s, F::is_nan,
+                            |$d, $a, $b| { let $fma = F::host_fma; $e },
+                            |$d, $a, $b| { let $fma = F::fma; $e });
+                    } else if rne && F::FAST_FMA {
+                        fast3(&v, i.rd, i.rs2, s,
+                            |$d, $a, $b| { let $fma = F::fast_fma; $e },
+                            |$d, $a, $b| { let $fma = F::fma; $e });
+                    } else {
+                        sss3(&v, i.rd, i.rs2, s, |$d, $a, $b| { let $fma = F::fma; $e })
+                    }
                 }
             });
             accrue(h);
@@ -891,6 +969,16 @@ pub fn vfsqrt_v(h: &mut Hart, i: &Insn) -> R {
     fp_check(h, i)?;
     let rne = h.csr.frm == 0;
     sew_fp!(v.sew, |F| {
+        #[cfg(target_arch = "x86_64")]
+        if strip16::<F>(rne) {
+            on_strips!((v: &V = &v, i: &Insn = i) {
+                use super::strip::{HV, fast1};
+                // SAFETY: compiled for and run on a CPU with the features.
+                unsafe { fast1(v, i.rd, i.rs2, HV::fast_sqrt, H::sqrt) }
+            });
+            accrue(h);
+            return done(h);
+        }
         let s = Src::S(0u8);
         if rne && F::FAST_DIV {
             fast2(
@@ -1098,6 +1186,35 @@ macro_rules! fw_ops {
             fp_check_widen(h, i)?;
             let rne = h.csr.frm == 0;
             sew_fpw!(v.sew, |F, G| {
+                // f16 strips (`super::strip`), with G the f32 arithmetic of widened f16.
+                #[cfg(target_arch = "x86_64")]
+                if strip16::<F>(rne) {
+                    let s = wsrc!($k, h, i, H);
+                    on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
+                        let slow = {
+                            type F = H;
+                            type G = S;
+                            |x, y| {
+                                let ($a, $b) = fw_ops!(@args $wide, widen::<F, G>, x, y);
+                                let ($add, $sub, $mul) = (G::add, G::sub, G::mul);
+                                $e
+                            }
+                        };
+                        type G = super::strip::W16;
+                        let exact = |x| super::strip::HV::widen(x);
+                        // SAFETY: compiled for and run on a CPU with the features.
+                        unsafe {
+                            super::strip::fast2(v, i.rd, i.rs2, s, |x, y| {
+                                let ($a, $b) = fw_ops!(@args $wide, exact, x, y);
+                                let $sub = |a, b| G::fast_add(a, G::neg(b));
+                                let ($add, $mul) = (G::fast_add, G::fast_mul);
+                                $e
+                            }, slow)
+                        }
+                    });
+                    accrue(h);
+                    return done(h);
+                }
                 let s = wsrc!($k, h, i, F);
                 let slow = |x, y| {
                     let ($a, $b) = fw_ops!(@args $wide, widen::<F, G>, x, y);
@@ -1149,6 +1266,34 @@ macro_rules! fwma_ops {
             fp_check_widen(h, i)?;
             let rne = h.csr.frm == 0;
             sew_fpw!(v.sew, |F, G| {
+                // f16 strips (`super::strip`), with G the f32 arithmetic of widened f16.
+                #[cfg(target_arch = "x86_64")]
+                if strip16::<F>(rne) {
+                    let s = wsrc!($k, h, i, H);
+                    on_strips!((v: &V = &v, i: &Insn = i, s: Src<u16> = s) {
+                        let slow = {
+                            type F = H;
+                            type G = S;
+                            |$d, x, y| {
+                                let ($a, $b) = (widen::<F, G>(x), widen::<F, G>(y));
+                                let $fma = G::fma;
+                                $e
+                            }
+                        };
+                        type G = super::strip::W16;
+                        use super::strip::HV;
+                        // SAFETY: compiled for and run on a CPU with the features.
+                        unsafe {
+                            super::strip::fast3::<true, _, _, _>(v, i.rd, i.rs2, s, |$d, x, y| {
+                                let ($a, $b) = (HV::widen(x), HV::widen(y));
+                                let $fma = G::fast_fma;
+                                $e
+                            }, slow)
+                        }
+                    });
+                    accrue(h);
+                    return done(h);
+                }
                 let s = wsrc!($k, h, i, F);
                 let slow = |$d, x, y| {
                     let ($a, $b) = (widen::<F, G>(x), widen::<F, G>(y));
@@ -1331,6 +1476,24 @@ fn convert(h: &mut Hart, i: &Insn, kind: Cvt, w: i32, rm: Option<u8>) -> R {
         unsafe { sf::softfloat_roundingMode_write_helper(r) };
     }
     let mode = unsafe { sf::softfloat_roundingMode_read_helper() };
+    // f32 <-> f16 a strip at a time (`super::strip`) where the host has F16C.
+    #[cfg(target_arch = "x86_64")]
+    if kind == Cvt::FToF && sb.min(db) == 16 && (db == 32 || mode == 0) && super::strip::available()
+    {
+        on_strips!((v: &V = &v, i: &Insn = i, db: u32 = db) {
+            use super::strip::{HV, fast1};
+            // SAFETY (both): compiled for and run on a CPU with the features.
+            if db == 16 {
+                let slow = |x: u32| f_to_f(x as u64, 32, 16) as u16;
+                unsafe { fast1(v, i.rd, i.rs2, HV::from_f32, slow) }
+            } else {
+                let slow = |x: u16| f_to_f(x as u64, 16, 32) as u32;
+                unsafe { fast1(v, i.rd, i.rs2, HV::to_f32, slow) }
+            }
+        });
+        accrue(h);
+        return done(h);
+    }
     match kind {
         Cvt::FToU => cvt_loop(&v, i, sb, db, |x| f_to_int(x, sb, db, false, mode)),
         Cvt::FToI => cvt_loop(&v, i, sb, db, |x| f_to_int(x, sb, db, true, mode)),

@@ -29,6 +29,8 @@ pub mod mask;
 pub mod mem;
 pub mod permute;
 pub mod reduce;
+#[cfg(target_arch = "x86_64")]
+pub mod strip;
 
 use super::Insn;
 use crate::machine::{Hart, Trap};
