@@ -21,9 +21,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
 /// Below this many elements (lanes x elements per lane) an instruction runs on one
-/// thread: measured on bench/npu lanes_fma (see bench/NPU-VECTOR.md), a hand-off
-/// costs about as much as this much element work.
-pub const MIN_WORK: usize = 4096;
+/// thread. Measured with bench/npu.sh on the 2-core EPYC VM (bench/NPU-VECTOR.md,
+/// 2026-12-02): splitting every instruction of the f32 tile at L = 256 / VLEN 512
+/// (8192 elements each) made it 1.7x slower in wall time, and the int8 tile (32768
+/// elements each) 1.2x slower: the element work per instruction is a few
+/// microseconds, about what the hand-off and the second core's cache misses cost.
+/// So only larger instructions (LMUL 8 at L = 256, VLEN >= 1024) are split.
+pub const MIN_WORK: usize = 65536;
 
 /// Worker spin iterations before parking (a few microseconds: the gap between two
 /// vector instructions of a kernel is shorter than that).
