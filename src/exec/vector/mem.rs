@@ -10,7 +10,7 @@ use super::{
     R, V, al, copy_bytes, done, overlap, overlap_widen, require, require_vec, require_vm, view,
 };
 use crate::exec::Insn;
-use crate::machine::memory::{Scalar, prefetch_host};
+use crate::machine::memory::{PAGE_SIZE, Scalar, prefetch_host};
 use crate::machine::mmu::Access;
 use crate::machine::{Hart, Trap};
 use crate::npu::lanes::{Kind, LaneAddr};
@@ -202,7 +202,7 @@ fn lanes_bulk<T: Scalar, const LOAD: bool>(
             .is_some();
     // An access that crosses a page is left to the element path.
     if h.vm.data
-        || (la.base & 4095) as usize + len > 4096
+        || (la.base as usize % PAGE_SIZE) + len > PAGE_SIZE
         || !no_wrap
         || la.base & (T::SIZE as u64 - 1) != 0
         || !h.npu.lane_ok(&la, la.base)
