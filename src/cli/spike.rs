@@ -43,6 +43,7 @@ Options:
   --timeout=<seconds>             stop with exit status 124 after this wall time
   -v, --verbose                   fatal-trap reports dump every register
   --stats                         print instructions, wall time, MIPS and peak RSS to stderr
+  --no-jit                        interpret every instruction (no translation of hot blocks)
   +signature=<file>               write the begin_signature..end_signature region to file
   +signature-granularity=<n>      bytes per signature line [default 16]
   -h, --help                      this text
@@ -60,6 +61,7 @@ pub struct SpikeArgs {
     pub signature: Option<PathBuf>,
     pub signature_granularity: Option<usize>,
     pub stats: bool,
+    pub no_jit: bool,
     pub machine: MachineConfig,
     pub base_path: Option<PathBuf>,
     pub allow_paths: Vec<PathBuf>,
@@ -251,6 +253,8 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             a.machine.xlu_lenient = true;
         } else if arg == "--stats" {
             a.stats = true;
+        } else if arg == "--no-jit" {
+            a.no_jit = true;
         } else if arg == "-h" || arg == "--help" {
             return Err(String::new());
         } else {
@@ -335,6 +339,7 @@ pub fn main(args: &[String]) -> i32 {
         log_commits: a.log_commits,
         log_file: a.log_file,
         verbose: a.verbose,
+        no_jit: a.no_jit,
     };
     execute(config, &a.program, a.stats)
 }
