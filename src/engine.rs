@@ -221,7 +221,10 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
                     }
                     continue;
                 }
-                crate::jit::EXIT_TRAP => return Event::Trap(jit.ctx.trap, hart.pc),
+                crate::jit::EXIT_TRAP => {
+                    let pc = block.insns[jit.ctx.val as usize].pc;
+                    return Event::Trap(jit.ctx.trap, pc);
+                }
                 // The rest of the block is interpreted.
                 _ => from = jit.ctx.val as usize,
             }
@@ -229,6 +232,10 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
             block.runs += 1;
             if block.runs == code.jit.hot {
                 block.jit = code.jit.translate(hart, &block.insns);
+                if block.jit.is_some() {
+                    // Nothing ran yet: look the block up again and enter its translation.
+                    continue;
+                }
             }
         }
         let insns = &block.insns[from..];

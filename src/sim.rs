@@ -51,6 +51,9 @@ pub struct Config {
     /// `--no-jit`: interpret everything (the translation tier is on by default;
     /// `NPU_SPIKE_NO_JIT=1` in the environment turns it off too).
     pub no_jit: bool,
+    /// Runs that make a block hot (default `jit::DEFAULT_HOT`, or
+    /// `NPU_SPIKE_JIT_HOT=N` from the environment).
+    pub jit_hot: Option<u32>,
 }
 
 /// How the guest is hosted.
@@ -121,7 +124,7 @@ impl RunError {
 }
 
 /// See `Simulator::observe_blocks`.
-pub type BlockObserver = Box<dyn FnMut(&Hart) + Send>;
+pub type BlockObserver = Box<dyn FnMut(&Hart, Option<(Trap, u64)>) + Send>;
 
 pub struct Simulator {
     pub hart: Hart,
@@ -326,7 +329,10 @@ impl Simulator {
             _ => None,
         };
         let mut code = CodeCache::default();
-        code.set_jit(!config.no_jit && !jit_off_by_env(), jit_hot_by_env());
+        code.set_jit(
+            !config.no_jit && !jit_off_by_env(),
+            config.jit_hot.unwrap_or_else(jit_hot_by_env),
+        );
         Ok(Simulator {
             hart,
             code,
@@ -405,7 +411,11 @@ impl Simulator {
                 },
             };
             if let Some(o) = &mut self.observer {
-                o(&self.hart);
+                let trap = match &event {
+                    Event::Trap(t, pc) => Some((*t, *pc)),
+                    _ => None,
+                };
+                o(&self.hart, trap);
             }
             match event {
                 Event::Trap(t, pc) => {
@@ -419,8 +429,8 @@ impl Simulator {
         }
     }
 
-    /// Runs one block per engine call and shows `f` the hart after each (before the
-    /// trap, event or budget is handled): the both-tiers difftest compares these.
+    /// Runs one block per engine call and shows `f` the hart after each, with the
+    /// trap and its pc if one was raised (before it, or the event, is handled): the both-tiers difftest compares these.
     pub fn observe_blocks(&mut self, f: BlockObserver) {
         self.observer = Some(f);
     }

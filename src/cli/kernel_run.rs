@@ -154,6 +154,7 @@ pub fn main(r: RunArgs) -> i32 {
         log_file: r.log.clone(),
         verbose: r.verbose,
         no_jit: r.no_jit,
+        jit_hot: None,
     };
     let total = obj.total();
     let splittable = !obj.args.iter().any(|a| a.role == Role::InOut);

@@ -242,6 +242,7 @@ pub fn main(r: RunArgs) -> i32 {
         log_file: r.log.clone(),
         verbose: r.verbose,
         no_jit: r.no_jit,
+        jit_hot: None,
     };
     execute(config, &argv, r.stats)
 }

@@ -340,6 +340,7 @@ pub fn main(args: &[String]) -> i32 {
         log_file: a.log_file,
         verbose: a.verbose,
         no_jit: a.no_jit,
+        jit_hot: None,
     };
     execute(config, &a.program, a.stats)
 }

@@ -28,11 +28,12 @@ pub type BlockFn = unsafe extern "C" fn(*mut Hart, *mut Ctx) -> u64;
 /// The block ran to its end (possibly several times round its own loop): `hart.pc`
 /// and `hart.instret` are set as after an interpreted block.
 pub const EXIT_DONE: u64 = 0;
-/// Instruction `ctx.val` raised `ctx.trap`: `hart.pc` is its pc, `hart.instret`
-/// counts the instructions before it.
+/// Instruction `ctx.val` raised `ctx.trap`: `hart.instret` counts the instructions
+/// before it, `hart.pc` is what the interpreter leaves there (the block's start, or
+/// for its last instruction the fall-through).
 pub const EXIT_TRAP: u64 = 1;
 /// The translated prefix ended before instruction `ctx.val`, which the interpreter
-/// runs next (with the rest of the block); `hart.pc` is that instruction's pc.
+/// runs next (with the rest of the block); `hart.pc` is still the block's start.
 pub const EXIT_PARTIAL: u64 = 2;
 
 /// What translated code reads and writes besides the hart.
@@ -149,7 +150,8 @@ fn new_module() -> Result<JITModule, String> {
     for (k, v) in [
         ("use_colocated_libcalls", "false"),
         ("is_pic", "false"),
-        ("opt_level", "speed"),
+        ("opt_level", "none"),
+        ("enable_verifier", "false"),
     ] {
         flags.set(k, v).map_err(|e| e.to_string())?;
     }

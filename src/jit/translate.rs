@@ -261,7 +261,15 @@ impl T<'_, '_> {
 
     /// Instruction `i` traps (the trap is in `ctx.trap`).
     fn trap_exit(&mut self, i: usize) {
-        let pc = self.iconst(self.insns[i].pc);
+        // `hart.pc` as the interpreter leaves it (the trap's own pc goes with the
+        // event): the block's start, or the fall-through for its last instruction.
+        let n = self.insns.len();
+        let pc = if i + 1 == n {
+            self.insns[i].next_pc()
+        } else {
+            self.insns[0].pc
+        };
+        let pc = self.iconst(pc);
         self.exit(pc, i as u64, EXIT_TRAP, Some(i as u64));
     }
 
@@ -766,8 +774,9 @@ pub(super) fn compile(m: &mut JITModule, insns: &[Insn], plan: &Plan) -> Result<
     }
 
     if n < insns.len() {
-        // The interpreter runs the rest of the block, from instruction n.
-        let pc = t.iconst(insns[n].pc);
+        // The interpreter runs the rest of the block, from instruction n (with
+        // `hart.pc` still at the block's start, as it would be).
+        let pc = t.iconst(insns[0].pc);
         t.exit(pc, n as u64, EXIT_PARTIAL, Some(n as u64));
     } else {
         let next = t.iconst(insns[n - 1].next_pc());
