@@ -60,7 +60,7 @@ for elf in "${elfs[@]}"; do
         notes+=("$name: qemu exit $q_rc: $(head -1 "$tmp/qe")")
     elif [ "$sim_rc" -ne 0 ] || [ -z "$n" ]; then
         check="sim-failed"
-        notes+=("$name: npu-spike exit $sim_rc: $(grep -v '^npu-spike stats' "$tmp/se" | head -1)")
+        notes+=("$name: npu-spike exit $sim_rc: $(grep -v '^npu-spike \(stats\|jit\)' "$tmp/se" | head -1)")
         n=""
     elif cmp -s "$tmp/so" "$tmp/qo"; then
         check="same"

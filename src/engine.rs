@@ -33,6 +33,10 @@ impl Hasher for PcHasher {
 
 pub struct Block {
     pub insns: Box<[Insn]>,
+    /// Runs so far, until the block is considered for translation (`jit::Jit::hot`).
+    runs: u32,
+    /// The block's translation (or of a prefix of it), once it is hot.
+    jit: Option<crate::jit::BlockFn>,
 }
 
 pub struct CodeCache {
@@ -42,6 +46,8 @@ pub struct CodeCache {
     /// tag is `empty_tag(slot)`, a pc that belongs to another slot, so that no pc
     /// (`u64::MAX` included: an ELF entry point can be anything) ever hits it.
     jump: Box<[(u64, u32)]>,
+    /// The translation tier (off unless `set_jit` turns it on).
+    pub jit: crate::jit::Jit,
 }
 
 #[inline(always)]
@@ -65,13 +71,22 @@ impl Default for CodeCache {
             blocks: Vec::new(),
             map: HashMap::default(),
             jump: empty_jump_cache(),
+            jit: crate::jit::Jit::default(),
         }
     }
 }
 
 impl CodeCache {
+    /// Turns the translation tier on or off; `hot` runs make a block hot (>= 1).
+    pub fn set_jit(&mut self, on: bool, hot: u32) {
+        self.jit.enabled = on;
+        self.jit.hot = hot.max(1);
+    }
+
     pub fn flush(&mut self) {
         self.blocks.clear();
+        // The translations point into the blocks just dropped.
+        self.jit.free();
         self.map.clear();
         for (s, e) in self.jump.iter_mut().enumerate() {
             *e = (empty_tag(s), 0);
@@ -152,6 +167,8 @@ impl CodeCache {
         let index = self.blocks.len() as u32;
         self.blocks.push(Block {
             insns: insns.into_boxed_slice(),
+            runs: 0,
+            jit: None,
         });
         self.map.insert(start, index);
         Ok(index)
@@ -178,7 +195,50 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
             Ok(i) => i,
             Err(t) => return Event::Trap(t, pc),
         };
-        let insns = &code.blocks[index as usize].insns;
+        let block = &mut code.blocks[index as usize];
+        let mut from = 0;
+        if let Some(f) = block.jit
+            && !hart.vm.data
+        {
+            // Translated code inlines the untranslated-access hit path only.
+            let jit = &mut code.jit;
+            jit.ctx.tlb = hart.mem.tlb_raw();
+            // A pending interrupt ends every block (below): no self-loop then.
+            jit.ctx.until = if hart.csr.mip & hart.csr.mie != 0 {
+                0
+            } else {
+                until
+            };
+            jit.entries += 1;
+            match crate::jit::enter(f, hart, &mut jit.ctx) {
+                crate::jit::EXIT_DONE => {
+                    if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0
+                    {
+                        return Event::Attention;
+                    }
+                    if hart.instret >= until {
+                        return Event::Budget;
+                    }
+                    continue;
+                }
+                crate::jit::EXIT_TRAP => {
+                    let pc = block.insns[jit.ctx.val as usize].pc;
+                    return Event::Trap(jit.ctx.trap, pc);
+                }
+                // The rest of the block is interpreted.
+                _ => from = jit.ctx.val as usize,
+            }
+        } else if code.jit.enabled && block.runs < code.jit.hot {
+            block.runs += 1;
+            if block.runs == code.jit.hot {
+                block.jit = code.jit.translate(hart, &block.insns);
+                if block.jit.is_some() {
+                    // Nothing ran yet: look the block up again and enter its translation.
+                    continue;
+                }
+            }
+        }
+        let insns = &block.insns[from..];
         let (last, body) = insns.split_last().expect("blocks are never empty");
         // Unrolled by eight: each position gets its own indirect call site, which the
         // host's branch predictor tells apart better than one shared call.

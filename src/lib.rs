@@ -13,6 +13,7 @@ pub mod exec;
 pub mod fuzz;
 pub mod host;
 pub mod isa;
+pub mod jit;
 pub mod loader;
 pub mod machine;
 pub mod npu;

@@ -48,6 +48,12 @@ pub struct Config {
     pub verbose: bool,
     /// Vector unit geometry (`--varch`).
     pub varch: VArch,
+    /// `--no-jit`: interpret everything (the translation tier is on by default;
+    /// `NPU_SPIKE_NO_JIT=1` in the environment turns it off too).
+    pub no_jit: bool,
+    /// Runs that make a block hot (default `jit::DEFAULT_HOT`, or
+    /// `NPU_SPIKE_JIT_HOT=N` from the environment).
+    pub jit_hot: Option<u32>,
 }
 
 /// How the guest is hosted.
@@ -117,6 +123,9 @@ impl RunError {
     }
 }
 
+/// See `Simulator::observe_blocks`.
+pub type BlockObserver = Box<dyn FnMut(&Hart, Option<(Trap, u64)>) + Send>;
+
 pub struct Simulator {
     pub hart: Hart,
     code: CodeCache,
@@ -128,6 +137,9 @@ pub struct Simulator {
     model: Option<Box<CycleModel>>,
     /// Exit status from an m5 exit/fail marker.
     m5_exit: Option<u64>,
+    /// `observe_blocks`: called at every exit from the engine, which then runs one
+    /// block at a time.
+    observer: Option<BlockObserver>,
 }
 
 /// The signal that asked the run to stop (0: none), set by `stop_on_signals`.
@@ -165,6 +177,20 @@ fn segfault_kind(c: u64) -> Option<&'static str> {
 
 /// Upper bound on the lanes' vector register files (L × 32 × VLENB bytes).
 const MAX_VREG_BYTES: u64 = 1 << 30;
+
+/// `NPU_SPIKE_NO_JIT=1` (or any value but empty and `0`): the tier is off.
+fn jit_off_by_env() -> bool {
+    std::env::var_os("NPU_SPIKE_NO_JIT").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// `NPU_SPIKE_JIT_HOT=N`: translate a block on its N-th run (tests use 1, so that
+/// straight-line programs are translated too); unset or unparsable: the default.
+fn jit_hot_by_env() -> u32 {
+    std::env::var("NPU_SPIKE_JIT_HOT")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(crate::jit::DEFAULT_HOT)
+}
 
 /// Instructions run between checks of the HTIF mailbox when nothing else happens.
 const SLICE: u64 = 1 << 16;
@@ -302,15 +328,21 @@ impl Simulator {
             (Some(b), Some(e)) if e >= b => Some((b, e)),
             _ => None,
         };
+        let mut code = CodeCache::default();
+        code.set_jit(
+            !config.no_jit && !jit_off_by_env(),
+            config.jit_hot.unwrap_or_else(jit_hot_by_env),
+        );
         Ok(Simulator {
             hart,
-            code: CodeCache::default(),
+            code,
             env,
             config,
             signature,
             tracer,
             model: None,
             m5_exit: None,
+            observer: None,
         })
     }
 
@@ -363,7 +395,8 @@ impl Simulator {
             {
                 return Err(RunError::Timeout(t, self.hart.instret));
             }
-            let until = self.hart.instret.saturating_add(SLICE).min(limit);
+            let slice = if self.observer.is_some() { 1 } else { SLICE };
+            let until = self.hart.instret.saturating_add(slice).min(limit);
             let event = match &mut self.tracer {
                 Some(t) => match t.step(&mut self.hart) {
                     Ok(()) if self.hart.mem.events != 0 || self.hart.flush_decode => {
@@ -377,6 +410,13 @@ impl Simulator {
                     None => run_blocks(&mut self.hart, &mut self.code, until),
                 },
             };
+            if let Some(o) = &mut self.observer {
+                let trap = match &event {
+                    Event::Trap(t, pc) => Some((*t, *pc)),
+                    _ => None,
+                };
+                o(&self.hart, trap);
+            }
             match event {
                 Event::Trap(t, pc) => {
                     let before = self.hart.instret;
@@ -387,6 +427,19 @@ impl Simulator {
             }
             self.service();
         }
+    }
+
+    /// Runs one block per engine call and shows `f` the hart after each, with the
+    /// trap and its pc if one was raised (before it, or the event, is handled): the both-tiers difftest compares these.
+    pub fn observe_blocks(&mut self, f: BlockObserver) {
+        self.observer = Some(f);
+    }
+
+    /// The translation tier's counters: (blocks translated, blocks refused,
+    /// entries into translated code).
+    pub fn jit_stats(&self) -> (u64, u64, u64) {
+        let j = &self.code.jit;
+        (j.translated, j.refused, j.entries)
     }
 
     fn exit_code(&self) -> Option<u64> {

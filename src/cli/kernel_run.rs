@@ -153,6 +153,8 @@ pub fn main(r: RunArgs) -> i32 {
         log_commits: r.log_commits,
         log_file: r.log.clone(),
         verbose: r.verbose,
+        no_jit: r.no_jit,
+        jit_hot: None,
     };
     let total = obj.total();
     let splittable = !obj.args.iter().any(|a| a.role == Role::InOut);

@@ -132,6 +132,10 @@ pub fn execute(config: Config, program: &[String], stats: bool) -> i32 {
             n as f64 / secs / 1e6,
             peak_rss_kib().map_or("?".to_string(), |k| k.to_string())
         );
+        let (translated, refused, entries) = sim.jit_stats();
+        eprintln!(
+            "npu-spike jit: {translated} blocks translated, {refused} not, {entries} entries"
+        );
     }
     match result {
         Ok(code) => {

@@ -94,6 +94,9 @@ pub struct RunArgs {
     /// Print instructions, wall time, MIPS and peak RSS to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Interpret every instruction (no translation of hot blocks).
+    #[arg(long)]
+    pub no_jit: bool,
     /// Fatal-trap reports dump every register.
     #[arg(short, long)]
     pub verbose: bool,
@@ -245,6 +248,8 @@ pub fn main(r: RunArgs) -> i32 {
         log_commits: r.log_commits,
         log_file: r.log.clone(),
         verbose: r.verbose,
+        no_jit: r.no_jit,
+        jit_hot: None,
     };
     execute(config, &argv, r.stats)
 }

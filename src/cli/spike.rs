@@ -45,6 +45,7 @@ Options:
   --timeout=<seconds>             stop with exit status 124 after this wall time
   -v, --verbose                   fatal-trap reports dump every register
   --stats                         print instructions, wall time, MIPS and peak RSS to stderr
+  --no-jit                        interpret every instruction (no translation of hot blocks)
   +signature=<file>               write the begin_signature..end_signature region to file
   +signature-granularity=<n>      bytes per signature line [default 16]
   -h, --help                      this text
@@ -62,6 +63,7 @@ pub struct SpikeArgs {
     pub signature: Option<PathBuf>,
     pub signature_granularity: Option<usize>,
     pub stats: bool,
+    pub no_jit: bool,
     pub machine: MachineConfig,
     pub base_path: Option<PathBuf>,
     pub allow_paths: Vec<PathBuf>,
@@ -261,6 +263,8 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
             crate::npu::par::set_threads(n);
         } else if arg == "--stats" {
             a.stats = true;
+        } else if arg == "--no-jit" {
+            a.no_jit = true;
         } else if arg == "-h" || arg == "--help" {
             return Err(String::new());
         } else {
@@ -345,6 +349,8 @@ pub fn main(args: &[String]) -> i32 {
         log_commits: a.log_commits,
         log_file: a.log_file,
         verbose: a.verbose,
+        no_jit: a.no_jit,
+        jit_hot: None,
     };
     execute(config, &a.program, a.stats)
 }

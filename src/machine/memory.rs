@@ -1050,6 +1050,53 @@ impl UserMap {
     }
 }
 
+/// Where a translation-cache entry keeps what the translation tier's inlined hit
+/// path reads (`src/jit`): the cache is `entries` entries of `stride` bytes at
+/// `Memory::tlb_raw`, indexed by page number modulo `entries`; a hit is `page` equal
+/// to the access's page number, `host` is then the page's host bytes, and a store may
+/// use the entry only when the byte at `writable` is non-zero.
+pub struct TlbLayout {
+    pub entries: usize,
+    pub stride: usize,
+    pub page: usize,
+    pub host: usize,
+    pub writable: usize,
+}
+
+pub const TLB_LAYOUT: TlbLayout = TlbLayout {
+    entries: TLB_SIZE,
+    stride: std::mem::size_of::<TlbEntry>(),
+    page: std::mem::offset_of!(TlbEntry, page),
+    host: std::mem::offset_of!(TlbEntry, host),
+    writable: std::mem::offset_of!(TlbEntry, writable),
+};
+
+impl Memory {
+    /// The translation cache's entries (see `TlbLayout`); the address is stable for
+    /// the memory's lifetime.
+    pub fn tlb_raw(&self) -> *const u8 {
+        self.tlb.as_ptr() as *const u8
+    }
+
+    /// A digest of every allocated page (by page number and contents): two memories
+    /// with the same digest hold the same bytes, up to hash collisions.
+    pub fn digest(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut pages: Vec<(u64, u32)> = self.page_index.iter().map(|(&p, &i)| (p, i)).collect();
+        pages.sort_unstable();
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for (p, i) in pages {
+            let bytes = &self.pages[i as usize][..];
+            // An all-zero page reads as if it were never allocated.
+            if bytes.iter().any(|&b| b != 0) {
+                p.hash(&mut h);
+                bytes.hash(&mut h);
+            }
+        }
+        h.finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
