@@ -116,6 +116,16 @@ impl CodeCache {
         &self.blocks[index as usize].insns
     }
 
+    /// Translates the region growing from block `index` (see `jit::Jit::translate`).
+    #[cold]
+    fn translate(&mut self, hart: &Hart, index: u32) -> Option<crate::jit::BlockFn> {
+        let (blocks, map) = (&self.blocks, &self.map);
+        self.jit
+            .translate(hart, &blocks[index as usize].insns, |pc| {
+                map.get(&pc).map(|&i| &*blocks[i as usize].insns)
+            })
+    }
+
     #[cold]
     fn build(&mut self, hart: &mut Hart, start: u64) -> Result<u32, Trap> {
         let mut insns = Vec::with_capacity(8);
@@ -195,9 +205,8 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
             Ok(i) => i,
             Err(t) => return Event::Trap(t, pc),
         };
-        let block = &mut code.blocks[index as usize];
         let mut from = 0;
-        if let Some(f) = block.jit
+        if let Some(f) = code.blocks[index as usize].jit
             && !hart.vm.data
         {
             // Translated code inlines the untranslated-access hit path only.
@@ -222,23 +231,24 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
                     continue;
                 }
                 crate::jit::EXIT_TRAP => {
-                    let pc = block.insns[jit.ctx.val as usize].pc;
-                    return Event::Trap(jit.ctx.trap, pc);
+                    return Event::Trap(jit.ctx.trap, jit.ctx.pc);
                 }
                 // The rest of the block is interpreted.
                 _ => from = jit.ctx.val as usize,
             }
-        } else if code.jit.enabled && block.runs < code.jit.hot {
+        } else if code.jit.enabled && code.blocks[index as usize].runs < code.jit.hot {
+            let block = &mut code.blocks[index as usize];
             block.runs += 1;
             if block.runs == code.jit.hot {
-                block.jit = code.jit.translate(hart, &block.insns);
-                if block.jit.is_some() {
+                let f = code.translate(hart, index);
+                code.blocks[index as usize].jit = f;
+                if f.is_some() {
                     // Nothing ran yet: look the block up again and enter its translation.
                     continue;
                 }
             }
         }
-        let insns = &block.insns[from..];
+        let insns = &code.blocks[index as usize].insns[from..];
         let (last, body) = insns.split_last().expect("blocks are never empty");
         // Unrolled by eight: each position gets its own indirect call site, which the
         // host's branch predictor tells apart better than one shared call.

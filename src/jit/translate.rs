@@ -1,5 +1,6 @@
-//! Block -> Cranelift IR. `plan` decides what of a block is covered; `compile` emits
-//! one function per block (see the module comment of `jit` for the contract).
+//! Region -> Cranelift IR. `cover` decides what of a block is covered, `successors`
+//! where a block can go; `compile` emits one function per region (see the module
+//! comment of `jit` for the contract).
 //!
 //! Every instruction's semantics here are those of its interpreter handler in
 //! `exec::base` / `exec::muldiv` (the handler names are given beside each case);
@@ -12,7 +13,9 @@ use crate::machine::memory::{PAGE_SHIFT, TLB_LAYOUT};
 use crate::machine::{Hart, Trap, cause};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::types::{I8, I16, I32, I64};
-use cranelift_codegen::ir::{AbiParam, InstBuilder, MemFlagsData, SigRef, Signature, Type, Value};
+use cranelift_codegen::ir::{
+    AbiParam, Block, InstBuilder, MemFlagsData, SigRef, Signature, Type, Value,
+};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::JITModule;
 use cranelift_module::Module;
@@ -20,18 +23,20 @@ use std::mem::offset_of;
 
 /// How an instruction is translated.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     /// Generated inline.
     Inline,
     /// A call of its interpreter handler (registers synchronised around it).
     Call,
 }
 
-pub(super) struct Plan {
-    kinds: Vec<Kind>,
-    /// The block's last instruction branches or jumps back to its first.
-    self_loop: bool,
-    has_c: bool,
+/// A region: code-cache blocks translated into one function. Block 0 (the hot block
+/// the region grew from) may be covered only up to a prefix; every other block is
+/// covered whole.
+pub(super) struct Plan<'a> {
+    pub(super) blocks: Vec<&'a [Insn]>,
+    pub(super) kinds: Vec<Vec<Kind>>,
+    pub(super) has_c: bool,
 }
 
 /// Whether `op` (an `exec_as` op) has an inline translation.
@@ -139,33 +144,49 @@ fn kind(insn: &Insn, has_c: bool, kernel: (u64, u64)) -> Option<Kind> {
     (plain && !info.ends_block && !op.info().ends_block).then_some(Kind::Call)
 }
 
-/// What of `insns` can be translated: a non-empty covered prefix, or None.
-pub(super) fn plan(insns: &[Insn], has_c: bool, kernel: (u64, u64)) -> Option<Plan> {
-    let kinds: Vec<Kind> = insns.iter().map_while(|i| kind(i, has_c, kernel)).collect();
-    if kinds.is_empty() {
-        return None;
+/// How much of `insns` can be translated: the kinds of its covered prefix (empty:
+/// none of it).
+pub(super) fn cover(insns: &[Insn], has_c: bool, kernel: (u64, u64)) -> Vec<Kind> {
+    insns.iter().map_while(|i| kind(i, has_c, kernel)).collect()
+}
+
+/// Where control can go after a block that is covered whole: its static successors
+/// (branch target and fall-through, a jump's target, the fall-through of a block cut
+/// at its size or page limit) and, for a block that ends in `jalr`, the return
+/// points of the calls it made on the way (a followed `jal` that links), the likely
+/// dynamic targets.
+pub(super) fn successors(insns: &[Insn]) -> Vec<u64> {
+    let last = insns[insns.len() - 1];
+    let mut out = Vec::new();
+    match last.op.info().exec_as {
+        Op::Beq | Op::Bne | Op::Blt | Op::Bge | Op::Bltu | Op::Bgeu => {
+            out.push(last.pc.wrapping_add(last.imm as u64));
+            out.push(last.next_pc());
+        }
+        Op::Jal => out.push(last.pc.wrapping_add(last.imm as u64)),
+        Op::Jalr => {}
+        _ => out.push(last.next_pc()),
     }
-    let last = &insns[insns.len() - 1];
-    let self_loop = kinds.len() == insns.len()
-        && matches!(
-            last.op.info().exec_as,
-            Op::Jal | Op::Beq | Op::Bne | Op::Blt | Op::Bge | Op::Bltu | Op::Bgeu
-        )
-        && last.pc.wrapping_add(last.imm as u64) == insns[0].pc;
-    Some(Plan {
-        kinds,
-        self_loop,
-        has_c,
-    })
+    out.extend(return_points(insns));
+    out
+}
+
+/// The return addresses of the linking jumps a block follows (calls inlined by the
+/// decoder), excluding its last instruction.
+fn return_points(insns: &[Insn]) -> impl Iterator<Item = u64> + '_ {
+    insns[..insns.len() - 1]
+        .iter()
+        .filter(|i| i.op.info().exec_as == Op::Jal && i.rd != 0)
+        .map(|i| i.next_pc())
 }
 
 const X_OFF: i32 = offset_of!(Hart, x) as i32;
 const PC_OFF: i32 = offset_of!(Hart, pc) as i32;
 const INSTRET_OFF: i32 = offset_of!(Hart, instret) as i32;
-const EVENTS_OFF: i32 = offset_of!(Hart, mem.events) as i32;
 const CTX_TLB: i32 = offset_of!(Ctx, tlb) as i32;
 const CTX_UNTIL: i32 = offset_of!(Ctx, until) as i32;
 const CTX_VAL: i32 = offset_of!(Ctx, val) as i32;
+const CTX_PC: i32 = offset_of!(Ctx, pc) as i32;
 const CTX_CAUSE: i32 = (offset_of!(Ctx, trap) + offset_of!(Trap, cause)) as i32;
 const CTX_TVAL: i32 = (offset_of!(Ctx, trap) + offset_of!(Trap, tval)) as i32;
 
@@ -194,17 +215,16 @@ struct T<'a, 'b> {
     insns: &'a [Insn],
     hart: Value,
     ctx: Value,
-    tlb: Value,
     vars: [Variable; 32],
     ir: Variable,
     tmp: Variable,
-    /// Registers written anywhere in the function: stored back at every exit.
-    written: u32,
-    /// Registers defined since the last synchronisation with the hart.
-    dirty: u32,
     sig3: SigRef,
     sig4: SigRef,
     has_c: bool,
+    /// The region's blocks: start pc and the Cranelift block that runs it.
+    heads: Vec<(u64, Block)>,
+    /// See `emit_exit_block`.
+    exit_block: Block,
 }
 
 fn flags() -> MemFlagsData {
@@ -224,53 +244,105 @@ impl T<'_, '_> {
         }
     }
 
+    /// Defines guest register `r`, and writes it through to the hart at once: exits
+    /// and call-outs then find every register current there, and a value stays live
+    /// only up to its last use (keeping all of them live to every exit spilled them
+    /// in loops).
     fn set(&mut self, r: u8, v: Value) {
         if (1..32).contains(&r) {
             self.b.def_var(self.vars[r as usize], v);
-            self.dirty |= 1 << r;
-        }
-    }
-
-    /// Stores the registers in `mask` to the hart.
-    fn store_regs(&mut self, mask: u32) {
-        for r in 1..32 {
-            if mask >> r & 1 != 0 {
-                let v = self.b.use_var(self.vars[r]);
-                self.b
-                    .ins()
-                    .store(flags(), v, self.hart, X_OFF + 8 * r as i32);
-            }
+            self.b
+                .ins()
+                .store(flags(), v, self.hart, X_OFF + 8 * r as i32);
         }
     }
 
     /// Leaves the function: registers back, `instret += retired` (on top of the
     /// variable), `pc`, `ctx.val = val`, return `code`.
     fn exit(&mut self, pc: Value, retired: u64, code: u64, val: Option<u64>) {
-        self.store_regs(self.written);
-        let ir = self.b.use_var(self.ir);
-        let ir = self.b.ins().iadd_imm_s(ir, retired as i64);
-        self.b.ins().store(flags(), ir, self.hart, INSTRET_OFF);
-        self.b.ins().store(flags(), pc, self.hart, PC_OFF);
         if let Some(v) = val {
             let v = self.iconst(v);
             self.b.ins().store(flags(), v, self.ctx, CTX_VAL);
         }
+        let ir = self.b.use_var(self.ir);
+        let ir = self.b.ins().iadd_imm_s(ir, retired as i64);
         let code = self.iconst(code);
+        self.b
+            .ins()
+            .jump(self.exit_block, &[pc.into(), ir.into(), code.into()]);
+    }
+
+    /// The one way out of the function, shared by every exit (so that the register
+    /// write-back is emitted once): `(pc, instret, code)`.
+    fn emit_exit_block(&mut self) {
+        let e = self.exit_block;
+        self.b.switch_to_block(e);
+        let [pc, ir, code] = [0, 1, 2].map(|k| self.b.block_params(e)[k]);
+        self.b.ins().store(flags(), ir, self.hart, INSTRET_OFF);
+        self.b.ins().store(flags(), pc, self.hart, PC_OFF);
         self.b.ins().return_(&[code]);
     }
 
-    /// Instruction `i` traps (the trap is in `ctx.trap`).
+    /// Instruction `i` of the current block traps (the trap is in `ctx.trap`).
     fn trap_exit(&mut self, i: usize) {
         // `hart.pc` as the interpreter leaves it (the trap's own pc goes with the
-        // event): the block's start, or the fall-through for its last instruction.
+        // event, in `ctx.pc`): the block's start, or the fall-through for its last
+        // instruction.
         let n = self.insns.len();
         let pc = if i + 1 == n {
             self.insns[i].next_pc()
         } else {
             self.insns[0].pc
         };
+        let at = self.iconst(self.insns[i].pc);
+        self.b.ins().store(flags(), at, self.ctx, CTX_PC);
         let pc = self.iconst(pc);
         self.exit(pc, i as u64, EXIT_TRAP, Some(i as u64));
+    }
+
+    /// The region block starting at `pc`, if any.
+    fn head(&self, pc: u64) -> Option<Block> {
+        self.heads.iter().find(|h| h.0 == pc).map(|h| h.1)
+    }
+
+    /// The end of a block of `n` instructions: control goes to `pc`. Inside the region
+    /// it goes on after the checks `run_blocks` makes between blocks (a store event,
+    /// the budget); otherwise, or when a check fails, the function returns.
+    fn goto(&mut self, pc: Value, known: Option<u64>, n: usize) {
+        let r = self.b.use_var(self.ir);
+        let r = self.b.ins().iadd_imm_s(r, n as i64);
+        self.b.def_var(self.ir, r);
+        // Targets: the static one, or for a dynamic one every region block the
+        // value may name (compared in turn).
+        let targets: Vec<(u64, Block)> = match known {
+            Some(t) => self.head(t).map(|b| (t, b)).into_iter().collect(),
+            None => self.heads.clone(),
+        };
+        if !targets.is_empty() {
+            // `ctx.until` is also how a call-out reports a memory event (`Ctx::until`).
+            let until = self.b.ins().load(I64, flags(), self.ctx, CTX_UNTIL);
+            let go = self.b.ins().icmp(IntCC::UnsignedLessThan, r, until);
+            let on = self.b.create_block();
+            let out = self.b.create_block();
+            self.b.ins().brif(go, on, &[], out, &[]);
+            self.b.switch_to_block(on);
+            for (t, head) in targets {
+                if known.is_some() {
+                    self.b.ins().jump(head, &[]);
+                    self.b.switch_to_block(out);
+                    break;
+                }
+                let hit = self.b.ins().icmp_imm_s(IntCC::Equal, pc, t as i64);
+                let next = self.b.create_block();
+                self.b.ins().brif(hit, head, &[], next, &[]);
+                self.b.switch_to_block(next);
+            }
+            if known.is_none() {
+                self.b.ins().jump(out, &[]);
+                self.b.switch_to_block(out);
+            }
+        }
+        self.exit(pc, 0, EXIT_DONE, None);
     }
 
     /// Continues when `fault` is zero; otherwise instruction `i` traps.
@@ -290,45 +362,37 @@ impl T<'_, '_> {
         self.b.inst_results(call)[0]
     }
 
-    /// The translation-cache entry for `addr` and whether it misses (non-zero) for an
-    /// access of `size` bytes (misaligned accesses take the slow path too).
-    fn tlb_probe(&mut self, addr: Value, size: u32) -> (Value, Value) {
+    /// The host address of an access of `size` bytes at `addr` through the
+    /// translation cache, with the branch to `slow` on a miss (another page, a
+    /// misaligned access, or for a store an entry stores may not use); see
+    /// `TlbLayout`.
+    fn tlb_probe(&mut self, addr: Value, size: u32, store: bool, slow: Block) -> Value {
         let l = &TLB_LAYOUT;
         let page = self.b.ins().ushr_imm_s(addr, PAGE_SHIFT as i64);
         let slot = self.b.ins().band_imm_s(page, (l.entries - 1) as i64);
         let off = self.b.ins().imul_imm_s(slot, l.stride as i64);
-        let e = self.b.ins().iadd(self.tlb, off);
-        let tag = self.b.ins().load(I64, flags(), e, l.page as i32);
-        let miss = self.b.ins().bxor(page, tag);
-        let bad = if size > 1 {
-            let mis = self.b.ins().band_imm_s(addr, (size - 1) as i64);
-            self.b.ins().bor(miss, mis)
-        } else {
-            miss
-        };
-        (e, bad)
-    }
-
-    fn host_ptr(&mut self, e: Value, addr: Value) -> Value {
-        let host = self.b.ins().load(I64, flags(), e, TLB_LAYOUT.host as i32);
-        let off = self
-            .b
-            .ins()
-            .band_imm_s(addr, ((1u64 << PAGE_SHIFT) - 1) as i64);
-        self.b.ins().iadd(host, off)
+        // Loaded at each access rather than kept live through the region (one load,
+        // and a register less for the guest's).
+        let tlb = self.b.ins().load(I64, flags(), self.ctx, CTX_TLB);
+        let e = self.b.ins().iadd(tlb, off);
+        let keep = !(((1u64 << PAGE_SHIFT) - 1) & !(size as u64 - 1));
+        let want = self.b.ins().band_imm_s(addr, keep as i64);
+        let tag_at = if store { l.store_tag } else { l.tag };
+        let tag = self.b.ins().load(I64, flags(), e, tag_at as i32);
+        let miss = self.b.ins().icmp(IntCC::NotEqual, want, tag);
+        let fast = self.b.create_block();
+        self.b.ins().brif(miss, slow, &[], fast, &[]);
+        self.b.switch_to_block(fast);
+        let addend = self.b.ins().load(I64, flags(), e, l.addend as i32);
+        self.b.ins().iadd(addend, addr)
     }
 
     /// A load of `size` bytes, extended to 64 bits (`Hart::load_or_trap`).
     fn load(&mut self, i: usize, addr: Value, size: u32, signed: bool) -> Value {
-        let (e, bad) = self.tlb_probe(addr, size);
-        let fast = self.b.create_block();
         let slow = self.b.create_block();
         let join = self.b.create_block();
         self.b.set_cold_block(slow);
-        self.b.ins().brif(bad, slow, &[], fast, &[]);
-
-        self.b.switch_to_block(fast);
-        let p = self.host_ptr(e, addr);
+        let p = self.tlb_probe(addr, size, false, slow);
         let ins = self.b.ins();
         let v = match (size, signed) {
             (1, false) => ins.uload8(I64, flags(), p, 0),
@@ -372,22 +436,10 @@ impl T<'_, '_> {
 
     /// A store of the low `size` bytes of `v` (`Hart::store_or_trap`).
     fn store(&mut self, i: usize, addr: Value, v: Value, size: u32) {
-        let (e, bad) = self.tlb_probe(addr, size);
-        let w = self
-            .b
-            .ins()
-            .uload8(I32, flags(), e, TLB_LAYOUT.writable as i32);
-        let unwritable = self.b.ins().icmp_imm_s(IntCC::Equal, w, 0);
-        let bad = self.b.ins().icmp_imm_s(IntCC::NotEqual, bad, 0);
-        let bad = self.b.ins().bor(bad, unwritable);
-        let fast = self.b.create_block();
         let slow = self.b.create_block();
         let join = self.b.create_block();
         self.b.set_cold_block(slow);
-        self.b.ins().brif(bad, slow, &[], fast, &[]);
-
-        self.b.switch_to_block(fast);
-        let p = self.host_ptr(e, addr);
+        let p = self.tlb_probe(addr, size, true, slow);
         let ins = self.b.ins();
         match size {
             1 => ins.istore8(flags(), v, p, 0),
@@ -485,9 +537,6 @@ impl T<'_, '_> {
     fn insn(&mut self, i: usize, k: Kind) -> Option<(Option<Value>, Value)> {
         let insn = self.insns[i];
         if k == Kind::Call {
-            let dirty = self.dirty;
-            self.store_regs(dirty);
-            self.dirty = 0;
             let p = self.iconst(&self.insns[i] as *const Insn as u64);
             let st = self.call(
                 self.sig3,
@@ -698,8 +747,8 @@ impl T<'_, '_> {
     }
 }
 
-/// Generates the function for `insns` under `plan`.
-pub(super) fn compile(m: &mut JITModule, insns: &[Insn], plan: &Plan) -> Result<BlockFn, String> {
+/// Generates the function for the region `plan`.
+pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String> {
     let ptr = m.target_config().pointer_type();
     debug_assert_eq!(ptr, I64);
     let mut sig = m.make_signature();
@@ -726,12 +775,12 @@ pub(super) fn compile(m: &mut JITModule, insns: &[Insn], plan: &Plan) -> Result<
     let ir = b.declare_var(I64);
     let tmp = b.declare_var(I64);
 
-    let n = plan.kinds.len();
-    let (mut used, mut written) = (0u32, 0u32);
-    for (insn, &k) in insns.iter().zip(&plan.kinds) {
-        let (r, w) = regs(insn, k);
-        used |= r | w;
-        written |= w;
+    let mut used = 0u32;
+    for (insns, kinds) in plan.blocks.iter().zip(&plan.kinds) {
+        for (insn, &k) in insns.iter().zip(kinds) {
+            let (r, w) = regs(insn, k);
+            used |= r | w;
+        }
     }
 
     let entry = b.create_block();
@@ -747,82 +796,74 @@ pub(super) fn compile(m: &mut JITModule, insns: &[Insn], plan: &Plan) -> Result<
     }
     let v = b.ins().load(I64, flags(), hart, INSTRET_OFF);
     b.def_var(ir, v);
-    let tlb = b.ins().load(I64, flags(), cx, CTX_TLB);
-    let until = b.ins().load(I64, flags(), cx, CTX_UNTIL);
-    let body = b.create_block();
-    b.ins().jump(body, &[]);
-    b.switch_to_block(body);
+    let heads: Vec<(u64, Block)> = plan
+        .blocks
+        .iter()
+        .map(|insns| (insns[0].pc, b.create_block()))
+        .collect();
+    b.ins().jump(heads[0].1, &[]);
+    let exit_block = b.create_block();
+    for _ in 0..3 {
+        b.append_block_param(exit_block, I64);
+    }
 
     let mut t = T {
         b,
-        insns,
+        insns: plan.blocks[0],
         hart,
         ctx: cx,
-        tlb,
         vars,
         ir,
         tmp,
-        written,
-        dirty: 0,
         sig3,
         sig4,
         has_c: plan.has_c,
+        heads,
+        exit_block,
     };
-    let mut transfer = None;
-    for (i, &k) in plan.kinds.iter().enumerate() {
-        transfer = t.insn(i, k);
-    }
-
-    if n < insns.len() {
-        // The interpreter runs the rest of the block, from instruction n (with
-        // `hart.pc` still at the block's start, as it would be).
-        let pc = t.iconst(insns[0].pc);
-        t.exit(pc, n as u64, EXIT_PARTIAL, Some(n as u64));
-    } else {
-        let next = t.iconst(insns[n - 1].next_pc());
+    for (j, (insns, kinds)) in plan.blocks.iter().zip(&plan.kinds).enumerate() {
+        let head = t.heads[j].1;
+        t.b.switch_to_block(head);
+        t.insns = *insns;
+        let mut transfer = None;
+        for (i, &k) in kinds.iter().enumerate() {
+            transfer = t.insn(i, k);
+        }
+        let n = kinds.len();
+        if n < insns.len() {
+            // Only block 0 is covered in part: the interpreter runs the rest of it,
+            // from instruction n (with `hart.pc` still at the block's start).
+            let pc = t.iconst(insns[0].pc);
+            t.exit(pc, n as u64, EXIT_PARTIAL, Some(n as u64));
+            continue;
+        }
+        let fall = insns[n - 1].next_pc();
         match transfer {
-            _ if plan.self_loop => {
-                let (cond, target) = transfer.expect("a self-loop ends in a transfer");
-                let back = t.b.create_block();
-                let out = t.b.create_block();
-                match cond {
-                    Some(c) => {
-                        let not_taken = t.b.create_block();
-                        t.b.ins().brif(c, back, &[], not_taken, &[]);
-                        t.b.switch_to_block(not_taken);
-                        t.exit(next, n as u64, EXIT_DONE, None);
-                    }
-                    None => {
-                        t.b.ins().jump(back, &[]);
-                    }
-                }
-                // The checks `run_blocks` makes after a block: a store event, the budget.
-                t.b.switch_to_block(back);
-                // Handlers called in the next round read the registers from the hart.
-                if plan.kinds.contains(&Kind::Call) {
-                    let dirty = t.dirty;
-                    t.store_regs(dirty);
-                }
-                let r = t.b.use_var(t.ir);
-                let r = t.b.ins().iadd_imm_s(r, n as i64);
-                t.b.def_var(t.ir, r);
-                let ev = t.b.ins().uload8(I32, flags(), t.hart, EVENTS_OFF);
-                let quiet = t.b.ins().icmp_imm_s(IntCC::Equal, ev, 0);
-                let left = t.b.ins().icmp(IntCC::UnsignedLessThan, r, until);
-                let again = t.b.ins().band(quiet, left);
-                t.b.ins().brif(again, body, &[], out, &[]);
-                t.b.switch_to_block(out);
-                t.exit(target, 0, EXIT_DONE, None);
-            }
             Some((Some(c), target)) => {
-                let pc = t.b.ins().select(c, target, next);
-                t.exit(pc, n as u64, EXIT_DONE, None);
+                let taken_pc = insns[n - 1].pc.wrapping_add(insns[n - 1].imm as u64);
+                let (taken, not_taken) = (t.b.create_block(), t.b.create_block());
+                t.b.ins().brif(c, taken, &[], not_taken, &[]);
+                t.b.switch_to_block(taken);
+                t.goto(target, Some(taken_pc), n);
+                t.b.switch_to_block(not_taken);
+                let next = t.iconst(fall);
+                t.goto(next, Some(fall), n);
             }
-            // `transfer` is the last instruction's: a jump sets pc, anything else falls through.
-            Some((None, target)) => t.exit(target, n as u64, EXIT_DONE, None),
-            None => t.exit(next, n as u64, EXIT_DONE, None),
+            // `transfer` is the last instruction's: a jump sets pc (statically for
+            // `jal`), anything else falls through.
+            Some((None, target)) => {
+                let last = insns[n - 1];
+                let known = (last.op.info().exec_as == Op::Jal)
+                    .then(|| last.pc.wrapping_add(last.imm as u64));
+                t.goto(target, known, n);
+            }
+            None => {
+                let next = t.iconst(fall);
+                t.goto(next, Some(fall), n);
+            }
         }
     }
+    t.emit_exit_block();
     t.b.seal_all_blocks();
     let fc = m.target_config();
     t.b.finalize(fc);

@@ -76,6 +76,12 @@ struct TlbEntry {
     index: u32,
     /// Stores may use this entry (false for watched pages).
     writable: bool,
+    /// For the translation tier's one-compare hit test (`TlbLayout`): the page's
+    /// address (`page << PAGE_SHIFT`), the same for stores if `writable`, and the host
+    /// address minus the guest address. `u64::MAX` tags match no access.
+    tag: u64,
+    store_tag: u64,
+    addend: u64,
 }
 
 const EMPTY: TlbEntry = TlbEntry {
@@ -83,6 +89,9 @@ const EMPTY: TlbEntry = TlbEntry {
     host: std::ptr::null_mut(),
     index: 0,
     writable: false,
+    tag: u64::MAX,
+    store_tag: u64::MAX,
+    addend: 0,
 };
 
 type Page = Box<[u8; PAGE_SIZE]>;
@@ -396,11 +405,17 @@ impl Memory {
             r.contains(page << PAGE_SHIFT) && r.contains((page << PAGE_SHIFT) | PAGE_MASK)
         });
         if whole && cache {
+            let host = self.pages[i as usize].as_mut_ptr();
+            let writable = !watched && store_ok;
+            let tag = page << PAGE_SHIFT;
             self.tlb[(page as usize) & (TLB_SIZE - 1)] = TlbEntry {
                 page,
-                host: self.pages[i as usize].as_mut_ptr(),
+                host,
                 index: i,
-                writable: !watched && store_ok,
+                writable,
+                tag,
+                store_tag: if writable { tag } else { u64::MAX },
+                addend: (host as u64).wrapping_sub(tag),
             };
         }
         Ok(i)
@@ -674,6 +689,7 @@ impl Memory {
         let e = &mut self.tlb[(page as usize) & (TLB_SIZE - 1)];
         if e.page == page {
             e.writable = false;
+            e.store_tag = u64::MAX;
         }
     }
 
@@ -701,6 +717,8 @@ impl Memory {
         self.code_chunks.fill(0);
         for e in self.tlb.iter_mut() {
             e.page = u64::MAX;
+            e.tag = u64::MAX;
+            e.store_tag = u64::MAX;
         }
     }
 }
@@ -1052,23 +1070,25 @@ impl UserMap {
 
 /// Where a translation-cache entry keeps what the translation tier's inlined hit
 /// path reads (`src/jit`): the cache is `entries` entries of `stride` bytes at
-/// `Memory::tlb_raw`, indexed by page number modulo `entries`; a hit is `page` equal
-/// to the access's page number, `host` is then the page's host bytes, and a store may
-/// use the entry only when the byte at `writable` is non-zero.
+/// `Memory::tlb_raw`, indexed by page number modulo `entries`. An access of `n`
+/// bytes (a power of two) at `addr` hits when `addr & !(PAGE_MASK & !(n - 1))`,
+/// which keeps the page address and the misalignment bits, equals the u64 at `tag`
+/// (loads) or `store_tag` (stores): one compare for page and alignment. The host
+/// address is then `addr` plus the u64 at `addend`.
 pub struct TlbLayout {
     pub entries: usize,
     pub stride: usize,
-    pub page: usize,
-    pub host: usize,
-    pub writable: usize,
+    pub tag: usize,
+    pub store_tag: usize,
+    pub addend: usize,
 }
 
 pub const TLB_LAYOUT: TlbLayout = TlbLayout {
     entries: TLB_SIZE,
     stride: std::mem::size_of::<TlbEntry>(),
-    page: std::mem::offset_of!(TlbEntry, page),
-    host: std::mem::offset_of!(TlbEntry, host),
-    writable: std::mem::offset_of!(TlbEntry, writable),
+    tag: std::mem::offset_of!(TlbEntry, tag),
+    store_tag: std::mem::offset_of!(TlbEntry, store_tag),
+    addend: std::mem::offset_of!(TlbEntry, addend),
 };
 
 impl Memory {
