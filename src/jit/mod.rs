@@ -3,8 +3,9 @@
 //! A block of `engine::CodeCache` that has run `hot` times is translated when its
 //! instructions (or a prefix of them) are covered: RV64I and M inline, loads and
 //! stores through the memory's translation cache inline (anything but a plain
-//! aligned hit calls the interpreter's own access path), scalar F/D/Zfh and A through
-//! a call of the instruction's handler. Guest x-registers live in Cranelift variables
+//! aligned hit calls the interpreter's own access path), the common scalar F/D
+//! instructions inline with their handler as the slow path (`translate/fp`), the
+//! rest of F/D/Zfh and A through a call of the instruction's handler. Guest x-registers live in Cranelift variables
 //! inside the function and are written back at every exit; `pc` and `instret` are
 //! exact at every exit, so a trap at instruction k of a block looks exactly as it
 //! does under the interpreter (pc of that instruction, k instructions retired,
@@ -46,6 +47,10 @@ pub struct Ctx {
     /// A helper's result, or the index of the instruction an exit refers to.
     pub val: u64,
     pub trap: Trap,
+    /// Inline FP fast paths taken (counted only with `Jit::count_fp`, a test hook).
+    pub fp_fast: u64,
+    /// Inline FP instructions that took their slow path (the handler).
+    pub fp_slow: u64,
 }
 
 impl Default for Ctx {
@@ -55,6 +60,8 @@ impl Default for Ctx {
             until: 0,
             val: 0,
             trap: Trap::new(0, 0),
+            fp_fast: 0,
+            fp_slow: 0,
         }
     }
 }
@@ -79,6 +86,11 @@ pub struct Jit {
     pub refused: u64,
     /// Entries into translated code.
     pub entries: u64,
+    /// FP instructions translated inline (`jit::translate`'s `fp`).
+    pub fp_inline: u64,
+    /// Translations count their FP fast paths in `ctx.fp_fast` (a test hook; it
+    /// costs a memory increment per FP instruction).
+    pub count_fp: bool,
 }
 
 impl Default for Jit {
@@ -92,6 +104,8 @@ impl Default for Jit {
             translated: 0,
             refused: 0,
             entries: 0,
+            fp_inline: 0,
+            count_fp: false,
         }
     }
 }
@@ -131,11 +145,18 @@ impl Jit {
         let has_c = hart.isa.has(crate::isa::ext::C);
         let kernel = (hart.npu.kernel_lo, hart.npu.kernel_hi);
         let plan = translate::plan(insns, has_c, kernel);
+        let count_fp = self.count_fp;
+        let mut inline = 0;
         let f = match (plan, self.module()) {
-            (Some(plan), Some(m)) => translate::compile(m, insns, &plan).ok(),
+            (Some(mut plan), Some(m)) => {
+                plan.count_fp = count_fp;
+                inline = plan.fp_inline();
+                translate::compile(m, insns, &plan).ok()
+            }
             _ => None,
         };
         if f.is_some() {
+            self.fp_inline += inline;
             self.translated += 1;
         } else {
             self.refused += 1;

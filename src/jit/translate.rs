@@ -25,13 +25,20 @@ enum Kind {
     Inline,
     /// A call of its interpreter handler (registers synchronised around it).
     Call,
+    /// Scalar FP inline, its handler as the slow path (`fp`).
+    Fp,
 }
+
+#[path = "fp.rs"]
+mod fp;
 
 pub(super) struct Plan {
     kinds: Vec<Kind>,
     /// The block's last instruction branches or jumps back to its first.
     self_loop: bool,
     has_c: bool,
+    /// Count inline FP fast paths in `Ctx::fp_fast` (a test hook).
+    pub(super) count_fp: bool,
 }
 
 /// Whether `op` (an `exec_as` op) has an inline translation.
@@ -123,6 +130,9 @@ fn kind(insn: &Insn, has_c: bool, kernel: (u64, u64)) -> Option<Kind> {
         }
         return Some(Kind::Inline);
     }
+    if let Some(k) = fp::kind(insn) {
+        return Some(k);
+    }
     let plain = matches!(
         op.info().class,
         Class::Fpload
@@ -137,6 +147,13 @@ fn kind(insn: &Insn, has_c: bool, kernel: (u64, u64)) -> Option<Kind> {
             | Class::Amo
     );
     (plain && !info.ends_block && !op.info().ends_block).then_some(Kind::Call)
+}
+
+impl Plan {
+    /// FP instructions translated inline.
+    pub(super) fn fp_inline(&self) -> u64 {
+        self.kinds.iter().filter(|&&k| k == Kind::Fp).count() as u64
+    }
 }
 
 /// What of `insns` can be translated: a non-empty covered prefix, or None.
@@ -156,6 +173,7 @@ pub(super) fn plan(insns: &[Insn], has_c: bool, kernel: (u64, u64)) -> Option<Pl
         kinds,
         self_loop,
         has_c,
+        count_fp: false,
     })
 }
 
@@ -178,6 +196,9 @@ fn regs(insn: &Insn, k: Kind) -> (u32, u32) {
         // The handler reads guest registers from the hart (synchronised before the
         // call); only a written rd needs a variable.
         return (d, d);
+    }
+    if k == Kind::Fp {
+        return fp::xregs(insn);
     }
     match insn.op.info().exec_as {
         Lui | Auipc | Jal => (0, d),
@@ -205,6 +226,7 @@ struct T<'a, 'b> {
     sig3: SigRef,
     sig4: SigRef,
     has_c: bool,
+    fp: fp::Fp,
 }
 
 fn flags() -> MemFlagsData {
@@ -247,6 +269,7 @@ impl T<'_, '_> {
     /// variable), `pc`, `ctx.val = val`, return `code`.
     fn exit(&mut self, pc: Value, retired: u64, code: u64, val: Option<u64>) {
         self.store_regs(self.written);
+        self.fp_exit();
         let ir = self.b.use_var(self.ir);
         let ir = self.b.ins().iadd_imm_s(ir, retired as i64);
         self.b.ins().store(flags(), ir, self.hart, INSTRET_OFF);
@@ -488,6 +511,7 @@ impl T<'_, '_> {
             let dirty = self.dirty;
             self.store_regs(dirty);
             self.dirty = 0;
+            self.fp_before_call(&insn);
             let p = self.iconst(&self.insns[i] as *const Insn as u64);
             let st = self.call(
                 self.sig3,
@@ -502,6 +526,11 @@ impl T<'_, '_> {
                     .load(I64, flags(), self.hart, X_OFF + 8 * insn.rd as i32);
                 self.b.def_var(self.vars[insn.rd as usize], v);
             }
+            self.fp_after_call(&insn);
+            return None;
+        }
+        if k == Kind::Fp {
+            self.fp_insn(i);
             return None;
         }
         use Op::*;
@@ -745,6 +774,14 @@ pub(super) fn compile(m: &mut JITModule, insns: &[Insn], plan: &Plan) -> Result<
             b.def_var(var, v);
         }
     }
+    let fp = fp::Fp::entry(
+        &mut b,
+        insns,
+        &plan.kinds,
+        (hart, cx),
+        plan.self_loop,
+        plan.count_fp,
+    );
     let v = b.ins().load(I64, flags(), hart, INSTRET_OFF);
     b.def_var(ir, v);
     let tlb = b.ins().load(I64, flags(), cx, CTX_TLB);
@@ -767,6 +804,7 @@ pub(super) fn compile(m: &mut JITModule, insns: &[Insn], plan: &Plan) -> Result<
         sig3,
         sig4,
         has_c: plan.has_c,
+        fp,
     };
     let mut transfer = None;
     for (i, &k) in plan.kinds.iter().enumerate() {
