@@ -442,6 +442,18 @@ impl Simulator {
         (j.translated, j.refused, j.entries)
     }
 
+    /// The translation tier's FP counters: (FP instructions translated inline, fast
+    /// paths taken (only counted after `jit_count_fp(true)`), slow paths taken).
+    pub fn jit_fp_stats(&self) -> (u64, u64, u64) {
+        let j = &self.code.jit;
+        (j.fp_inline, j.ctx.fp_fast, j.ctx.fp_slow)
+    }
+
+    /// Test hook: translations made from now on count their FP fast paths.
+    pub fn jit_count_fp(&mut self, on: bool) {
+        self.code.jit.count_fp = on;
+    }
+
     fn exit_code(&self) -> Option<u64> {
         if self.m5_exit.is_some() {
             return self.m5_exit;

@@ -5,8 +5,11 @@
 //! every integer and FP op) runs twice in-process: interpreter only, and with every
 //! block translated on its first run (`jit_hot = 1`), one block per engine call. The
 //! complete architectural state at every block exit (x, f, pc, instret, the trap and
-//! its pc, a digest of memory) must be the same in both runs, both runs must pass
-//! the program's own checks (exit 0), and the tier must have been entered.
+//! its pc, fflags, frm, mstatus, a digest of memory) must be the same in both runs,
+//! both runs must pass the program's own checks (exit 0), and the tier must have
+//! been entered. `jit_fp` (tests/programs/src/jit_fp.S) is the inline FP paths'
+//! program: random operands with specials, unboxed f32s, every rounding mode, FS
+//! Off and Clean, traps after FP work.
 
 use npu_spike::isa::Isa;
 use npu_spike::loader::load_elf;
@@ -20,6 +23,9 @@ const ISA: &str = "rv64gc_zfh_zicntr_zihpm_zicclsm";
 struct State {
     x: Vec<u64>,
     f: Vec<u64>,
+    fflags: u8,
+    frm: u8,
+    mstatus: u64,
     pc: u64,
     instret: u64,
     trap: Option<(u64, u64, u64)>,
@@ -31,9 +37,15 @@ struct Run {
     states: Vec<State>,
     translated: u64,
     entries: u64,
+    /// (FP instructions inline, fast paths taken, slow paths taken)
+    fp: (u64, u64, u64),
 }
 
 fn run(elf: &Path, jit: bool, max_insns: u64) -> Run {
+    run_counting(elf, jit, max_insns, false)
+}
+
+fn run_counting(elf: &Path, jit: bool, max_insns: u64, count_fp: bool) -> Run {
     let prog = load_elf(elf).unwrap_or_else(|e| panic!("{}: {}", elf.display(), e.msg));
     let config = Config {
         isa: Isa::parse(ISA).expect("isa"),
@@ -43,12 +55,16 @@ fn run(elf: &Path, jit: bool, max_insns: u64) -> Run {
         ..Config::default()
     };
     let mut sim = Simulator::new(config, &prog, &[elf.display().to_string()]).expect("sim");
+    sim.jit_count_fp(count_fp);
     let states = Arc::new(Mutex::new(Vec::new()));
     let s2 = states.clone();
     sim.observe_blocks(Box::new(move |h, trap| {
         s2.lock().unwrap().push(State {
             x: h.x[..32].to_vec(),
             f: h.f.to_vec(),
+            fflags: h.csr.fflags,
+            frm: h.csr.frm,
+            mstatus: h.csr.mstatus,
             pc: h.pc,
             instret: h.instret,
             trap: trap.map(|(t, pc)| (t.cause, t.tval, pc)),
@@ -60,12 +76,14 @@ fn run(elf: &Path, jit: bool, max_insns: u64) -> Run {
         e => e.to_string(),
     });
     let (translated, _, entries) = sim.jit_stats();
+    let fp = sim.jit_fp_stats();
     let states = std::mem::take(&mut *states.lock().unwrap());
     Run {
         result,
         states,
         translated,
         entries,
+        fp,
     }
 }
 
@@ -139,6 +157,12 @@ both_tiers!(
     priv_smode,
     zicntr,
     zicsr,
+    jit_fp,
+    rv64d_cvt,
+    rv64f_cvt,
+    rv64d_cmp,
+    rv64f_cmp,
+    fp_move_nanbox,
 );
 
 #[test]
@@ -161,6 +185,12 @@ fn every_program_is_listed_or_run() {
         "priv_smode",
         "zicntr",
         "zicsr",
+        "jit_fp",
+        "rv64d_cvt",
+        "rv64f_cvt",
+        "rv64d_cmp",
+        "rv64f_cmp",
+        "fp_move_nanbox",
     ];
     for p in programs() {
         let name = p.file_stem().unwrap().to_string_lossy().into_owned();
@@ -211,6 +241,9 @@ fn final_state(elf: &Path, jit: bool, limit: u64) -> (State, String, u64) {
     let state = State {
         x: h.x[..32].to_vec(),
         f: h.f.to_vec(),
+        fflags: h.csr.fflags,
+        frm: h.csr.frm,
+        mstatus: h.csr.mstatus,
         pc: h.pc,
         instret: h.instret,
         trap: None,
@@ -238,5 +271,37 @@ fn regions_keep_loop_nests_in_translated_code() {
                 "{entries} entries into translated code in {limit} instructions"
             );
         }
+    }
+}
+
+/// The inline FP paths are reached: in `jit_fp` both the fast paths (normal
+/// operands) and the slow paths (its specials, unboxed f32s, NX clear before a fused
+/// op) run in translated code, and the counted run still agrees with the
+/// interpreter; in the benchmarks' FP loops (bench fp_matmul, fp_trans, cut by a
+/// budget) the fast paths run and the states agree at every block exit.
+#[test]
+fn fp_fast_path_is_reached() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let elf = dir.join("tests/programs/bin/jit_fp.elf");
+    let a = run(&elf, false, 10_000_000);
+    let b = run_counting(&elf, true, 10_000_000, true);
+    assert_eq!(a.result, Ok(0));
+    compare("jit_fp counted", &a, &b);
+    let (inline, fast, slow) = b.fp;
+    assert!(inline > 100, "jit_fp: {inline} FP instructions inline");
+    assert!(
+        fast > 1000 && slow > 100,
+        "jit_fp: fast {fast}, slow {slow}"
+    );
+    for name in ["fp_matmul", "fp_trans"] {
+        let elf = dir.join("bench/elf").join(format!("{name}.elf"));
+        let a = run(&elf, false, 300_000);
+        let b = run_counting(&elf, true, 300_000, true);
+        compare(name, &a, &b);
+        let (inline, fast, _) = b.fp;
+        assert!(
+            inline > 10 && fast > 10_000,
+            "{name}: inline {inline}, fast {fast}"
+        );
     }
 }

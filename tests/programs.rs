@@ -119,6 +119,7 @@ programs! {
     fence_i,
     fp_fcvt_ff,
     fp_move_nanbox,
+    jit_fp,
     misaligned,
     priv_smode,
     priv_traps,

@@ -133,8 +133,10 @@ pub fn execute(config: Config, program: &[String], stats: bool) -> i32 {
             peak_rss_kib().map_or("?".to_string(), |k| k.to_string())
         );
         let (translated, refused, entries) = sim.jit_stats();
+        let (fp_inline, _, fp_slow) = sim.jit_fp_stats();
         eprintln!(
-            "npu-spike jit: {translated} blocks translated, {refused} not, {entries} entries"
+            "npu-spike jit: {translated} blocks translated, {refused} not, {entries} entries, \
+             {fp_inline} FP instructions inline, {fp_slow} FP slow paths"
         );
     }
     match result {

@@ -6,8 +6,9 @@
 //! must already be decoded and covered whole; the hot block itself may be covered
 //! in part). Covered: RV64I and M inline, loads and stores through the memory's
 //! translation cache inline (anything but a plain aligned hit calls the
-//! interpreter's own access path), scalar F/D/Zfh and A through a call of the
-//! instruction's handler. Guest x-registers live in Cranelift variables and are
+//! interpreter's own access path), the common scalar F/D instructions inline with
+//! their handler as the slow path (`translate/fp`), the rest of F/D/Zfh and A
+//! through a call of the instruction's handler. Guest x-registers live in Cranelift variables and are
 //! written through to the hart as they are defined, so every exit and call-out
 //! finds them current; `pc` and `instret` are exact at every exit, so a trap at
 //! instruction k of a block looks exactly as it does under the interpreter (pc of
@@ -54,6 +55,10 @@ pub struct Ctx {
     /// The pc of the instruction an `EXIT_TRAP` refers to.
     pub pc: u64,
     pub trap: Trap,
+    /// Inline FP fast paths taken (counted only with `Jit::count_fp`, a test hook).
+    pub fp_fast: u64,
+    /// Inline FP instructions that took their slow path (the handler).
+    pub fp_slow: u64,
 }
 
 impl Ctx {
@@ -74,6 +79,8 @@ impl Default for Ctx {
             val: 0,
             pc: 0,
             trap: Trap::new(0, 0),
+            fp_fast: 0,
+            fp_slow: 0,
         }
     }
 }
@@ -98,6 +105,11 @@ pub struct Jit {
     pub refused: u64,
     /// Entries into translated code.
     pub entries: u64,
+    /// FP instructions translated inline (`jit::translate`'s `fp`).
+    pub fp_inline: u64,
+    /// Translations count their FP fast paths in `ctx.fp_fast` (a test hook; it
+    /// costs a memory increment per FP instruction).
+    pub count_fp: bool,
 }
 
 impl Default for Jit {
@@ -111,6 +123,8 @@ impl Default for Jit {
             translated: 0,
             refused: 0,
             entries: 0,
+            fp_inline: 0,
+            count_fp: false,
         }
     }
 }
@@ -158,12 +172,15 @@ impl Jit {
         let has_c = hart.isa.has(crate::isa::ext::C);
         let kernel = (hart.npu.kernel_lo, hart.npu.kernel_hi);
         let kinds = translate::cover(root, has_c, kernel);
+        let count_fp = self.count_fp;
+        let mut inline = 0;
         let f = match self.module() {
             Some(m) if !kinds.is_empty() => {
                 let mut plan = translate::Plan {
                     blocks: vec![root],
                     kinds: vec![kinds],
                     has_c,
+                    count_fp,
                 };
                 let mut next = 0;
                 while next < plan.blocks.len() && plan.blocks.len() < MAX_REGION {
@@ -187,11 +204,13 @@ impl Jit {
                         }
                     }
                 }
+                inline = plan.fp_inline();
                 translate::compile(m, &plan).ok()
             }
             _ => None,
         };
         if f.is_some() {
+            self.fp_inline += inline;
             self.translated += 1;
         } else {
             self.refused += 1;
@@ -201,9 +220,9 @@ impl Jit {
 }
 
 /// Most code-cache blocks in one translated region (a dynamic jump compares its
-/// target with each of them). Measured on bench int_mix (callgrind, host instructions, compile + run): 4
-/// blocks 3.93 G, 8 blocks 4.10 G, 16 blocks 5.5 G: compile time grows faster than
-/// the entries saved.
+/// target with each of them). Measured on bench int_mix (callgrind, host
+/// instructions, compile + run): 4 blocks 3.93 G, 8 blocks 4.10 G, 16 blocks 5.5 G:
+/// compile time grows faster than the entries saved.
 const MAX_REGION: usize = 4;
 
 fn new_module() -> Result<JITModule, String> {

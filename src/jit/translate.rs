@@ -28,7 +28,12 @@ pub(super) enum Kind {
     Inline,
     /// A call of its interpreter handler (registers synchronised around it).
     Call,
+    /// Scalar FP inline, its handler as the slow path (`fp`).
+    Fp,
 }
+
+#[path = "fp.rs"]
+mod fp;
 
 /// A region: code-cache blocks translated into one function. Block 0 (the hot block
 /// the region grew from) may be covered only up to a prefix; every other block is
@@ -37,6 +42,8 @@ pub(super) struct Plan<'a> {
     pub(super) blocks: Vec<&'a [Insn]>,
     pub(super) kinds: Vec<Vec<Kind>>,
     pub(super) has_c: bool,
+    /// Count inline FP fast paths in `Ctx::fp_fast` (a test hook).
+    pub(super) count_fp: bool,
 }
 
 /// Whether `op` (an `exec_as` op) has an inline translation.
@@ -128,6 +135,9 @@ fn kind(insn: &Insn, has_c: bool, kernel: (u64, u64)) -> Option<Kind> {
         }
         return Some(Kind::Inline);
     }
+    if let Some(k) = fp::kind(insn) {
+        return Some(k);
+    }
     let plain = matches!(
         op.info().class,
         Class::Fpload
@@ -142,6 +152,17 @@ fn kind(insn: &Insn, has_c: bool, kernel: (u64, u64)) -> Option<Kind> {
             | Class::Amo
     );
     (plain && !info.ends_block && !op.info().ends_block).then_some(Kind::Call)
+}
+
+impl Plan<'_> {
+    /// FP instructions translated inline.
+    pub(super) fn fp_inline(&self) -> u64 {
+        self.kinds
+            .iter()
+            .flatten()
+            .filter(|&&k| k == Kind::Fp)
+            .count() as u64
+    }
 }
 
 /// How much of `insns` can be translated: the kinds of its covered prefix (empty:
@@ -200,6 +221,9 @@ fn regs(insn: &Insn, k: Kind) -> (u32, u32) {
         // call); only a written rd needs a variable.
         return (d, d);
     }
+    if k == Kind::Fp {
+        return fp::xregs(insn);
+    }
     match insn.op.info().exec_as {
         Lui | Auipc | Jal => (0, d),
         Fence => (0, 0),
@@ -225,6 +249,7 @@ struct T<'a, 'b> {
     heads: Vec<(u64, Block)>,
     /// See `emit_exit_block`.
     exit_block: Block,
+    fp: fp::Fp,
 }
 
 fn flags() -> MemFlagsData {
@@ -278,6 +303,7 @@ impl T<'_, '_> {
         let e = self.exit_block;
         self.b.switch_to_block(e);
         let [pc, ir, code] = [0, 1, 2].map(|k| self.b.block_params(e)[k]);
+        self.fp_exit();
         self.b.ins().store(flags(), ir, self.hart, INSTRET_OFF);
         self.b.ins().store(flags(), pc, self.hart, PC_OFF);
         self.b.ins().return_(&[code]);
@@ -537,6 +563,7 @@ impl T<'_, '_> {
     fn insn(&mut self, i: usize, k: Kind) -> Option<(Option<Value>, Value)> {
         let insn = self.insns[i];
         if k == Kind::Call {
+            self.fp_before_call(&insn);
             let p = self.iconst(&self.insns[i] as *const Insn as u64);
             let st = self.call(
                 self.sig3,
@@ -551,6 +578,11 @@ impl T<'_, '_> {
                     .load(I64, flags(), self.hart, X_OFF + 8 * insn.rd as i32);
                 self.b.def_var(self.vars[insn.rd as usize], v);
             }
+            self.fp_after_call(&insn);
+            return None;
+        }
+        if k == Kind::Fp {
+            self.fp_insn(i);
             return None;
         }
         use Op::*;
@@ -794,6 +826,9 @@ pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String>
             b.def_var(var, v);
         }
     }
+    let all: Vec<Insn> = plan.blocks.iter().flat_map(|b| b.iter().copied()).collect();
+    let all_kinds: Vec<Kind> = plan.kinds.iter().flatten().copied().collect();
+    let fp = fp::Fp::entry(&mut b, &all, &all_kinds, (hart, cx), plan.count_fp);
     let v = b.ins().load(I64, flags(), hart, INSTRET_OFF);
     b.def_var(ir, v);
     let heads: Vec<(u64, Block)> = plan
@@ -820,11 +855,13 @@ pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String>
         has_c: plan.has_c,
         heads,
         exit_block,
+        fp,
     };
     for (j, (insns, kinds)) in plan.blocks.iter().zip(&plan.kinds).enumerate() {
         let head = t.heads[j].1;
         t.b.switch_to_block(head);
         t.insns = *insns;
+        t.fp_block_start();
         let mut transfer = None;
         for (i, &k) in kinds.iter().enumerate() {
             transfer = t.insn(i, k);
