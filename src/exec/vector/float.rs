@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 
 /// Operations on one FP format, on raw bit patterns.
 pub(crate) trait Fp {
-    type B: Copy + PartialEq + Into<u64> + Default;
+    type B: Copy + PartialEq + Into<u64> + Default + hostsimd::Bits;
     const SIGN: Self::B;
     const NAN: Self::B;
     const EXP_BITS: u32;
@@ -598,41 +598,35 @@ fn fast3_loop<D: Copy + Default + Sync, A: Copy + Sync, B: Copy + Sync>(
 /// a strip the host tier refuses, and for masked instructions). Raises NX when an
 /// accepted strip was inexact. The caller has checked frm = RNE and `hostsimd::available`.
 #[inline(always)]
-fn host3<T: Copy + Sync>(
+fn host3<T: hostsimd::Bits + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<T>,
-    is_nan: impl Fn(T) -> bool + Sync,
     host: impl Fn(T, T, T) -> T + Sync,
     slow: impl Fn(T, T, T) -> T + Sync,
 ) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `hostsimd::available` has checked for AVX2 and FMA.
-    v.par_ranges(|part| unsafe { host3_avx2(part, vd, vs2, s, &is_nan, &host, &slow) });
+    v.par_ranges(|part| unsafe { host3_avx2(part, vd, vs2, s, &host, &slow) });
     #[cfg(not(target_arch = "x86_64"))]
     sss3(v, vd, vs2, s, slow)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn host3_avx2<T: Copy + Sync>(
+fn host3_avx2<T: hostsimd::Bits + Sync>(
     v: &V,
     vd: u8,
     vs2: u8,
     s: Src<T>,
-    is_nan: impl Fn(T) -> bool + Sync,
     host: impl Fn(T, T, T) -> T + Sync,
     slow: impl Fn(T, T, T) -> T + Sync,
 ) {
     let flags = hostsimd::Flags::begin();
-    // A plain loop, not `for_lanes`: a closure here would not inherit AVX2.
-    for l in 0..v.lanes {
-        let v = &v.at(l);
-        if v.masked {
-            mixed3(v, vd, vs2, s, &slow);
-            continue;
-        }
+    if v.lanes == 1 && !v.masked {
+        // Plain RVV (one lane): chunk by chunk through `hostsimd::run`, without the
+        // lane-group set-up.
         let (d, a) = (v.p::<T>(vd), v.p::<T>(vs2));
         // SAFETY (all closures): vstart <= k < vl <= VLMAX of the checked groups.
         let put = |k: usize, r: T| unsafe { *d.add(k) = r };
@@ -655,7 +649,7 @@ fn host3_avx2<T: Copy + Sync>(
                         let (x, y, z) = get(k);
                         host(x, y, z)
                     },
-                    &is_nan,
+                    T::is_nan,
                     put_all,
                     |k| {
                         let (x, y, z) = get(k);
@@ -672,11 +666,78 @@ fn host3_avx2<T: Copy + Sync>(
                         let (x, y) = get(k);
                         host(x, y, z)
                     },
-                    &is_nan,
+                    T::is_nan,
                     put_all,
                     |k| {
                         let (x, y) = get(k);
                         put(k, slow(x, y, z))
+                    },
+                )
+            }
+        }
+    } else if v.masked {
+        // A plain loop, not `for_lanes`: a closure here would not inherit AVX2.
+        for l in 0..v.lanes {
+            mixed3(&v.at(l), vd, vs2, s, &slow);
+        }
+    } else {
+        // Lane l's register r is `stride` bytes after lane 0's: the element loops run
+        // over lanes x elements from lane 0's pointers (`hostsimd::run_lanes`).
+        let (d, a, stride) = (
+            v.p::<T>(vd) as *mut u8,
+            v.p::<T>(vs2) as *const u8,
+            v.stride,
+        );
+        // SAFETY (all closures): l < lanes, so l * stride stays inside the lanes'
+        // register files, and vstart <= k < vl <= VLMAX of the checked groups.
+        let at = |p: *const u8, l: usize| unsafe { p.add(l * stride) as *mut T };
+        let put = |l: usize, k: usize, r: T| unsafe { *at(d, l).add(k) = r };
+        // SAFETY: as above, for the elements k0.. of lanes l0..l0 + g (rs holds g
+        // equal parts); rs is a local buffer.
+        let put_all = |l0: usize, g: usize, k0: usize, rs: &[T]| unsafe {
+            hostsimd::copy_strips(
+                rs.as_ptr() as *const u8,
+                at(d, l0).add(k0) as *mut u8,
+                stride,
+                std::mem::size_of_val(rs) / g,
+                g,
+            )
+        };
+        match s {
+            Src::V(r) => {
+                let b = v.p::<T>(r) as *const u8;
+                let get = |l: usize, k: usize| unsafe {
+                    (*at(d, l).add(k), *at(a, l).add(k), *at(b, l).add(k))
+                };
+                hostsimd::run_lanes(
+                    v.lanes,
+                    v.vstart,
+                    v.vl,
+                    |l, k| {
+                        let (x, y, z) = get(l, k);
+                        host(x, y, z)
+                    },
+                    put_all,
+                    |l, k| {
+                        let (x, y, z) = get(l, k);
+                        put(l, k, slow(x, y, z))
+                    },
+                )
+            }
+            Src::S(z) => {
+                let get = |l: usize, k: usize| unsafe { (*at(d, l).add(k), *at(a, l).add(k)) };
+                hostsimd::run_lanes(
+                    v.lanes,
+                    v.vstart,
+                    v.vl,
+                    |l, k| {
+                        let (x, y) = get(l, k);
+                        host(x, y, z)
+                    },
+                    put_all,
+                    |l, k| {
+                        let (x, y) = get(l, k);
+                        put(l, k, slow(x, y, z))
                     },
                 )
             }
@@ -783,7 +844,7 @@ macro_rules! f_ops {
         // `$o` is the host tier's operations or the fast path's (`Arith`).
         if $rne && $F::HOST && hostsimd::available() {
             let $o = HostOps::<$F>::default();
-            host3(&$v, $i.rd, $i.rs2, $s, $F::is_nan, |_, $a, $b| $fe, |_, $a, $b| $e)
+            host3(&$v, $i.rd, $i.rs2, $s, |_, $a, $b| $fe, |_, $a, $b| $e)
         } else if $rne && $F::$cap {
             let $o = FastOps::<$F>::default();
             fast2(&$v, $i.rd, $i.rs2, $s, |$a, $b| $fe, |$a, $b| $e)
@@ -897,7 +958,7 @@ macro_rules! fma_ops {
                 if !ran {
                     let s = fsrc!($k, h, i, F);
                     if rne && F::HOST && hostsimd::available() {
-                        host3(&v, i.rd, i.rs2, s, F::is_nan,
+                        host3(&v, i.rd, i.rs2, s,
                             |$d, $a, $b| { let $fma = F::host_fma; $e },
                             |$d, $a, $b| { let $fma = F::fma; $e });
                     } else if rne && F::FAST_FMA {

@@ -142,6 +142,158 @@ pub fn run<T: Copy>(
     }
 }
 
+/// Elements of one group of lanes checked at once by `run_lanes`.
+pub const GROUP: usize = 256;
+
+/// The raw bits of an IEEE value (f16, f32, f64) as the group loop tests them.
+pub trait Bits: Copy + Default + std::ops::BitOr<Output = Self> + PartialEq {
+    /// All ones when the bits are a NaN, else zero: the loop ORs the masks together
+    /// in the elements' own width, which the compiler keeps in host vector registers.
+    fn nan_mask(self) -> Self;
+    /// Whether the bits are a NaN.
+    #[inline(always)]
+    fn is_nan(self) -> bool {
+        self.nan_mask() != Self::default()
+    }
+}
+
+macro_rules! bits {
+    ($($t:ty: $inf:expr;)*) => {$(
+        impl Bits for $t {
+            #[inline(always)]
+            fn nan_mask(self) -> $t {
+                if self & !(1 << (<$t>::BITS - 1)) > $inf { !0 } else { 0 }
+            }
+        }
+    )*};
+}
+bits! {
+    u16: 0x7c00;
+    u32: 0x7f80_0000;
+    u64: 0x7ff0_0000_0000_0000;
+}
+
+/// As `run` for the element range `lo..hi` of each of `lanes` lanes: `host(l, k)`
+/// computes element k of lane l and `slow(l, k)` recomputes it with SoftFloat. When
+/// a lane's range fits `GROUP`, as many whole lanes as fit (g lanes from l0) are
+/// computed into one buffer and checked with one look at the status register;
+/// `store(l0, g, k0, rs)` then stores them (k0 = lo; lane l0 + j's results are the
+/// j-th of g equal parts of rs), and a refused group is redone lane by lane, element
+/// by element, from its intact operands (the flags are ORed, so the order of the
+/// lanes does not matter). Longer ranges go lane by lane through `run`, each accepted
+/// chunk stored as `store(l, 1, k0, rs)`. Element k of lane l may only read lane l's
+/// operand elements k. Call inside a `Flags` region.
+///
+/// With lo = 0 and a range of whole host vectors (32 bytes), the element loop
+/// runs one host vector at a time with no remainder, so the compiler emits it as straight
+/// host vector code without a per-lane trip-count set-up.
+#[inline(always)]
+pub fn run_lanes<T: Bits>(
+    lanes: usize,
+    lo: usize,
+    hi: usize,
+    host: impl Fn(usize, usize) -> T,
+    mut store: impl FnMut(usize, usize, usize, &[T]),
+    mut slow: impl FnMut(usize, usize),
+) {
+    let n = hi.saturating_sub(lo);
+    if n == 0 {
+        return;
+    }
+    if n > GROUP {
+        for l in 0..lanes {
+            run(
+                lo,
+                hi,
+                |k| host(l, k),
+                |r: T| r.is_nan(),
+                |k0, rs| store(l, 1, k0, rs),
+                |k| slow(l, k),
+            );
+        }
+        return;
+    }
+    let per = GROUP / n;
+    let mut status = Status::now();
+    // Not zeroed: every element is written before it is read.
+    let mut buf = [std::mem::MaybeUninit::<T>::uninit(); GROUP];
+    // Elements per 32-byte host vector (a constant once T is known).
+    let w = (32 / std::mem::size_of::<T>()).max(1);
+    let whole = lo == 0 && n.is_multiple_of(w);
+    let mut l0 = 0;
+    while l0 < lanes {
+        let g = per.min(lanes - l0);
+        let mut nan = T::default();
+        // SAFETY: g <= per and per * n <= GROUP: inside `buf`.
+        let out = unsafe { buf.get_unchecked_mut(..g * n) };
+        if whole {
+            for (j, lane) in out.chunks_exact_mut(n).enumerate() {
+                for (b, blk) in lane.chunks_exact_mut(w).enumerate() {
+                    for (e, slot) in blk.iter_mut().enumerate() {
+                        let r = host(l0 + j, b * w + e);
+                        slot.write(r);
+                        nan = nan | r.nan_mask();
+                    }
+                }
+            }
+        } else {
+            for (j, lane) in out.chunks_exact_mut(n).enumerate() {
+                for (k, slot) in lane.iter_mut().enumerate() {
+                    let r = host(l0 + j, lo + k);
+                    slot.write(r);
+                    nan = nan | r.nan_mask();
+                }
+            }
+        }
+        // SAFETY: the loops above wrote all of `out`.
+        let out = unsafe { &*(out as *const [_] as *const [T]) };
+        if status.accept(nan != T::default()) {
+            store(l0, g, lo, out);
+        } else {
+            for l in l0..l0 + g {
+                (lo..hi).for_each(|k| slow(l, k));
+            }
+        }
+        l0 += g;
+    }
+}
+
+/// Copies `count` strips of `len` bytes from `src` (consecutive) to `dst` (`stride`
+/// bytes apart), with fixed-size moves when `len` is one of the sizes a strip of
+/// whole host vectors has (decided once, not per strip), else as `copy_bytes`.
+///
+/// # Safety
+/// `src` is valid for `count · len` bytes, each `dst + j · stride` for `len`, and no
+/// destination strip overlaps the source.
+#[inline(always)]
+pub unsafe fn copy_strips(src: *const u8, dst: *mut u8, stride: usize, len: usize, count: usize) {
+    #[inline(always)]
+    unsafe fn fixed<const N: usize>(src: *const u8, dst: *mut u8, stride: usize, count: usize) {
+        for j in 0..count {
+            // SAFETY: the caller's contract, N = len.
+            unsafe {
+                (dst.add(j * stride) as *mut [u8; N])
+                    .write_unaligned((src.add(j * N) as *const [u8; N]).read_unaligned())
+            }
+        }
+    }
+    // SAFETY (all): the caller's contract.
+    unsafe {
+        match len {
+            16 => fixed::<16>(src, dst, stride, count),
+            32 => fixed::<32>(src, dst, stride, count),
+            64 => fixed::<64>(src, dst, stride, count),
+            128 => fixed::<128>(src, dst, stride, count),
+            256 => fixed::<256>(src, dst, stride, count),
+            _ => {
+                for j in 0..count {
+                    super::copy_bytes(src.add(j * len), dst.add(j * stride), len)
+                }
+            }
+        }
+    }
+}
+
 /// The status register between chunks: what the accepted chunks raised.
 struct Status {
     #[cfg(target_arch = "x86_64")]
@@ -403,6 +555,135 @@ mod tests {
                 *host > 0 && host < all,
                 "op {i}: {host} of {all} chunks on the host"
             );
+        }
+    }
+
+    /// `run_lanes` over several lanes (groups of whole lanes, and lanes longer than a
+    /// group) against SoftFloat element by element: values bit for bit, flags exactly,
+    /// and only the range lo..hi of every lane written.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn compare_lanes(seed: u64, runs: usize) -> (usize, usize) {
+        let mut st = seed;
+        let s32 = |v| F32 { v };
+        let f = f32::from_bits;
+        let (mut host_groups, mut groups) = (0, 0);
+        for _ in 0..runs {
+            let lanes = 1 + (next(&mut st) % 40) as usize;
+            // Whole host vectors (8 | n) half the time.
+            let n = if next(&mut st).is_multiple_of(2) {
+                8 * (1 + (next(&mut st) % 40) as usize)
+            } else {
+                1 + (next(&mut st) % 300) as usize
+            };
+            let lo = if next(&mut st).is_multiple_of(4) {
+                (next(&mut st) as usize) % n
+            } else {
+                0
+            };
+            // A run of plain operands now and then, so that whole groups stand.
+            let plain = next(&mut st).is_multiple_of(2);
+            let draw = |st: &mut u64| {
+                if plain {
+                    0x3f80_0000 | (next(st) as u32 & 0x7f_ffff)
+                } else {
+                    operand(st, 8, 23) as u32
+                }
+            };
+            let ops: Vec<Vec<(u32, u32, u32)>> = (0..lanes)
+                .map(|_| {
+                    (0..n)
+                        .map(|_| (draw(&mut st), draw(&mut st), draw(&mut st)))
+                        .collect()
+                })
+                .collect();
+            let mut want: Vec<Vec<Option<u32>>> = vec![vec![None; n]; lanes];
+            for l in 0..lanes {
+                for k in lo..n {
+                    let (a, b, c) = ops[l][k];
+                    // SAFETY: SoftFloat calls are pure.
+                    want[l][k] = Some(unsafe { sf::f32_mulAdd(s32(a), s32(b), s32(c)).v });
+                }
+            }
+            let want_flags = sf_flags();
+            let got = std::cell::RefCell::new(vec![vec![None; n]; lanes]);
+            let flags = Flags::begin();
+            let mut stored = 0;
+            let host = |l: usize, k: usize| {
+                let (a, b, c) = ops[l][k];
+                f(a).mul_add(f(b), f(c)).to_bits()
+            };
+            let store = |l0: usize, g: usize, k0: usize, rs: &[u32]| {
+                stored += g;
+                let len = rs.len() / g;
+                assert_eq!(len * g, rs.len(), "g equal parts");
+                for (j, part) in rs.chunks_exact(len).enumerate() {
+                    for (e, &r) in part.iter().enumerate() {
+                        got.borrow_mut()[l0 + j][k0 + e] = Some(r);
+                    }
+                }
+            };
+            let slow = |l: usize, k: usize| {
+                let (a, b, c) = ops[l][k];
+                // SAFETY: SoftFloat calls are pure.
+                got.borrow_mut()[l][k] = Some(unsafe { sf::f32_mulAdd(s32(a), s32(b), s32(c)).v });
+            };
+            // Both the whole-vector loop (lo = 0, 8 | n) and the general one run.
+            run_lanes(lanes, lo, n, host, store, slow);
+            let nx = flags.inexact();
+            drop(flags);
+            let got_flags = sf_flags() | nx as u8;
+            assert_eq!(got.into_inner(), want, "values, {lanes} lanes, {lo}..{n}");
+            assert_eq!(got_flags, want_flags, "flags, {lanes} lanes, {lo}..{n}");
+            host_groups += stored;
+            groups += if n - lo > GROUP {
+                lanes * (n - lo).div_ceil(CHUNK)
+            } else {
+                lanes
+            };
+        }
+        (host_groups, groups)
+    }
+
+    #[test]
+    fn lane_groups_are_softfloats() {
+        if !available() {
+            return;
+        }
+        // SAFETY: `available` checked AVX2 and FMA.
+        let (host, all) = unsafe {
+            sf::softfloat_roundingMode_write_helper(0);
+            sf_flags();
+            compare_lanes(12, 600)
+        };
+        // Both paths are taken (counted in lanes or chunks stored).
+        assert!(host > 0 && host < all, "{host} of {all} stored on the host");
+    }
+
+    #[test]
+    fn copy_strips_copy_exactly_len_bytes_per_strip() {
+        for len in [0, 1, 15, 16, 17, 32, 48, 64, 100, 128, 256, 300] {
+            for count in [1, 3] {
+                let stride = len + 5;
+                let src: Vec<u8> = (0..(len * count) as u32)
+                    .map(|x| (x * 7 + 3) as u8)
+                    .collect();
+                let mut dst = vec![0xeeu8; stride * count + 8];
+                // SAFETY: src holds count·len bytes, dst count strides of len + 5.
+                unsafe { copy_strips(src.as_ptr(), dst.as_mut_ptr(), stride, len, count) };
+                for j in 0..count {
+                    let d = &dst[j * stride..(j + 1) * stride];
+                    assert_eq!(
+                        &d[..len],
+                        &src[j * len..(j + 1) * len],
+                        "len {len}, strip {j}"
+                    );
+                    assert!(
+                        d[len..].iter().all(|&b| b == 0xee),
+                        "len {len}, strip {j}: past the end"
+                    );
+                }
+            }
         }
     }
 

@@ -176,6 +176,10 @@ fn ldst<T: Scalar, const LOAD: bool>(h: &mut Hart, i: &Insn, strided: bool) -> R
 /// area (`SP' + k·B` and up), so lane k passes exactly when lane 0 does, provided
 /// no bound wraps around (checked once). A broadcast load (base below 16 MiB) reads
 /// the same bytes for every lane and has no lane checks.
+///
+/// Out of line: it runs once per instruction for L lanes, and inlined it would make
+/// `ldst`'s single-lane path (plain RVV) pay for its registers.
+#[inline(never)]
 fn lanes_bulk<T: Scalar, const LOAD: bool>(
     h: &mut Hart,
     i: &Insn,
@@ -213,17 +217,83 @@ fn lanes_bulk<T: Scalar, const LOAD: bool>(
     // chk_ldst keeps rd's group (len bytes) inside a lane's 32 registers.
     let reg_off = (i.rd as usize & 31) * h.v.vlenb;
     let stride = h.v.lane_bytes();
-    let regs = h.v.lane_ptr(first);
+    // SAFETY: first < lanes; the offset stays inside lane first's registers.
+    let regs = unsafe { h.v.lane_ptr(first).add(reg_off) };
     let n = end - first;
     let mem = &h.mem;
-    let host = |k: usize| {
-        mem.host_range(la.base + k as u64 * step, len, !LOAD)
-            .unwrap_or(std::ptr::null_mut())
+    let done_to = if (step as usize).is_multiple_of(PAGE_SIZE) {
+        // Every lane's access sits at the same offset in its page as lane 0's, which
+        // lies inside one page (checked above): a one-byte look-up per lane finds it.
+        let host = |k: usize| {
+            mem.host_range(la.base + k as u64 * step, 1, !LOAD)
+                .unwrap_or(std::ptr::null_mut())
+        };
+        bank_copies::<LOAD>(host, regs, stride, len, n)
+    } else {
+        let host = |k: usize| {
+            mem.host_range(la.base + k as u64 * step, len, !LOAD)
+                .unwrap_or(std::ptr::null_mut())
+        };
+        bank_copies::<LOAD>(host, regs, stride, len, n)
     };
+    if done_to < n {
+        return Ok(first + done_to);
+    }
+    done(h)?;
+    Ok(end)
+}
+
+/// The lane loop of `lanes_bulk`: copies `len` bytes between lane k's bank (host
+/// address `host(k)`, null when its page is not in the translation cache) and its
+/// registers (`regs + k·stride`) for k = 0, 1, ... n − 1 in order, stopping at the
+/// first null. Returns how many lanes it did. The copy size is dispatched once, so
+/// that each lane's copy is a few fixed moves.
+#[inline(always)]
+fn bank_copies<const LOAD: bool>(
+    host: impl Fn(usize) -> *mut u8,
+    regs: *mut u8,
+    stride: usize,
+    len: usize,
+    n: usize,
+) -> usize {
+    #[inline(always)]
+    fn fixed<const N: usize>(src: *const u8, dst: *mut u8) {
+        // SAFETY: the callers pass N = len valid, non-overlapping bytes.
+        unsafe { (dst as *mut [u8; N]).write_unaligned((src as *const [u8; N]).read_unaligned()) }
+    }
+    match len {
+        16 => lanes_copy::<LOAD>(host, regs, stride, len, n, fixed::<16>),
+        32 => lanes_copy::<LOAD>(host, regs, stride, len, n, fixed::<32>),
+        64 => lanes_copy::<LOAD>(host, regs, stride, len, n, fixed::<64>),
+        128 => lanes_copy::<LOAD>(host, regs, stride, len, n, fixed::<128>),
+        // SAFETY: as for `fixed`.
+        _ => lanes_copy::<LOAD>(host, regs, stride, len, n, |s, d| unsafe {
+            copy_bytes(s, d, len)
+        }),
+    }
+}
+
+#[inline(always)]
+fn lanes_copy<const LOAD: bool>(
+    host: impl Fn(usize) -> *mut u8,
+    regs: *mut u8,
+    stride: usize,
+    len: usize,
+    n: usize,
+    copy: impl Fn(*const u8, *mut u8),
+) -> usize {
     // The banks of consecutive lanes are separate host pages: look each lane's up
     // PREFETCH_LANES lanes ahead and ask the host cache for it (and for its
-    // registers), so that the copies do not wait for memory one lane at a time. A
-    // lane whose bank is not in the translation cache (null) ends the fast path.
+    // registers), so that the copies do not wait for memory one lane at a time.
+    let prefetch = |p: *const u8| {
+        if len <= 64 {
+            // At most two cache lines: the first and the last byte's.
+            prefetch_host(p, 1);
+            prefetch_host(p.wrapping_add(len - 1), 1);
+        } else {
+            prefetch_host(p, len);
+        }
+    };
     let mut ahead = [std::ptr::null_mut(); PREFETCH_LANES];
     for (k, slot) in ahead.iter_mut().enumerate().take(n) {
         *slot = host(k);
@@ -231,32 +301,25 @@ fn lanes_bulk<T: Scalar, const LOAD: bool>(
     for k in 0..n {
         let p = ahead[k % PREFETCH_LANES];
         if p.is_null() {
-            return Ok(first + k);
+            return k;
         }
         if k + PREFETCH_LANES < n {
             let next = host(k + PREFETCH_LANES);
-            prefetch_host(next, len);
-            // SAFETY: first + k + PREFETCH_LANES < end <= lanes.
-            prefetch_host(
-                unsafe { regs.add((k + PREFETCH_LANES) * stride + reg_off) },
-                len,
-            );
+            prefetch(next);
+            prefetch(regs.wrapping_add((k + PREFETCH_LANES) * stride));
             ahead[k % PREFETCH_LANES] = next;
         }
-        // SAFETY: first + k < lanes, and reg_off + len stays inside the lane's
-        // registers (chk_ldst); p points at len bytes of a live guest page
+        // SAFETY: k < n lanes, and len bytes from regs + k·stride stay inside lane
+        // k's registers (chk_ldst); p points at len bytes of a live guest page
         // (`host_range`), a separate allocation from the register file.
-        unsafe {
-            let r = regs.add(k * stride + reg_off);
-            if LOAD {
-                copy_bytes(p, r, len);
-            } else {
-                copy_bytes(r, p, len);
-            }
+        let r = unsafe { regs.add(k * stride) };
+        if LOAD {
+            copy(p, r);
+        } else {
+            copy(r, p);
         }
     }
-    done(h)?;
-    Ok(end)
+    n
 }
 
 #[inline(always)]
