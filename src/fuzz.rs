@@ -46,6 +46,32 @@ fn run_user(prog: &Program, max_insns: u64) {
     }
 }
 
+/// Runs `prog` interpreted and with every block translated on its first run: the
+/// result and the architectural state at the end must be the same.
+fn both_tiers_agree(prog: &Program, max_insns: u64) {
+    let argv = vec!["fuzz.elf".to_string(), "in.raw".to_string()];
+    let run = |jit: bool| {
+        let mut cfg = config(max_insns);
+        cfg.no_jit = !jit;
+        cfg.jit_hot = Some(1);
+        let mut sim = Simulator::new(cfg, prog, &argv).ok()?;
+        let r = format!("{:?}", sim.run());
+        let h = &sim.hart;
+        Some((
+            r,
+            h.x[..32].to_vec(),
+            h.f.to_vec(),
+            (h.pc, h.instret, h.csr.fflags, h.csr.mstatus),
+            h.mem.digest(),
+        ))
+    };
+    let (interp, tier) = (run(false), run(true));
+    assert_eq!(
+        interp, tier,
+        "the translation tier and the interpreter differ"
+    );
+}
+
 fn program(code: Vec<u8>) -> Program {
     let mem_size = code.len() as u64 + 0x1000;
     Program {
@@ -76,6 +102,7 @@ pub fn decode_exec(data: &[u8]) {
     }
     let prog = program(data.to_vec());
     run_user(&prog, 2_000);
+    both_tiers_agree(&prog, 2_000);
     // Again under the cycle model, with the m5 markers decoded.
     let mut cfg = config(2_000);
     cfg.isa.enable_m5ops();

@@ -201,6 +201,17 @@ fn return_points(insns: &[Insn]) -> impl Iterator<Item = u64> + '_ {
         .map(|i| i.next_pc())
 }
 
+/// `hart.pc` as the interpreter leaves it before instruction `i` of a block: the
+/// target of the last jump the decoder followed before it (its handler set pc), or
+/// the block's start.
+fn pc_before(insns: &[Insn], i: usize) -> u64 {
+    insns[..i]
+        .iter()
+        .rev()
+        .find(|x| x.op.info().exec_as == Op::Jal)
+        .map_or(insns[0].pc, |j| j.pc.wrapping_add(j.imm as u64))
+}
+
 const X_OFF: i32 = offset_of!(Hart, x) as i32;
 const PC_OFF: i32 = offset_of!(Hart, pc) as i32;
 const INSTRET_OFF: i32 = offset_of!(Hart, instret) as i32;
@@ -318,7 +329,7 @@ impl T<'_, '_> {
         let pc = if i + 1 == n {
             self.insns[i].next_pc()
         } else {
-            self.insns[0].pc
+            pc_before(self.insns, i)
         };
         let at = self.iconst(self.insns[i].pc);
         self.b.ins().store(flags(), at, self.ctx, CTX_PC);
@@ -870,7 +881,7 @@ pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String>
         if n < insns.len() {
             // Only block 0 is covered in part: the interpreter runs the rest of it,
             // from instruction n (with `hart.pc` still at the block's start).
-            let pc = t.iconst(insns[0].pc);
+            let pc = t.iconst(pc_before(insns, n));
             t.exit(pc, n as u64, EXIT_PARTIAL, Some(n as u64));
             continue;
         }
