@@ -32,6 +32,23 @@ struct State {
     mem: u64,
 }
 
+impl State {
+    /// The architectural state of `h` (with the trap an exit raised, if any).
+    fn of(h: &npu_spike::machine::Hart, trap: Option<(u64, u64, u64)>) -> State {
+        State {
+            x: h.x[..32].to_vec(),
+            f: h.f.to_vec(),
+            fflags: h.csr.fflags,
+            frm: h.csr.frm,
+            mstatus: h.csr.mstatus,
+            pc: h.pc,
+            instret: h.instret,
+            trap,
+            mem: h.mem.digest(),
+        }
+    }
+}
+
 struct Run {
     result: Result<u64, String>,
     states: Vec<State>,
@@ -59,17 +76,9 @@ fn run_counting(elf: &Path, jit: bool, max_insns: u64, count_fp: bool) -> Run {
     let states = Arc::new(Mutex::new(Vec::new()));
     let s2 = states.clone();
     sim.observe_blocks(Box::new(move |h, trap| {
-        s2.lock().unwrap().push(State {
-            x: h.x[..32].to_vec(),
-            f: h.f.to_vec(),
-            fflags: h.csr.fflags,
-            frm: h.csr.frm,
-            mstatus: h.csr.mstatus,
-            pc: h.pc,
-            instret: h.instret,
-            trap: trap.map(|(t, pc)| (t.cause, t.tval, pc)),
-            mem: h.mem.digest(),
-        })
+        s2.lock()
+            .unwrap()
+            .push(State::of(h, trap.map(|(t, pc)| (t.cause, t.tval, pc))))
     }));
     let result = sim.run().map_err(|e| match e {
         RunError::InsnLimit(n) => format!("limit {n}"),
@@ -237,18 +246,7 @@ fn final_state(elf: &Path, jit: bool, limit: u64) -> (State, String, u64) {
         Err(RunError::InsnLimit(n)) => format!("limit {n}"),
         r => format!("{r:?}"),
     };
-    let h = &sim.hart;
-    let state = State {
-        x: h.x[..32].to_vec(),
-        f: h.f.to_vec(),
-        fflags: h.csr.fflags,
-        frm: h.csr.frm,
-        mstatus: h.csr.mstatus,
-        pc: h.pc,
-        instret: h.instret,
-        trap: None,
-        mem: h.mem.digest(),
-    };
+    let state = State::of(&sim.hart, None);
     (state, result, sim.jit_stats().2)
 }
 

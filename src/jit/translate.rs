@@ -751,36 +751,14 @@ impl T<'_, '_> {
                 let p = self.b.ins().imul(a, b);
                 self.sext32(p)
             }),
-            Div => {
-                let v = self.divide64(rs1, rs2, true, false);
-                self.set(rd, v);
-            }
-            Divu => {
-                let v = self.divide64(rs1, rs2, false, false);
-                self.set(rd, v);
-            }
-            Rem => {
-                let v = self.divide64(rs1, rs2, true, true);
-                self.set(rd, v);
-            }
-            Remu => {
-                let v = self.divide64(rs1, rs2, false, true);
-                self.set(rd, v);
-            }
-            Divw => {
-                let v = self.divide32(rs1, rs2, true, false);
-                self.set(rd, v);
-            }
-            Divuw => {
-                let v = self.divide32(rs1, rs2, false, false);
-                self.set(rd, v);
-            }
-            Remw => {
-                let v = self.divide32(rs1, rs2, true, true);
-                self.set(rd, v);
-            }
-            Remuw => {
-                let v = self.divide32(rs1, rs2, false, true);
+            Div | Divu | Rem | Remu | Divw | Divuw | Remw | Remuw => {
+                let signed = matches!(op, Div | Rem | Divw | Remw);
+                let rem = matches!(op, Rem | Remu | Remw | Remuw);
+                let v = if matches!(op, Div | Divu | Rem | Remu) {
+                    self.divide64(rs1, rs2, signed, rem)
+                } else {
+                    self.divide32(rs1, rs2, signed, rem)
+                };
                 self.set(rd, v);
             }
             // `plan` admits only the ops above.
