@@ -573,11 +573,7 @@ impl T<'_, '_> {
         let n = self.b.ins().iadd_imm_s(n, 1);
         self.b.ins().store(flags(), n, self.ctx, CTX_SLOW);
         let p = self.c64(&self.insns[i] as *const Insn as u64);
-        let st = self.call(
-            self.sig3,
-            super::super::call_handler as *const () as usize,
-            &[self.hart, self.ctx, p],
-        );
+        let st = self.call(super::super::Helper::Handler, &[p]);
         self.check(st, i);
         let (_, fw) = fregs(&insn);
         if fw != 0 {

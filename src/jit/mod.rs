@@ -55,6 +55,12 @@ pub struct Ctx {
     /// The pc of the instruction an `EXIT_TRAP` refers to.
     pub pc: u64,
     pub trap: Trap,
+    /// A helper's status, stored by its trampoline: 0, or 1 with the trap in `trap`.
+    pub status: u64,
+    /// The helpers' trampolines, indexed by `Helper` (set with the module).
+    pub helpers: [usize; HELPER_COUNT],
+    /// A helper's arguments after `hart` and `ctx` (stored by translated code).
+    pub args: [u64; 2],
     /// Inline FP fast paths taken (counted only with `Jit::count_fp`, a test hook).
     pub fp_fast: u64,
     /// Inline FP instructions that took their slow path (the handler).
@@ -79,6 +85,9 @@ impl Default for Ctx {
             val: 0,
             pc: 0,
             trap: Trap::new(0, 0),
+            status: 0,
+            helpers: [0; HELPER_COUNT],
+            args: [0; 2],
             fp_fast: 0,
             fp_slow: 0,
         }
@@ -95,6 +104,7 @@ pub struct Jit {
     pub enabled: bool,
     /// Runs of a block before it is translated (>= 1).
     pub hot: u32,
+    /// The code generator (its helper trampolines are in `ctx.helpers`).
     module: Option<JITModule>,
     /// Set when the host has no Cranelift backend: the tier stays off.
     broken: bool,
@@ -150,8 +160,11 @@ impl Jit {
 
     fn module(&mut self) -> Option<&mut JITModule> {
         if self.module.is_none() && !self.broken {
-            match new_module() {
-                Ok(m) => self.module = Some(m),
+            match new_module().and_then(|mut m| translate::trampolines(&mut m).map(|t| (m, t))) {
+                Ok((m, t)) => {
+                    self.module = Some(m);
+                    self.ctx.helpers = t;
+                }
                 Err(_) => self.broken = true,
             }
         }
@@ -260,6 +273,39 @@ pub fn enter(f: BlockFn, hart: &mut Hart, ctx: &mut Ctx) -> u64 {
     // helpers below, each given these same two pointers, which are valid and unaliased
     // for the duration of the call.
     unsafe { f(hart, ctx) }
+}
+
+/// The helpers translated code calls on its slow paths (through trampolines,
+/// `translate::trampolines`), as indices into `helpers()` and `Ctx::helpers`.
+#[derive(Clone, Copy)]
+pub(crate) enum Helper {
+    Load8,
+    Load16,
+    Load32,
+    Load64,
+    Store8,
+    Store16,
+    Store32,
+    Store64,
+    Handler,
+}
+
+/// How many helpers there are.
+pub(crate) const HELPER_COUNT: usize = 9;
+
+/// Each helper's address and argument count, in `Helper` order.
+fn helpers() -> [(usize, usize); HELPER_COUNT] {
+    [
+        (load_u8 as *const () as usize, 3),
+        (load_u16 as *const () as usize, 3),
+        (load_u32 as *const () as usize, 3),
+        (load_u64 as *const () as usize, 3),
+        (store_u8 as *const () as usize, 4),
+        (store_u16 as *const () as usize, 4),
+        (store_u32 as *const () as usize, 4),
+        (store_u64 as *const () as usize, 4),
+        (call_handler as *const () as usize, 3),
+    ]
 }
 
 // Helpers called from translated code. Each takes the hart and the context as raw

@@ -219,6 +219,9 @@ const CTX_TLB: i32 = offset_of!(Ctx, tlb) as i32;
 const CTX_UNTIL: i32 = offset_of!(Ctx, until) as i32;
 const CTX_VAL: i32 = offset_of!(Ctx, val) as i32;
 const CTX_PC: i32 = offset_of!(Ctx, pc) as i32;
+const CTX_STATUS: i32 = offset_of!(Ctx, status) as i32;
+const CTX_HELPERS: i32 = offset_of!(Ctx, helpers) as i32;
+const CTX_ARGS: i32 = offset_of!(Ctx, args) as i32;
 const CTX_CAUSE: i32 = (offset_of!(Ctx, trap) + offset_of!(Trap, cause)) as i32;
 const CTX_TVAL: i32 = (offset_of!(Ctx, trap) + offset_of!(Trap, tval)) as i32;
 
@@ -253,11 +256,14 @@ struct T<'a, 'b> {
     vars: [Variable; 32],
     ir: Variable,
     tmp: Variable,
-    sig3: SigRef,
-    sig4: SigRef,
+    /// The signature of the helper trampolines.
+    tramp_sig: SigRef,
     has_c: bool,
-    /// The region's blocks: start pc and the Cranelift block that runs it.
+    /// The region's blocks: start pc and the Cranelift block that enters it (loading
+    /// the registers it reads), then the one that runs it, and the block being emitted.
     heads: Vec<(u64, Block)>,
+    bodies: Vec<Block>,
+    current: usize,
     /// See `emit_exit_block`.
     exit_block: Block,
     fp: fp::Fp,
@@ -337,9 +343,15 @@ impl T<'_, '_> {
         self.exit(pc, i as u64, EXIT_TRAP, Some(i as u64));
     }
 
-    /// The region block starting at `pc`, if any.
+    /// Where a jump to the region block starting at `pc`, if any, goes: its body
+    /// for the block being emitted (a loop keeps its registers), its head otherwise.
     fn head(&self, pc: u64) -> Option<Block> {
-        self.heads.iter().find(|h| h.0 == pc).map(|h| h.1)
+        let j = self.heads.iter().position(|h| h.0 == pc)?;
+        Some(if j == self.current {
+            self.bodies[j]
+        } else {
+            self.heads[j].1
+        })
     }
 
     /// The end of a block of `n` instructions: control goes to `pc`. Inside the region
@@ -353,7 +365,11 @@ impl T<'_, '_> {
         // value may name (compared in turn).
         let targets: Vec<(u64, Block)> = match known {
             Some(t) => self.head(t).map(|b| (t, b)).into_iter().collect(),
-            None => self.heads.clone(),
+            None => self
+                .heads
+                .iter()
+                .filter_map(|&(t, _)| Some((t, self.head(t)?)))
+                .collect(),
         };
         if !targets.is_empty() {
             // `ctx.until` is also how a call-out reports a memory event (`Ctx::until`).
@@ -393,10 +409,27 @@ impl T<'_, '_> {
         self.b.switch_to_block(ok);
     }
 
-    fn call(&mut self, sig: SigRef, f: usize, args: &[Value]) -> Value {
-        let callee = self.iconst(f as u64);
-        let call = self.b.ins().call_indirect(sig, callee, args);
-        self.b.inst_results(call)[0]
+    /// Calls helper `h` with `hart`, `ctx` and `args` through its preserve-all
+    /// trampoline (`trampolines`), and returns the status. The arguments go through
+    /// `ctx.args` and the trampoline's address is loaded on the slow path itself: the
+    /// call clobbers no register and constrains none, so the slow paths leave the hot
+    /// code's register allocation alone.
+    fn call(&mut self, h: super::Helper, args: &[Value]) -> Value {
+        assert!(
+            args.len() <= 2,
+            "a helper takes at most two arguments besides hart and ctx"
+        );
+        for (k, &a) in args.iter().enumerate() {
+            self.b
+                .ins()
+                .store(flags(), a, self.ctx, CTX_ARGS + 8 * k as i32);
+        }
+        let at = CTX_HELPERS + 8 * h as i32;
+        let tramp = self.b.ins().load(I64, flags(), self.ctx, at);
+        self.b
+            .ins()
+            .call_indirect(self.tramp_sig, tramp, &[self.hart, self.ctx]);
+        self.b.ins().load(I64, flags(), self.ctx, CTX_STATUS)
     }
 
     /// The host address of an access of `size` bytes at `addr` through the
@@ -445,12 +478,12 @@ impl T<'_, '_> {
 
         self.b.switch_to_block(slow);
         let helper = match size {
-            1 => super::load_u8 as *const () as usize,
-            2 => super::load_u16 as *const () as usize,
-            4 => super::load_u32 as *const () as usize,
-            _ => super::load_u64 as *const () as usize,
+            1 => super::Helper::Load8,
+            2 => super::Helper::Load16,
+            4 => super::Helper::Load32,
+            _ => super::Helper::Load64,
         };
-        let st = self.call(self.sig3, helper, &[self.hart, self.ctx, addr]);
+        let st = self.call(helper, &[addr]);
         self.check(st, i);
         let raw = self.b.ins().load(I64, flags(), self.ctx, CTX_VAL);
         let v = if signed && size < 8 {
@@ -488,12 +521,12 @@ impl T<'_, '_> {
 
         self.b.switch_to_block(slow);
         let helper = match size {
-            1 => super::store_u8 as *const () as usize,
-            2 => super::store_u16 as *const () as usize,
-            4 => super::store_u32 as *const () as usize,
-            _ => super::store_u64 as *const () as usize,
+            1 => super::Helper::Store8,
+            2 => super::Helper::Store16,
+            4 => super::Helper::Store32,
+            _ => super::Helper::Store64,
         };
-        let st = self.call(self.sig4, helper, &[self.hart, self.ctx, addr, v]);
+        let st = self.call(helper, &[addr, v]);
         self.check(st, i);
         self.b.ins().jump(join, &[]);
 
@@ -576,11 +609,7 @@ impl T<'_, '_> {
         if k == Kind::Call {
             self.fp_before_call(&insn);
             let p = self.iconst(&self.insns[i] as *const Insn as u64);
-            let st = self.call(
-                self.sig3,
-                super::call_handler as *const () as usize,
-                &[self.hart, self.ctx, p],
-            );
+            let st = self.call(super::Helper::Handler, &[p]);
             self.check(st, i);
             if (1..32).contains(&insn.rd) {
                 let v = self
@@ -776,45 +805,21 @@ pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String>
     sig.params.push(AbiParam::new(I64));
     sig.params.push(AbiParam::new(I64));
     sig.returns.push(AbiParam::new(I64));
-    let helper_sig = |n: usize| {
-        let mut s = Signature::new(sig.call_conv);
-        for _ in 0..n {
-            s.params.push(AbiParam::new(I64));
-        }
-        s.returns.push(AbiParam::new(I64));
-        s
-    };
-    let (s3, s4) = (helper_sig(3), helper_sig(4));
 
     let mut ctx = m.make_context();
     ctx.func.signature = sig.clone();
     let mut fctx = FunctionBuilderContext::new();
     let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-    let sig3 = b.import_signature(s3);
-    let sig4 = b.import_signature(s4);
+    let tramp_sig = b.import_signature(tramp_sig());
     let vars: [Variable; 32] = std::array::from_fn(|_| b.declare_var(I64));
     let ir = b.declare_var(I64);
     let tmp = b.declare_var(I64);
-
-    let mut used = 0u32;
-    for (insns, kinds) in plan.blocks.iter().zip(&plan.kinds) {
-        for (insn, &k) in insns.iter().zip(kinds) {
-            let (r, w) = regs(insn, k);
-            used |= r | w;
-        }
-    }
 
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
     let hart = b.block_params(entry)[0];
     let cx = b.block_params(entry)[1];
-    for (r, &var) in vars.iter().enumerate().skip(1) {
-        if used >> r & 1 != 0 {
-            let v = b.ins().load(I64, flags(), hart, X_OFF + 8 * r as i32);
-            b.def_var(var, v);
-        }
-    }
     let all: Vec<Insn> = plan.blocks.iter().flat_map(|b| b.iter().copied()).collect();
     let all_kinds: Vec<Kind> = plan.kinds.iter().flatten().copied().collect();
     let fp = fp::Fp::entry(&mut b, &all, &all_kinds, (hart, cx), plan.count_fp);
@@ -825,7 +830,28 @@ pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String>
         .iter()
         .map(|insns| (insns[0].pc, b.create_block()))
         .collect();
+    let bodies: Vec<Block> = plan.blocks.iter().map(|_| b.create_block()).collect();
     b.ins().jump(heads[0].1, &[]);
+    // Each block's head loads the registers the block reads before writing them (the
+    // hart has them all, written through) and goes on to its body; only a block's
+    // jump back to itself keeps them in host registers. So an outer loop's values do
+    // not stay live, and spill, through the inner loops of a region.
+    for (j, (insns, kinds)) in plan.blocks.iter().zip(&plan.kinds).enumerate() {
+        b.switch_to_block(heads[j].1);
+        let (mut reads, mut defined) = (0u32, 0u32);
+        for (insn, &k) in insns.iter().zip(kinds) {
+            let (r, w) = regs(insn, k);
+            reads |= r & !defined;
+            defined |= w;
+        }
+        for (r, &var) in vars.iter().enumerate().skip(1) {
+            if reads >> r & 1 != 0 {
+                let v = b.ins().load(I64, flags(), hart, X_OFF + 8 * r as i32);
+                b.def_var(var, v);
+            }
+        }
+        b.ins().jump(bodies[j], &[]);
+    }
     let exit_block = b.create_block();
     for _ in 0..3 {
         b.append_block_param(exit_block, I64);
@@ -839,16 +865,18 @@ pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String>
         vars,
         ir,
         tmp,
-        sig3,
-        sig4,
+        tramp_sig,
         has_c: plan.has_c,
         heads,
+        bodies,
+        current: 0,
         exit_block,
         fp,
     };
     for (j, (insns, kinds)) in plan.blocks.iter().zip(&plan.kinds).enumerate() {
-        let head = t.heads[j].1;
-        t.b.switch_to_block(head);
+        let body = t.bodies[j];
+        t.b.switch_to_block(body);
+        t.current = j;
         t.insns = *insns;
         t.fp_block_start();
         let mut transfer = None;
@@ -897,12 +925,83 @@ pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String>
     let id = m
         .declare_anonymous_function(&sig)
         .map_err(|e| e.to_string())?;
+    let dump = std::env::var_os("NPU_SPIKE_JIT_DUMP").is_some();
+    ctx.set_disasm(dump);
     m.define_function(id, &mut ctx).map_err(|e| e.to_string())?;
+    if dump {
+        let pcs: Vec<String> = plan
+            .blocks
+            .iter()
+            .map(|b| format!("{:#x}+{}", b[0].pc, b.len()))
+            .collect();
+        let code = ctx
+            .compiled_code()
+            .and_then(|c| c.vcode.clone())
+            .unwrap_or_default();
+        eprintln!("jit region {}:\n{code}", pcs.join(" "));
+    }
     m.clear_context(&mut ctx);
     m.finalize_definitions().map_err(|e| e.to_string())?;
     let code = m.get_finalized_function(id);
+    if std::env::var_os("NPU_SPIKE_JIT_DUMP").is_some() {
+        eprintln!("jit region at {code:p}");
+    }
     // SAFETY: `code` is the entry of the function just defined with signature `sig`:
     // two pointer-sized arguments and a 64-bit result in the host's default C calling
     // convention, which is `BlockFn`'s.
     Ok(unsafe { std::mem::transmute::<*const u8, BlockFn>(code) })
+}
+
+/// The signature of a helper trampoline, `(hart, ctx)`: preserve-all, so that no
+/// register is clobbered at the call site.
+fn tramp_sig() -> Signature {
+    let mut s = Signature::new(cranelift_codegen::isa::CallConv::PreserveAll);
+    s.params.push(AbiParam::new(I64));
+    s.params.push(AbiParam::new(I64));
+    s
+}
+
+/// Generates a module's helper trampolines (`super::helpers()`, in order): each
+/// calls its helper (C calling convention) with `hart`, `ctx` and the helper's other
+/// arguments from `ctx.args`, and stores the status the helper returns in
+/// `ctx.status`. Being preserve-all functions, they save what the C call clobbers,
+/// on the slow path only.
+pub(super) fn trampolines(m: &mut JITModule) -> Result<[usize; super::HELPER_COUNT], String> {
+    let mut out = [0; super::HELPER_COUNT];
+    for (k, &(f, n)) in super::helpers().iter().enumerate() {
+        let sig = tramp_sig();
+        let mut c_sig = m.make_signature();
+        for _ in 0..n {
+            c_sig.params.push(AbiParam::new(I64));
+        }
+        c_sig.returns.push(AbiParam::new(I64));
+        let mut ctx = m.make_context();
+        ctx.func.signature = sig.clone();
+        let mut fctx = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let c_sig = b.import_signature(c_sig);
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let (hart, cx) = (b.block_params(entry)[0], b.block_params(entry)[1]);
+        let mut args = vec![hart, cx];
+        for k in 0..n - 2 {
+            args.push(b.ins().load(I64, flags(), cx, CTX_ARGS + 8 * k as i32));
+        }
+        let callee = b.ins().iconst(I64, f as i64);
+        let call = b.ins().call_indirect(c_sig, callee, &args);
+        let status = b.inst_results(call)[0];
+        b.ins().store(flags(), status, cx, CTX_STATUS);
+        b.ins().return_(&[]);
+        b.seal_all_blocks();
+        b.finalize(m.target_config());
+        let id = m
+            .declare_anonymous_function(&sig)
+            .map_err(|e| e.to_string())?;
+        m.define_function(id, &mut ctx).map_err(|e| e.to_string())?;
+        m.clear_context(&mut ctx);
+        m.finalize_definitions().map_err(|e| e.to_string())?;
+        out[k] = m.get_finalized_function(id) as usize;
+    }
+    Ok(out)
 }
