@@ -199,9 +199,12 @@ pub enum Event {
 /// Runs blocks until something needs the caller's attention or `hart.instret`
 /// reaches `until`.
 pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
+    // The link cell the last translated exit left for its target, `hart.pc`
+    // (`jit::Ctx::link`), while that is where control is.
+    let mut link = 0;
     loop {
         let pc = hart.pc;
-        let index = match code.lookup(hart, pc) {
+        let mut index = match code.lookup(hart, pc) {
             Ok(i) => i,
             Err(t) => return Event::Trap(t, pc),
         };
@@ -218,9 +221,11 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
             } else {
                 until
             };
+            jit.note_entry(pc, f, std::mem::take(&mut link));
             jit.entries += 1;
-            match crate::jit::enter(f, hart, &mut jit.ctx) {
+            match jit.enter(f, hart) {
                 crate::jit::EXIT_DONE => {
+                    link = std::mem::take(&mut jit.ctx.link);
                     if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0
                     {
                         return Event::Attention;
@@ -233,8 +238,16 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
                 crate::jit::EXIT_TRAP => {
                     return Event::Trap(jit.ctx.trap, jit.ctx.pc);
                 }
-                // The rest of the block is interpreted.
-                _ => from = jit.ctx.val as usize,
+                // The rest of block `ctx.pc` (possibly of a region chained to) is
+                // interpreted.
+                _ => {
+                    from = jit.ctx.val as usize;
+                    let start = jit.ctx.pc;
+                    index = match code.lookup(hart, start) {
+                        Ok(i) => i,
+                        Err(t) => return Event::Trap(t, start),
+                    };
+                }
             }
         } else if code.jit.enabled && code.blocks[index as usize].runs < code.jit.hot {
             let block = &mut code.blocks[index as usize];
@@ -248,6 +261,7 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
                 }
             }
         }
+        link = 0;
         let insns = &code.blocks[index as usize].insns[from..];
         let (last, body) = insns.split_last().expect("blocks are never empty");
         // Unrolled by eight: each position gets its own indirect call site, which the

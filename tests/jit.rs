@@ -250,13 +250,14 @@ fn final_state(elf: &Path, jit: bool, limit: u64) -> (State, String, u64) {
     (state, result, sim.jit_stats().2)
 }
 
-/// Regions: bench int_mix's loop nests (list merge sort, CRC, a state machine, a
-/// matrix product: loops of several blocks, calls and returns) run inside
-/// translated code across block boundaries. At every budget the tier stops where
-/// the interpreter stops, in the same state; and it returns to the engine far less
-/// often than once per block (before regions: one entry per 11 instructions).
+/// Regions and chaining: bench int_mix's loop nests (list merge sort, CRC, a state
+/// machine with a jump table, a matrix product: loops of several blocks, calls and
+/// returns) run inside translated code across block and region boundaries. At every
+/// budget the tier stops where the interpreter stops, in the same state; and it
+/// returns to the engine far less often than once per block (before regions: one
+/// entry per 11 instructions; with regions but no chaining, one per 73).
 #[test]
-fn regions_keep_loop_nests_in_translated_code() {
+fn regions_and_chains_keep_loop_nests_in_translated_code() {
     let elf = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/elf/int_mix.elf");
     for limit in [100_000u64, 1_234_567, 5_000_000] {
         let (a, ra, _) = final_state(&elf, false, limit);
@@ -265,7 +266,7 @@ fn regions_keep_loop_nests_in_translated_code() {
         assert_eq!(a, b, "limit {limit}: state differs");
         if limit == 5_000_000 {
             assert!(
-                entries > 0 && entries * 30 < limit,
+                entries > 0 && entries * 2000 < limit,
                 "{entries} entries into translated code in {limit} instructions"
             );
         }

@@ -310,9 +310,13 @@ impl Fp {
             b.set_cold_block(out);
             b.ins().brif(bad, out, &[], go, &[]);
             b.switch_to_block(out);
-            // Nothing ran: hart.pc is still the block's start, instret unchanged.
+            // Nothing ran (instret unchanged): the interpreter runs the block from its
+            // start (a chained entry has not set hart.pc).
             let zero = b.ins().iconst(I64, 0);
             b.ins().store(flags(), zero, ctx, CTX_VAL);
+            let start = b.ins().iconst(I64, insns[0].pc as i64);
+            b.ins().store(flags(), start, ctx, super::CTX_PC);
+            b.ins().store(flags(), start, hart, super::PC_OFF);
             let code = b.ins().iconst(I64, super::EXIT_PARTIAL as i64);
             b.ins().return_(&[code]);
             b.switch_to_block(go);
@@ -332,7 +336,7 @@ fn bflags() -> MemFlagsData {
     MemFlagsData::new()
 }
 
-impl T<'_, '_> {
+impl T<'_, '_, '_> {
     /// Stores the f-registers and fflags back (every exit).
     pub(super) fn fp_exit(&mut self) {
         if !self.fp.active {

@@ -16,7 +16,16 @@
 //! Between two blocks of the region the function makes the checks `run_blocks`
 //! makes after every block (the budget, and a memory event, which a call-out
 //! reports by clearing `Ctx::until`), so block boundaries, and with them every
-//! budget and event exit, are the interpreter's. Everything else (CSR, system,
+//! budget and event exit, are the interpreter's. The same checks let a region go on
+//! into another region by a tail call (chaining): a static exit through its link
+//! cell (`Links`, filled by `run_blocks` the first time it enters a translation at
+//! the exit's target), a dynamic one through the chain table (`Ctx::chain`), so hot
+//! code returns to the engine only at budget ends, events, traps and untranslated
+//! code. Each block's head loads the guest registers the block reads; only a
+//! block's loop back to itself keeps them in host registers.
+//! Slow paths (a translation-cache miss, a handler call-out) call their helper
+//! through a preserve-all trampoline with the arguments in `Ctx`, so that they
+//! clobber and constrain no register of the hot code. Everything else (CSR, system,
 //! vector, NPU, uncovered ops) stays interpreted: a hot block is translated up to
 //! its first uncovered instruction, and the engine interprets the rest of it.
 
@@ -26,8 +35,49 @@ use crate::exec::Insn;
 use crate::machine::{Hart, Trap};
 use cranelift_jit::{JITBuilder, JITModule};
 
-/// A translated block: `(hart, ctx) -> exit code` (one of `EXIT_*`).
-pub type BlockFn = unsafe extern "C" fn(*mut Hart, *mut Ctx) -> u64;
+/// A translated region: a host function `(hart, ctx) -> exit code` (one of
+/// `EXIT_*`) in Cranelift's `tail` calling convention, so that a region can end in
+/// a tail call of the next (chaining); Rust enters it through `Jit::enter`.
+#[derive(Clone, Copy)]
+pub struct BlockFn(*const u8);
+
+/// The C-convention entry trampoline (`translate::entry_trampoline`):
+/// `(hart, ctx, region) -> exit code`.
+type EntryFn = unsafe extern "C" fn(*mut Hart, *mut Ctx, *const u8) -> u64;
+
+/// Slots of the chain table (`Ctx::chain`), a power of two.
+pub const CHAIN_SLOTS: usize = 1024;
+
+/// The chain-table slot of a pc (`translate` emits the same computation).
+#[inline(always)]
+pub fn chain_slot(pc: u64) -> usize {
+    ((pc >> 1) as usize) & (CHAIN_SLOTS - 1)
+}
+
+/// Link cells per chunk of `Links`.
+const LINK_CHUNK: usize = 512;
+
+/// The link cells of static region exits: each holds the translation of the exit's
+/// target once `run_blocks` has seen one there (0 before), and the exit tail-calls
+/// it. Chunks never move, so a cell's address can be a constant in generated code;
+/// they are all cleared with the translations (`Jit::free`).
+#[derive(Default)]
+pub(crate) struct Links {
+    chunks: Vec<Box<[u64; LINK_CHUNK]>>,
+    used: usize,
+}
+
+impl Links {
+    /// A fresh cell (0).
+    pub(crate) fn cell(&mut self) -> *mut u64 {
+        if self.used == self.chunks.len() * LINK_CHUNK {
+            self.chunks.push(Box::new([0; LINK_CHUNK]));
+        }
+        let (c, k) = (self.used / LINK_CHUNK, self.used % LINK_CHUNK);
+        self.used += 1;
+        &mut self.chunks[c][k]
+    }
+}
 
 /// The block ran to its end (possibly several times round its own loop): `hart.pc`
 /// and `hart.instret` are set as after an interpreted block.
@@ -61,6 +111,14 @@ pub struct Ctx {
     pub helpers: [usize; HELPER_COUNT],
     /// A helper's arguments after `hart` and `ctx` (stored by translated code).
     pub args: [u64; 2],
+    /// The chain table: `(pc, translation)` per `chain_slot(pc)`, filled by
+    /// `run_blocks` as it enters translations and read by a region's dynamic exits.
+    /// An empty slot's pc is odd, so that no jump target matches it.
+    pub chain: *mut [(u64, u64); CHAIN_SLOTS],
+    /// Set by a static exit whose link cell is empty: the cell's address, for
+    /// `run_blocks` to fill with the translation it next enters (at the exit's
+    /// target, `hart.pc`); 0 otherwise. `run_blocks` clears it.
+    pub link: u64,
     /// Inline FP fast paths taken (counted only with `Jit::count_fp`, a test hook).
     pub fp_fast: u64,
     /// Inline FP instructions that took their slow path (the handler).
@@ -88,6 +146,8 @@ impl Default for Ctx {
             status: 0,
             helpers: [0; HELPER_COUNT],
             args: [0; 2],
+            chain: std::ptr::null_mut(),
+            link: 0,
             fp_fast: 0,
             fp_slow: 0,
         }
@@ -104,8 +164,13 @@ pub struct Jit {
     pub enabled: bool,
     /// Runs of a block before it is translated (>= 1).
     pub hot: u32,
-    /// The code generator (its helper trampolines are in `ctx.helpers`).
-    module: Option<JITModule>,
+    /// The code generator (its helper trampolines are in `ctx.helpers`) and its
+    /// entry trampoline.
+    module: Option<(JITModule, EntryFn)>,
+    /// Link cells of static exits, and the chain table (`Ctx::chain`); both hold
+    /// pointers to translations and are cleared with them.
+    links: Links,
+    chain: Box<[(u64, u64); CHAIN_SLOTS]>,
     /// Set when the host has no Cranelift backend: the tier stays off.
     broken: bool,
     pub ctx: Ctx,
@@ -128,6 +193,8 @@ impl Default for Jit {
             enabled: false,
             hot: DEFAULT_HOT,
             module: None,
+            links: Links::default(),
+            chain: Box::new([(1, 0); CHAIN_SLOTS]),
             broken: false,
             ctx: Ctx::default(),
             translated: 0,
@@ -149,7 +216,9 @@ impl Jit {
     /// Drops every translation (with `CodeCache::flush`, which drops the blocks whose
     /// functions they were).
     pub fn free(&mut self) {
-        if let Some(m) = self.module.take() {
+        self.links = Links::default();
+        self.chain.fill((1, 0));
+        if let Some((m, _)) = self.module.take() {
             // SAFETY: no translated function is running (translations are only entered
             // from `run_blocks`, which is not on the stack when the code cache is
             // flushed or dropped), and every pointer to one lives in a block of the
@@ -160,15 +229,23 @@ impl Jit {
 
     fn module(&mut self) -> Option<&mut JITModule> {
         if self.module.is_none() && !self.broken {
-            match new_module().and_then(|mut m| translate::trampolines(&mut m).map(|t| (m, t))) {
-                Ok((m, t)) => {
-                    self.module = Some(m);
-                    self.ctx.helpers = t;
+            let made = new_module().and_then(|mut m| {
+                let helpers = translate::trampolines(&mut m)?;
+                let entry = translate::entry_trampoline(&mut m)?;
+                Ok((m, helpers, entry))
+            });
+            match made {
+                Ok((m, helpers, entry)) => {
+                    // SAFETY: `entry` is the function `entry_trampoline` just generated,
+                    // with `EntryFn`'s signature in the host's C calling convention.
+                    let entry = unsafe { std::mem::transmute::<usize, EntryFn>(entry) };
+                    self.module = Some((m, entry));
+                    self.ctx.helpers = helpers;
                 }
                 Err(_) => self.broken = true,
             }
         }
-        self.module.as_mut()
+        self.module.as_mut().map(|(m, _)| m)
     }
 
     /// Translates the region that grows from block `root` of the code cache (whose
@@ -187,8 +264,9 @@ impl Jit {
         let kinds = translate::cover(root, has_c, kernel);
         let count_fp = self.count_fp;
         let mut inline = 0;
-        let f = match self.module() {
-            Some(m) if !kinds.is_empty() => {
+        self.module();
+        let f = match &mut self.module {
+            Some((m, _)) if !kinds.is_empty() => {
                 let mut plan = translate::Plan {
                     blocks: vec![root],
                     kinds: vec![kinds],
@@ -218,7 +296,7 @@ impl Jit {
                     }
                 }
                 inline = plan.fp_inline();
-                translate::compile(m, &plan).ok()
+                translate::compile(m, &mut self.links, &plan).ok()
             }
             _ => None,
         };
@@ -249,6 +327,8 @@ fn new_module() -> Result<JITModule, String> {
         // register allocator compiles faster but its code costs 35% more.
         ("opt_level", "speed"),
         ("enable_verifier", "false"),
+        // Cranelift's tail calls (chaining) need frame pointers.
+        ("preserve_frame_pointers", "true"),
     ] {
         flags.set(k, v).map_err(|e| e.to_string())?;
     }
@@ -262,17 +342,38 @@ fn new_module() -> Result<JITModule, String> {
     )))
 }
 
-/// Runs translated block `f`.
-#[inline(always)]
-pub fn enter(f: BlockFn, hart: &mut Hart, ctx: &mut Ctx) -> u64 {
-    // SAFETY: `f` was generated by `translate::compile` for a block that is still in
-    // the code cache (translations are dropped with their blocks), with the signature
-    // `BlockFn`. It accesses only `hart`'s registers, pc, instret and event byte at
-    // offsets taken from this build's layout, `ctx`, guest pages through translation
-    // cache entries that are hits (live host pages, accesses inside them), and the
-    // helpers below, each given these same two pointers, which are valid and unaliased
-    // for the duration of the call.
-    unsafe { f(hart, ctx) }
+impl Jit {
+    /// Runs translated region `f` (and the regions it chains to).
+    #[inline(always)]
+    pub fn enter(&mut self, f: BlockFn, hart: &mut Hart) -> u64 {
+        let Some((_, entry)) = self.module else {
+            unreachable!("a translation exists only with its module")
+        };
+        self.ctx.chain = &mut *self.chain;
+        // SAFETY: `entry` and `f` were generated by this module, which is alive (a
+        // translation is dropped with its block, and both with the module), `entry`
+        // with `EntryFn`'s signature, `f` and every region it chains to with
+        // `BlockFn`'s. They access only `hart`'s registers, pc, instret and event byte at
+        // offsets taken from this build's layout, the context, guest pages through
+        // translation-cache entries that are hits (live host pages, accesses inside
+        // them), link cells and chain slots (which hold only live translations), and
+        // the helpers below, each given these same two pointers, which are valid and
+        // unaliased for the duration of the call.
+        unsafe { entry(hart, &mut self.ctx, f.0) }
+    }
+
+    /// Records that translation `f` runs at `pc`: in the chain table, and in the link
+    /// cell a static exit to `pc` left in `link` (see `Ctx::link`), if any.
+    #[inline(always)]
+    pub fn note_entry(&mut self, pc: u64, f: BlockFn, link: u64) {
+        self.chain[chain_slot(pc)] = (pc, f.0 as u64);
+        if link != 0 {
+            // SAFETY: `link` came from `Ctx::link`, set by an exit of a translation of
+            // this module to the address of one of `self.links`' cells, which live as
+            // long as the module.
+            unsafe { *(link as *mut u64) = f.0 as u64 };
+        }
+    }
 }
 
 /// The helpers translated code calls on its slow paths (through trampolines,

@@ -6,7 +6,7 @@
 //! `exec::base` / `exec::muldiv` (the handler names are given beside each case);
 //! the both-tiers difftest (tests/jit.rs) checks them against each other.
 
-use super::{BlockFn, Ctx, EXIT_DONE, EXIT_PARTIAL, EXIT_TRAP};
+use super::{BlockFn, CHAIN_SLOTS, Ctx, EXIT_DONE, EXIT_PARTIAL, EXIT_TRAP};
 use crate::exec::Insn;
 use crate::isa::{Class, Op};
 use crate::machine::memory::{PAGE_SHIFT, TLB_LAYOUT};
@@ -222,6 +222,8 @@ const CTX_PC: i32 = offset_of!(Ctx, pc) as i32;
 const CTX_STATUS: i32 = offset_of!(Ctx, status) as i32;
 const CTX_HELPERS: i32 = offset_of!(Ctx, helpers) as i32;
 const CTX_ARGS: i32 = offset_of!(Ctx, args) as i32;
+const CTX_CHAIN: i32 = offset_of!(Ctx, chain) as i32;
+const CTX_LINK: i32 = offset_of!(Ctx, link) as i32;
 const CTX_CAUSE: i32 = (offset_of!(Ctx, trap) + offset_of!(Trap, cause)) as i32;
 const CTX_TVAL: i32 = (offset_of!(Ctx, trap) + offset_of!(Trap, tval)) as i32;
 
@@ -248,7 +250,11 @@ fn regs(insn: &Insn, k: Kind) -> (u32, u32) {
     }
 }
 
-struct T<'a, 'b> {
+struct T<'a, 'b, 'c> {
+    /// Cells for the static exits' links (`super::Links`).
+    links: &'c mut super::Links,
+    /// The regions' signature, for tail calls.
+    region_sig: SigRef,
     b: FunctionBuilder<'b>,
     insns: &'a [Insn],
     hart: Value,
@@ -273,7 +279,7 @@ fn flags() -> MemFlagsData {
     MemFlagsData::new().with_notrap()
 }
 
-impl T<'_, '_> {
+impl T<'_, '_, '_> {
     fn iconst(&mut self, v: u64) -> Value {
         self.b.ins().iconst(I64, v as i64)
     }
@@ -371,31 +377,72 @@ impl T<'_, '_> {
                 .filter_map(|&(t, _)| Some((t, self.head(t)?)))
                 .collect(),
         };
-        if !targets.is_empty() {
-            // `ctx.until` is also how a call-out reports a memory event (`Ctx::until`).
-            let until = self.b.ins().load(I64, flags(), self.ctx, CTX_UNTIL);
-            let go = self.b.ins().icmp(IntCC::UnsignedLessThan, r, until);
-            let on = self.b.create_block();
-            let out = self.b.create_block();
-            self.b.ins().brif(go, on, &[], out, &[]);
-            self.b.switch_to_block(on);
+        // `ctx.until` is also how a call-out reports a memory event (`Ctx::until`).
+        let until = self.b.ins().load(I64, flags(), self.ctx, CTX_UNTIL);
+        let go = self.b.ins().icmp(IntCC::UnsignedLessThan, r, until);
+        let on = self.b.create_block();
+        let out = self.b.create_block();
+        self.b.ins().brif(go, on, &[], out, &[]);
+        self.b.switch_to_block(on);
+        if let (Some(_), Some(&(_, head))) = (known, targets.first()) {
+            self.b.ins().jump(head, &[]);
+        } else {
             for (t, head) in targets {
-                if known.is_some() {
-                    self.b.ins().jump(head, &[]);
-                    self.b.switch_to_block(out);
-                    break;
-                }
                 let hit = self.b.ins().icmp_imm_s(IntCC::Equal, pc, t as i64);
                 let next = self.b.create_block();
                 self.b.ins().brif(hit, head, &[], next, &[]);
                 self.b.switch_to_block(next);
             }
-            if known.is_none() {
-                self.b.ins().jump(out, &[]);
-                self.b.switch_to_block(out);
-            }
+            self.chain(pc, known, out);
         }
+        self.b.switch_to_block(out);
         self.exit(pc, 0, EXIT_DONE, None);
+    }
+
+    /// Leaves the region for `pc` (outside it; the checks passed) by a tail call of
+    /// the translation there: for a static target through the exit's link cell (empty
+    /// until `run_blocks` fills it: then the exit leaves the cell in `ctx.link` and
+    /// returns), for a dynamic one through the chain table. No translation known:
+    /// control goes to `out`, the plain exit.
+    fn chain(&mut self, pc: Value, known: Option<u64>, out: Block) {
+        let f = match known {
+            Some(_) => {
+                let cell = self.links.cell() as u64;
+                let cell = self.iconst(cell);
+                let f = self.b.ins().load(I64, flags(), cell, 0);
+                let empty = self.b.create_block();
+                let call = self.b.create_block();
+                self.b.set_cold_block(empty);
+                self.b.ins().brif(f, call, &[], empty, &[]);
+                self.b.switch_to_block(empty);
+                self.b.ins().store(flags(), cell, self.ctx, CTX_LINK);
+                self.b.ins().jump(out, &[]);
+                self.b.switch_to_block(call);
+                f
+            }
+            None => {
+                // `super::chain_slot`: ((pc >> 1) & (CHAIN_SLOTS - 1)) * 16.
+                let table = self.b.ins().load(I64, flags(), self.ctx, CTX_CHAIN);
+                let slot = self.b.ins().ishl_imm_s(pc, 3);
+                let slot = self
+                    .b
+                    .ins()
+                    .band_imm_s(slot, ((CHAIN_SLOTS - 1) << 4) as i64);
+                let e = self.b.ins().iadd(table, slot);
+                let tag = self.b.ins().load(I64, flags(), e, 0);
+                let hit = self.b.ins().icmp(IntCC::Equal, tag, pc);
+                let call = self.b.create_block();
+                self.b.ins().brif(hit, call, &[], out, &[]);
+                self.b.switch_to_block(call);
+                self.b.ins().load(I64, flags(), e, 8)
+            }
+        };
+        let ir = self.b.use_var(self.ir);
+        self.fp_exit();
+        self.b.ins().store(flags(), ir, self.hart, INSTRET_OFF);
+        self.b
+            .ins()
+            .return_call_indirect(self.region_sig, f, &[self.hart, self.ctx]);
     }
 
     /// Continues when `fault` is zero; otherwise instruction `i` traps.
@@ -798,19 +845,21 @@ impl T<'_, '_> {
 }
 
 /// Generates the function for the region `plan`.
-pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String> {
+pub(super) fn compile(
+    m: &mut JITModule,
+    links: &mut super::Links,
+    plan: &Plan,
+) -> Result<BlockFn, String> {
     let ptr = m.target_config().pointer_type();
     debug_assert_eq!(ptr, I64);
-    let mut sig = m.make_signature();
-    sig.params.push(AbiParam::new(I64));
-    sig.params.push(AbiParam::new(I64));
-    sig.returns.push(AbiParam::new(I64));
+    let sig = region_sig();
 
     let mut ctx = m.make_context();
     ctx.func.signature = sig.clone();
     let mut fctx = FunctionBuilderContext::new();
     let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
     let tramp_sig = b.import_signature(tramp_sig());
+    let region_sig = b.import_signature(sig.clone());
     let vars: [Variable; 32] = std::array::from_fn(|_| b.declare_var(I64));
     let ir = b.declare_var(I64);
     let tmp = b.declare_var(I64);
@@ -858,6 +907,8 @@ pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String>
     }
 
     let mut t = T {
+        links,
+        region_sig,
         b,
         insns: plan.blocks[0],
         hart,
@@ -886,7 +937,9 @@ pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String>
         let n = kinds.len();
         if n < insns.len() {
             // Only block 0 is covered in part: the interpreter runs the rest of it,
-            // from instruction n (with `hart.pc` still at the block's start).
+            // from instruction n (`ctx.pc` names the block).
+            let start = t.iconst(insns[0].pc);
+            t.b.ins().store(flags(), start, t.ctx, CTX_PC);
             let pc = t.iconst(pc_before(insns, n));
             t.exit(pc, n as u64, EXIT_PARTIAL, Some(n as u64));
             continue;
@@ -946,10 +999,49 @@ pub(super) fn compile(m: &mut JITModule, plan: &Plan) -> Result<BlockFn, String>
     if std::env::var_os("NPU_SPIKE_JIT_DUMP").is_some() {
         eprintln!("jit region at {code:p}");
     }
-    // SAFETY: `code` is the entry of the function just defined with signature `sig`:
-    // two pointer-sized arguments and a 64-bit result in the host's default C calling
-    // convention, which is `BlockFn`'s.
-    Ok(unsafe { std::mem::transmute::<*const u8, BlockFn>(code) })
+    Ok(BlockFn(code))
+}
+
+/// The signature of every region: `(hart, ctx) -> exit code`, in the calling
+/// convention that allows tail calls.
+fn region_sig() -> Signature {
+    let mut s = Signature::new(cranelift_codegen::isa::CallConv::Tail);
+    s.params.push(AbiParam::new(I64));
+    s.params.push(AbiParam::new(I64));
+    s.returns.push(AbiParam::new(I64));
+    s
+}
+
+/// Generates a module's entry trampoline, `super::EntryFn`: a C function of
+/// `(hart, ctx, region)` that calls the region (`region_sig`) and returns its exit
+/// code.
+pub(super) fn entry_trampoline(m: &mut JITModule) -> Result<usize, String> {
+    let mut sig = m.make_signature();
+    for _ in 0..3 {
+        sig.params.push(AbiParam::new(I64));
+    }
+    sig.returns.push(AbiParam::new(I64));
+    let mut ctx = m.make_context();
+    ctx.func.signature = sig.clone();
+    let mut fctx = FunctionBuilderContext::new();
+    let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+    let region = b.import_signature(region_sig());
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    b.switch_to_block(entry);
+    let p = b.block_params(entry).to_vec();
+    let call = b.ins().call_indirect(region, p[2], &[p[0], p[1]]);
+    let code = b.inst_results(call)[0];
+    b.ins().return_(&[code]);
+    b.seal_all_blocks();
+    b.finalize(m.target_config());
+    let id = m
+        .declare_anonymous_function(&sig)
+        .map_err(|e| e.to_string())?;
+    m.define_function(id, &mut ctx).map_err(|e| e.to_string())?;
+    m.clear_context(&mut ctx);
+    m.finalize_definitions().map_err(|e| e.to_string())?;
+    Ok(m.get_finalized_function(id) as usize)
 }
 
 /// The signature of a helper trampoline, `(hart, ctx)`: preserve-all, so that no
