@@ -262,6 +262,8 @@ struct T<'a, 'b, 'c> {
     vars: [Variable; 32],
     ir: Variable,
     tmp: Variable,
+    /// `ctx.tlb`, loaded at entry.
+    tlb: Variable,
     /// The signature of the helper trampolines.
     tramp_sig: SigRef,
     has_c: bool,
@@ -488,9 +490,7 @@ impl T<'_, '_, '_> {
         let page = self.b.ins().ushr_imm_s(addr, PAGE_SHIFT as i64);
         let slot = self.b.ins().band_imm_s(page, (l.entries - 1) as i64);
         let off = self.b.ins().imul_imm_s(slot, l.stride as i64);
-        // Loaded at each access rather than kept live through the region (one load,
-        // and a register less for the guest's).
-        let tlb = self.b.ins().load(I64, flags(), self.ctx, CTX_TLB);
+        let tlb = self.b.use_var(self.tlb);
         let e = self.b.ins().iadd(tlb, off);
         let keep = !(((1u64 << PAGE_SHIFT) - 1) & !(size as u64 - 1));
         let want = self.b.ins().band_imm_s(addr, keep as i64);
@@ -874,6 +874,9 @@ pub(super) fn compile(
     let fp = fp::Fp::entry(&mut b, &all, &all_kinds, (hart, cx), plan.count_fp);
     let v = b.ins().load(I64, flags(), hart, INSTRET_OFF);
     b.def_var(ir, v);
+    let tlb = b.declare_var(I64);
+    let v = b.ins().load(I64, flags(), cx, CTX_TLB);
+    b.def_var(tlb, v);
     let heads: Vec<(u64, Block)> = plan
         .blocks
         .iter()
@@ -916,6 +919,7 @@ pub(super) fn compile(
         vars,
         ir,
         tmp,
+        tlb,
         tramp_sig,
         has_c: plan.has_c,
         heads,
