@@ -172,6 +172,7 @@ both_tiers!(
     rv64d_cmp,
     rv64f_cmp,
     fp_move_nanbox,
+    jit_loops,
 );
 
 #[test]
@@ -200,6 +201,7 @@ fn every_program_is_listed_or_run() {
         "rv64d_cmp",
         "rv64f_cmp",
         "fp_move_nanbox",
+        "jit_loops",
     ];
     for p in programs() {
         let name = p.file_stem().unwrap().to_string_lossy().into_owned();
@@ -269,6 +271,29 @@ fn regions_and_chains_keep_loop_nests_in_translated_code() {
                 entries > 0 && entries * 2000 < limit,
                 "{entries} entries into translated code in {limit} instructions"
             );
+        }
+    }
+}
+
+/// Write-back in loops: a block that loops to itself keeps the registers it writes
+/// in host registers until it leaves the loop, so a trap in the middle of a round,
+/// or a budget exit, must write back both that round's registers and the previous
+/// round's. `jit_loops` (tests/programs/src/jit_loops.S) runs loops that fault after
+/// hundreds of rounds and checks the pointer and round count at the fault itself;
+/// here it runs freely (the tier at its default threshold, loops entered and left in
+/// translated code) and is cut at budgets inside its loops, and the state must be
+/// the interpreter's at each.
+#[test]
+fn loops_write_back_at_traps_and_budgets() {
+    let elf = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/bin/jit_loops.elf");
+    for limit in [900u64, 2_001, 4_567, 7_003, 10_000_000] {
+        let (a, ra, _) = final_state(&elf, false, limit);
+        let (b, rb, entries) = final_state(&elf, true, limit);
+        assert_eq!(ra, rb, "limit {limit}");
+        assert_eq!(a, b, "limit {limit}: state differs");
+        if limit == 10_000_000 {
+            assert_eq!(ra, "Ok(0)", "jit_loops fails its own checks");
+            assert!(entries > 0, "the tier was not reached");
         }
     }
 }

@@ -120,6 +120,7 @@ programs! {
     fp_fcvt_ff,
     fp_move_nanbox,
     jit_fp,
+    jit_loops,
     misaligned,
     priv_smode,
     priv_traps,

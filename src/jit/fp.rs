@@ -569,6 +569,8 @@ impl T<'_, '_, '_> {
     /// reads (fflags; the registers are written through) stored first and its
     /// destination reloaded after.
     fn fp_slow(&mut self, i: usize) {
+        // The handler reads its x operands from the hart.
+        self.flush();
         let insn = self.insns[i];
         let (_, xw) = xregs(&insn);
         let fl = self.b.use_var(self.fp.fl);

@@ -272,6 +272,10 @@ struct T<'a, 'b, 'c> {
     heads: Vec<(u64, Block)>,
     bodies: Vec<Block>,
     current: usize,
+    /// Blocks that end in a jump or branch back to their own start.
+    self_loop: Vec<bool>,
+    /// Registers defined and not yet written back (`set`, `flush`).
+    dirty: u32,
     /// See `emit_exit_block`.
     exit_block: Block,
     fp: fp::Fp,
@@ -294,22 +298,35 @@ impl T<'_, '_, '_> {
         }
     }
 
-    /// Defines guest register `r`, and writes it through to the hart at once: exits
-    /// and call-outs then find every register current there, and a value stays live
-    /// only up to its last use (keeping all of them live to every exit spilled them
-    /// in loops).
+    /// Defines guest register `r`. It is written back to the hart by `flush`, at
+    /// the end of its block (not before, in a block that loops to itself) and on
+    /// every path out of it before that (exits, handler call-outs), so a value
+    /// stays live at most to its block's end (keeping all of them live to every exit
+    /// of the region spilled them in loops).
     fn set(&mut self, r: u8, v: Value) {
         if (1..32).contains(&r) {
             self.b.def_var(self.vars[r as usize], v);
-            self.b
-                .ins()
-                .store(flags(), v, self.hart, X_OFF + 8 * r as i32);
+            self.dirty |= 1 << r;
+        }
+    }
+
+    /// Writes the registers defined since they were last loaded back to the hart,
+    /// on the current path.
+    fn flush(&mut self) {
+        for r in 1..32 {
+            if self.dirty >> r & 1 != 0 {
+                let v = self.b.use_var(self.vars[r]);
+                self.b
+                    .ins()
+                    .store(flags(), v, self.hart, X_OFF + 8 * r as i32);
+            }
         }
     }
 
     /// Leaves the function: registers back, `instret += retired` (on top of the
     /// variable), `pc`, `ctx.val = val`, return `code`.
     fn exit(&mut self, pc: Value, retired: u64, code: u64, val: Option<u64>) {
+        self.flush();
         if let Some(v) = val {
             let v = self.iconst(v);
             self.b.ins().store(flags(), v, self.ctx, CTX_VAL);
@@ -352,10 +369,11 @@ impl T<'_, '_, '_> {
     }
 
     /// Where a jump to the region block starting at `pc`, if any, goes: its body
-    /// for the block being emitted (a loop keeps its registers), its head otherwise.
+    /// for the block being emitted if that loops to itself (the loop keeps its
+    /// registers), its head otherwise.
     fn head(&self, pc: u64) -> Option<Block> {
         let j = self.heads.iter().position(|h| h.0 == pc)?;
-        Some(if j == self.current {
+        Some(if j == self.current && self.self_loop[j] {
             self.bodies[j]
         } else {
             self.heads[j].1
@@ -386,6 +404,10 @@ impl T<'_, '_, '_> {
         let out = self.b.create_block();
         self.b.ins().brif(go, on, &[], out, &[]);
         self.b.switch_to_block(on);
+        let j = self.current;
+        if known != Some(self.heads[j].0) || !self.self_loop[j] {
+            self.flush();
+        }
         if let (Some(_), Some(&(_, head))) = (known, targets.first()) {
             self.b.ins().jump(head, &[]);
         } else {
@@ -654,6 +676,8 @@ impl T<'_, '_, '_> {
     fn insn(&mut self, i: usize, k: Kind) -> Option<(Option<Value>, Value)> {
         let insn = self.insns[i];
         if k == Kind::Call {
+            // The handler reads its operands from the hart.
+            self.flush();
             self.fp_before_call(&insn);
             let p = self.iconst(&self.insns[i] as *const Insn as u64);
             let st = self.call(super::Helper::Handler, &[p]);
@@ -885,9 +909,27 @@ pub(super) fn compile(
     let bodies: Vec<Block> = plan.blocks.iter().map(|_| b.create_block()).collect();
     b.ins().jump(heads[0].1, &[]);
     // Each block's head loads the registers the block reads before writing them (the
-    // hart has them all, written through) and goes on to its body; only a block's
-    // jump back to itself keeps them in host registers. So an outer loop's values do
-    // not stay live, and spill, through the inner loops of a region.
+    // hart has them all: blocks write theirs back at their end) and goes on to its
+    // body; only a block's jump back to itself keeps them in host registers. So an
+    // outer loop's values do not stay live, and spill, through the inner loops of a
+    // region. A block that loops to itself writes its registers back only when it
+    // leaves the loop: its head also loads those it writes, so that the write-back
+    // has a value for each on every path.
+    let self_loop: Vec<bool> = plan
+        .blocks
+        .iter()
+        .zip(&plan.kinds)
+        .map(|(insns, kinds)| {
+            let last = insns[insns.len() - 1];
+            kinds.len() == insns.len()
+                && matches!(
+                    last.op.info().exec_as,
+                    Op::Jal | Op::Beq | Op::Bne | Op::Blt | Op::Bge | Op::Bltu | Op::Bgeu
+                )
+                && last.pc.wrapping_add(last.imm as u64) == insns[0].pc
+        })
+        .collect();
+    let mut loop_writes = vec![0u32; plan.blocks.len()];
     for (j, (insns, kinds)) in plan.blocks.iter().zip(&plan.kinds).enumerate() {
         b.switch_to_block(heads[j].1);
         let (mut reads, mut defined) = (0u32, 0u32);
@@ -895,6 +937,10 @@ pub(super) fn compile(
             let (r, w) = regs(insn, k);
             reads |= r & !defined;
             defined |= w;
+        }
+        if self_loop[j] {
+            loop_writes[j] = defined;
+            reads |= defined;
         }
         for (r, &var) in vars.iter().enumerate().skip(1) {
             if reads >> r & 1 != 0 {
@@ -925,6 +971,8 @@ pub(super) fn compile(
         heads,
         bodies,
         current: 0,
+        self_loop,
+        dirty: 0,
         exit_block,
         fp,
     };
@@ -932,6 +980,9 @@ pub(super) fn compile(
         let body = t.bodies[j];
         t.b.switch_to_block(body);
         t.current = j;
+        // A loop's body starts with the registers it writes pending (from the last
+        // round, or loaded by the head).
+        t.dirty = loop_writes[j];
         t.insns = *insns;
         t.fp_block_start();
         let mut transfer = None;
