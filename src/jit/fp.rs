@@ -580,7 +580,7 @@ impl T<'_, '_, '_> {
         self.b.ins().store(flags(), n, self.ctx, CTX_SLOW);
         let p = self.c64(&self.insns[i] as *const Insn as u64);
         let st = self.call(super::super::Helper::Handler, &[p]);
-        self.check(st, i);
+        self.slow_check(st, i);
         let (_, fw) = fregs(&insn);
         if fw != 0 {
             let r = insn.rd & 31;

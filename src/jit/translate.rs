@@ -469,6 +469,17 @@ impl T<'_, '_, '_> {
             .return_call_indirect(self.region_sig, f, &[self.hart, self.ctx]);
     }
 
+    /// `check` on a slow path: the code that goes on after it is cold too (laid out
+    /// away from the hot path, which then needs no jump over it).
+    fn slow_check(&mut self, fault: Value, i: usize) {
+        self.check(fault, i);
+        let rest = self
+            .b
+            .current_block()
+            .expect("check leaves a current block");
+        self.b.set_cold_block(rest);
+    }
+
     /// Continues when `fault` is zero; otherwise instruction `i` traps.
     fn check(&mut self, fault: Value, i: usize) {
         let trap = self.b.create_block();
@@ -509,9 +520,14 @@ impl T<'_, '_, '_> {
     /// `TlbLayout`.
     fn tlb_probe(&mut self, addr: Value, size: u32, store: bool, slow: Block) -> Value {
         let l = &TLB_LAYOUT;
-        let page = self.b.ins().ushr_imm_s(addr, PAGE_SHIFT as i64);
-        let slot = self.b.ins().band_imm_s(page, (l.entries - 1) as i64);
-        let off = self.b.ins().imul_imm_s(slot, l.stride as i64);
+        // The entry's offset, ((addr >> PAGE_SHIFT) & (entries - 1)) * stride, as a
+        // shift and a mask (the stride is a power of two below the page size).
+        let shift = l.stride.trailing_zeros() as i64;
+        let off = self.b.ins().ushr_imm_s(addr, PAGE_SHIFT as i64 - shift);
+        let off = self
+            .b
+            .ins()
+            .band_imm_s(off, ((l.entries - 1) << shift) as i64);
         let tlb = self.b.use_var(self.tlb);
         let e = self.b.ins().iadd(tlb, off);
         let keep = !(((1u64 << PAGE_SHIFT) - 1) & !(size as u64 - 1));
@@ -553,7 +569,7 @@ impl T<'_, '_, '_> {
             _ => super::Helper::Load64,
         };
         let st = self.call(helper, &[addr]);
-        self.check(st, i);
+        self.slow_check(st, i);
         let raw = self.b.ins().load(I64, flags(), self.ctx, CTX_VAL);
         let v = if signed && size < 8 {
             let ty: Type = match size {
@@ -596,7 +612,7 @@ impl T<'_, '_, '_> {
             _ => super::Helper::Store64,
         };
         let st = self.call(helper, &[addr, v]);
-        self.check(st, i);
+        self.slow_check(st, i);
         self.b.ins().jump(join, &[]);
 
         self.b.switch_to_block(join);

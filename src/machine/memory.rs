@@ -67,31 +67,46 @@ pub mod event {
     pub const MAILBOX_WRITTEN: u8 = 2;
 }
 
+/// A translation-cache entry: 32 bytes, so that an entry's offset is a shift of the
+/// address (the translation tier's probe computes it inline).
 #[derive(Clone, Copy)]
 struct TlbEntry {
-    page: u64,
-    /// The page's host bytes, so that a hit costs no second lookup (pages are boxed
-    /// and never freed while the memory lives, so the pointer stays valid).
-    host: *mut u8,
+    /// The page's address (`page << PAGE_SHIFT`), or `u64::MAX` (empty: matches no
+    /// page, and no access of the tier's one-compare hit test, `TlbLayout`).
+    tag: u64,
+    /// `tag` if stores may use this entry (not for watched pages), else `u64::MAX`.
+    store_tag: u64,
+    /// The page's host bytes minus its guest address, so that a hit costs no second
+    /// lookup: `host(addr)` is `addend + addr` (pages are boxed and never freed while
+    /// the memory lives, and their provenance is exposed when the entry is made).
+    addend: u64,
     index: u32,
     /// Stores may use this entry (false for watched pages).
     writable: bool,
-    /// For the translation tier's one-compare hit test (`TlbLayout`): the page's
-    /// address (`page << PAGE_SHIFT`), the same for stores if `writable`, and the host
-    /// address minus the guest address. `u64::MAX` tags match no access.
-    tag: u64,
-    store_tag: u64,
-    addend: u64,
+}
+
+const _: () = assert!(std::mem::size_of::<TlbEntry>() == 32);
+
+impl TlbEntry {
+    /// Whether the entry holds page number `page`.
+    #[inline(always)]
+    fn holds(&self, page: u64) -> bool {
+        self.tag == page << PAGE_SHIFT
+    }
+
+    /// The host address of guest `addr` in the entry's page.
+    #[inline(always)]
+    fn host(&self, addr: u64) -> *mut u8 {
+        std::ptr::with_exposed_provenance_mut(self.addend.wrapping_add(addr) as usize)
+    }
 }
 
 const EMPTY: TlbEntry = TlbEntry {
-    page: u64::MAX,
-    host: std::ptr::null_mut(),
-    index: 0,
-    writable: false,
     tag: u64::MAX,
     store_tag: u64::MAX,
     addend: 0,
+    index: 0,
+    writable: false,
 };
 
 type Page = Box<[u8; PAGE_SIZE]>;
@@ -347,7 +362,7 @@ impl Memory {
     fn lookup_ref(&self, addr: u64) -> Option<u32> {
         let page = addr >> PAGE_SHIFT;
         let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
-        if e.page == page { Some(e.index) } else { None }
+        if e.holds(page) { Some(e.index) } else { None }
     }
 
     /// Bytes of guest memory actually allocated.
@@ -384,7 +399,7 @@ impl Memory {
     fn lookup(&mut self, addr: u64) -> Option<u32> {
         let page = addr >> PAGE_SHIFT;
         let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
-        if e.page == page { Some(e.index) } else { None }
+        if e.holds(page) { Some(e.index) } else { None }
     }
 
     fn fill(&mut self, addr: u64, store: bool) -> Result<u32, MemFault> {
@@ -405,17 +420,15 @@ impl Memory {
             r.contains(page << PAGE_SHIFT) && r.contains((page << PAGE_SHIFT) | PAGE_MASK)
         });
         if whole && cache {
-            let host = self.pages[i as usize].as_mut_ptr();
+            let host = self.pages[i as usize].as_mut_ptr().expose_provenance() as u64;
             let writable = !watched && store_ok;
             let tag = page << PAGE_SHIFT;
             self.tlb[(page as usize) & (TLB_SIZE - 1)] = TlbEntry {
-                page,
-                host,
-                index: i,
-                writable,
                 tag,
                 store_tag: if writable { tag } else { u64::MAX },
-                addend: (host as u64).wrapping_sub(tag),
+                addend: host.wrapping_sub(tag),
+                index: i,
+                writable,
             };
         }
         Ok(i)
@@ -445,9 +458,9 @@ impl Memory {
     pub fn load_fast<T: Scalar>(&self, addr: u64) -> Option<T> {
         let page = addr >> PAGE_SHIFT;
         let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
-        if e.page == page {
+        if e.holds(page) {
             // SAFETY: a hit's `host` is the live page; aligned accesses stay inside it.
-            Some(unsafe { T::read_ptr(e.host.add((addr & PAGE_MASK) as usize)) })
+            Some(unsafe { T::read_ptr(e.host(addr)) })
         } else {
             None
         }
@@ -459,9 +472,9 @@ impl Memory {
     pub fn store_fast<T: Scalar>(&mut self, addr: u64, v: T) -> bool {
         let page = addr >> PAGE_SHIFT;
         let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
-        if e.page == page && e.writable {
+        if e.holds(page) && e.writable {
             // SAFETY: as in `load_fast`.
-            unsafe { v.write_ptr(e.host.add((addr & PAGE_MASK) as usize)) };
+            unsafe { v.write_ptr(e.host(addr)) };
             true
         } else {
             false
@@ -481,9 +494,9 @@ impl Memory {
         }
         let page = addr >> PAGE_SHIFT;
         let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
-        if e.page == page && (e.writable || !write) {
-            // SAFETY: a hit's `host` is the live page and off < PAGE_SIZE.
-            Some(unsafe { e.host.add(off) })
+        if e.holds(page) && (e.writable || !write) {
+            // A hit's `host` is the live page and off < PAGE_SIZE.
+            Some(e.host(addr))
         } else {
             None
         }
@@ -511,7 +524,7 @@ impl Memory {
         if off + T::SIZE <= PAGE_SIZE {
             let page = addr >> PAGE_SHIFT;
             let e = self.tlb[(page as usize) & (TLB_SIZE - 1)];
-            let i = if e.page == page {
+            let i = if e.holds(page) {
                 if !e.writable {
                     self.store_unwritable(addr, e.index, off, T::SIZE)?;
                 }
@@ -614,7 +627,7 @@ impl Memory {
             // A page cached as writable has passed the user map already.
             let page = a >> PAGE_SHIFT;
             let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
-            let cached_writable = e.page == page && e.writable;
+            let cached_writable = e.holds(page) && e.writable;
             if !cached_writable
                 && let Some(u) = self.user.as_deref_mut()
                 && !u.data(a, true).is_some_and(|g| g.store_ok)
@@ -687,7 +700,7 @@ impl Memory {
 
     fn unwritable(&mut self, page: u64) {
         let e = &mut self.tlb[(page as usize) & (TLB_SIZE - 1)];
-        if e.page == page {
+        if e.holds(page) {
             e.writable = false;
             e.store_tag = u64::MAX;
         }
@@ -716,7 +729,6 @@ impl Memory {
     pub fn unwatch_code(&mut self) {
         self.code_chunks.fill(0);
         for e in self.tlb.iter_mut() {
-            e.page = u64::MAX;
             e.tag = u64::MAX;
             e.store_tag = u64::MAX;
         }
@@ -1069,7 +1081,8 @@ impl UserMap {
 }
 
 /// Where a translation-cache entry keeps what the translation tier's inlined hit
-/// path reads (`src/jit`): the cache is `entries` entries of `stride` bytes at
+/// path reads (`src/jit`): the cache is `entries` entries of `stride` bytes (a
+/// power of two, so the tier finds an entry with a shift and a mask) at
 /// `Memory::tlb_raw`, indexed by page number modulo `entries`. An access of `n`
 /// bytes (a power of two) at `addr` hits when `addr & !(PAGE_MASK & !(n - 1))`,
 /// which keeps the page address and the misalignment bits, equals the u64 at `tag`
