@@ -1046,31 +1046,40 @@ pub(super) fn compile(
     let fc = m.target_config();
     t.b.finalize(fc);
 
-    let id = m
-        .declare_anonymous_function(&sig)
-        .map_err(|e| e.to_string())?;
     let dump = std::env::var_os("NPU_SPIKE_JIT_DUMP").is_some();
-    ctx.set_disasm(dump);
-    m.define_function(id, &mut ctx).map_err(|e| e.to_string())?;
-    if dump {
+    let (code, vcode) = define(m, &mut ctx, &sig, dump)?;
+    if let Some(vcode) = vcode {
         let pcs: Vec<String> = plan
             .blocks
             .iter()
             .map(|b| format!("{:#x}+{}", b[0].pc, b.len()))
             .collect();
-        let code = ctx
-            .compiled_code()
-            .and_then(|c| c.vcode.clone())
-            .unwrap_or_default();
-        eprintln!("jit region {}:\n{code}", pcs.join(" "));
-    }
-    m.clear_context(&mut ctx);
-    m.finalize_definitions().map_err(|e| e.to_string())?;
-    let code = m.get_finalized_function(id);
-    if std::env::var_os("NPU_SPIKE_JIT_DUMP").is_some() {
-        eprintln!("jit region at {code:p}");
+        eprintln!("jit region {} at {code:p}:\n{vcode}", pcs.join(" "));
     }
     Ok(BlockFn(code))
+}
+
+/// Compiles the function built in `ctx` (signature `sig`) into the module and
+/// returns its entry, with Cranelift's listing of its host code when `disasm`.
+fn define(
+    m: &mut JITModule,
+    ctx: &mut cranelift_codegen::Context,
+    sig: &Signature,
+    disasm: bool,
+) -> Result<(*const u8, Option<String>), String> {
+    let id = m
+        .declare_anonymous_function(sig)
+        .map_err(|e| e.to_string())?;
+    ctx.set_disasm(disasm);
+    m.define_function(id, ctx).map_err(|e| e.to_string())?;
+    let vcode = if disasm {
+        ctx.compiled_code().and_then(|c| c.vcode.clone())
+    } else {
+        None
+    };
+    m.clear_context(ctx);
+    m.finalize_definitions().map_err(|e| e.to_string())?;
+    Ok((m.get_finalized_function(id), vcode))
 }
 
 /// The signature of every region: `(hart, ctx) -> exit code`, in the calling
@@ -1106,13 +1115,7 @@ pub(super) fn entry_trampoline(m: &mut JITModule) -> Result<usize, String> {
     b.ins().return_(&[code]);
     b.seal_all_blocks();
     b.finalize(m.target_config());
-    let id = m
-        .declare_anonymous_function(&sig)
-        .map_err(|e| e.to_string())?;
-    m.define_function(id, &mut ctx).map_err(|e| e.to_string())?;
-    m.clear_context(&mut ctx);
-    m.finalize_definitions().map_err(|e| e.to_string())?;
-    Ok(m.get_finalized_function(id) as usize)
+    Ok(define(m, &mut ctx, &sig, false)?.0 as usize)
 }
 
 /// The signature of a helper trampoline, `(hart, ctx)`: preserve-all, so that no
@@ -1158,13 +1161,7 @@ pub(super) fn trampolines(m: &mut JITModule) -> Result<[usize; super::HELPER_COU
         b.ins().return_(&[]);
         b.seal_all_blocks();
         b.finalize(m.target_config());
-        let id = m
-            .declare_anonymous_function(&sig)
-            .map_err(|e| e.to_string())?;
-        m.define_function(id, &mut ctx).map_err(|e| e.to_string())?;
-        m.clear_context(&mut ctx);
-        m.finalize_definitions().map_err(|e| e.to_string())?;
-        out[k] = m.get_finalized_function(id) as usize;
+        out[k] = define(m, &mut ctx, &sig, false)?.0 as usize;
     }
     Ok(out)
 }

@@ -17,6 +17,12 @@
    at every block exit.  HTIF_ONLY_TEST (it relies on the bare-metal memory map). */
 #include "test_macros.h"
 
+/* At a fault: the pointer s1 is the first address below RAM, and the round count s4
+   is the number of rounds from `top` down to it. */
+#define CHECK_FAULT_ROUND \
+    li t2, 0x7ffffff8; CHECK_EQ_REG(s1, t2); \
+    la t2, top; sub t2, t2, s1; srli t2, t2, 3; addi t2, t2, 1; CHECK_EQ_REG(s4, t2)
+
 TEST_CODE_BEGIN
     /* ---- 2: a self-loop, load fault after writes in the round */
     SET_TESTNUM(2)
@@ -36,13 +42,7 @@ l2_fault:
     j fail
 r2:
     CHECK_TRAP(5, l2_fault)
-    li t2, 0x7ffffff8
-    CHECK_EQ_REG(s1, t2)
-    la t2, top
-    sub t2, t2, s1
-    srli t2, t2, 3
-    addi t2, t2, 1
-    CHECK_EQ_REG(s4, t2)
+    CHECK_FAULT_ROUND
 
     /* ---- 3: a loop of two blocks, fault in the second */
     SET_TESTNUM(3)
@@ -66,13 +66,7 @@ l3_fault:
     j l3
 r3:
     CHECK_TRAP(5, l3_fault)
-    li t2, 0x7ffffff8
-    CHECK_EQ_REG(s1, t2)
-    la t2, top
-    sub t2, t2, s1
-    srli t2, t2, 3
-    addi t2, t2, 1
-    CHECK_EQ_REG(s4, t2)
+    CHECK_FAULT_ROUND
 
     /* ---- 4: a self-loop that stores (into a small ring buffer) and whose load
        faults after the store */
@@ -94,13 +88,7 @@ l4_fault:
     j fail
 r4:
     CHECK_TRAP(5, l4_fault)
-    li t2, 0x7ffffff8
-    CHECK_EQ_REG(s1, t2)
-    la t2, top
-    sub t2, t2, s1
-    srli t2, t2, 3
-    addi t2, t2, 1
-    CHECK_EQ_REG(s4, t2)
+    CHECK_FAULT_ROUND
     /* the ring's slot for the faulting round holds that round's count */
     ld t2, 0(s7)
     CHECK_EQ_REG(t2, s4)
