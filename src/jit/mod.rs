@@ -170,7 +170,9 @@ pub struct Jit {
     /// Link cells of static exits, and the chain table (`Ctx::chain`); both hold
     /// pointers to translations and are cleared with them.
     links: Links,
-    chain: Box<[(u64, u64); CHAIN_SLOTS]>,
+    /// `CHAIN_SLOTS` slots once the module exists (empty before: a run that
+    /// translates nothing allocates nothing).
+    chain: Vec<(u64, u64)>,
     /// Set when the host has no Cranelift backend: the tier stays off.
     broken: bool,
     pub ctx: Ctx,
@@ -194,7 +196,7 @@ impl Default for Jit {
             hot: DEFAULT_HOT,
             module: None,
             links: Links::default(),
-            chain: Box::new([(1, 0); CHAIN_SLOTS]),
+            chain: Vec::new(),
             broken: false,
             ctx: Ctx::default(),
             translated: 0,
@@ -241,8 +243,9 @@ impl Jit {
                     let entry = unsafe { std::mem::transmute::<usize, EntryFn>(entry) };
                     self.module = Some((m, entry));
                     self.ctx.helpers = helpers;
-                    // The table is boxed: its address outlives moves of the Jit.
-                    self.ctx.chain = &mut *self.chain;
+                    // The table is on the heap: its address outlives moves of the Jit.
+                    self.chain = vec![(1, 0); CHAIN_SLOTS];
+                    self.ctx.chain = self.chain.as_mut_ptr().cast();
                 }
                 Err(_) => self.broken = true,
             }

@@ -72,7 +72,8 @@ pub mod event {
 #[derive(Clone, Copy)]
 struct TlbEntry {
     /// The page's address (`page << PAGE_SHIFT`), or `u64::MAX` (empty: matches no
-    /// page, and no access of the tier's one-compare hit test, `TlbLayout`).
+    /// page, and no access of the tier's one-compare hit test, `TlbLayout`), or 0 in
+    /// any slot but slot 0 (empty too: see `Tlb`).
     tag: u64,
     /// `tag` if stores may use this entry (not for watched pages), else `u64::MAX`.
     store_tag: u64,
@@ -109,6 +110,67 @@ const EMPTY: TlbEntry = TlbEntry {
     writable: false,
 };
 
+/// Entries per 4 KiB of the cache (the unit `Tlb::written` tracks).
+const TLB_ENTRIES_PER_PAGE: usize = 4096 / std::mem::size_of::<TlbEntry>();
+const _: () = assert!(TLB_SIZE / TLB_ENTRIES_PER_PAGE <= 32);
+
+/// The translation cache, indexed by page number modulo `TLB_SIZE`. It is allocated
+/// zeroed and flushed by re-zeroing only the 4 KiB it has written, so the pages of
+/// its 128 KiB that a run never uses are never resident. A zeroed entry is empty:
+/// its tag, 0, names page 0, and only slot 0 is probed for page 0, so slot 0 alone
+/// holds `EMPTY`.
+struct Tlb {
+    entries: Box<[TlbEntry; TLB_SIZE]>,
+    /// Bit k: entries `k * TLB_ENTRIES_PER_PAGE ..` may have been written.
+    written: u32,
+}
+
+impl Tlb {
+    fn new() -> Tlb {
+        // SAFETY: all-zero bytes are a valid TlbEntry (integers and `false`).
+        let entries = unsafe { Box::<[TlbEntry; TLB_SIZE]>::new_zeroed().assume_init() };
+        let mut t = Tlb {
+            entries,
+            written: 0,
+        };
+        t.entries[0] = EMPTY;
+        t.written = 1;
+        t
+    }
+
+    #[inline(always)]
+    fn entry(&self, page: u64) -> &TlbEntry {
+        &self.entries[(page as usize) & (TLB_SIZE - 1)]
+    }
+
+    /// The entry for `page`, to change in place (only one that `holds` the page).
+    #[inline(always)]
+    fn entry_mut(&mut self, page: u64) -> &mut TlbEntry {
+        &mut self.entries[(page as usize) & (TLB_SIZE - 1)]
+    }
+
+    fn insert(&mut self, page: u64, e: TlbEntry) {
+        let slot = (page as usize) & (TLB_SIZE - 1);
+        self.entries[slot] = e;
+        self.written |= 1 << (slot / TLB_ENTRIES_PER_PAGE);
+    }
+
+    fn flush(&mut self) {
+        let mut w = self.written;
+        while w != 0 {
+            let k = w.trailing_zeros() as usize;
+            w &= w - 1;
+            let range = k * TLB_ENTRIES_PER_PAGE..(k + 1) * TLB_ENTRIES_PER_PAGE;
+            // SAFETY: as in `new`: zeroed entries are valid (and empty but in slot 0).
+            unsafe {
+                std::ptr::write_bytes(self.entries[range].as_mut_ptr(), 0, TLB_ENTRIES_PER_PAGE)
+            };
+        }
+        self.entries[0] = EMPTY;
+        self.written = 1;
+    }
+}
+
 type Page = Box<[u8; PAGE_SIZE]>;
 
 pub struct Memory {
@@ -119,7 +181,7 @@ pub struct Memory {
     watch: Vec<u8>,
     /// Per page index: bitmap of the 64-byte chunks that hold pre-decoded code.
     code_chunks: Vec<u64>,
-    tlb: Box<[TlbEntry; TLB_SIZE]>,
+    tlb: Tlb,
     /// Events raised since the engine last cleared them.
     pub events: u8,
     /// Under the proxy kernel: the user address space. Only the cache-miss path
@@ -181,7 +243,7 @@ impl Memory {
             page_index: HashMap::new(),
             watch: Vec::new(),
             code_chunks: Vec::new(),
-            tlb: Box::new([EMPTY; TLB_SIZE]),
+            tlb: Tlb::new(),
             events: 0,
             user: None,
         }
@@ -214,9 +276,7 @@ impl Memory {
     }
 
     fn flush_tlb(&mut self) {
-        for e in self.tlb.iter_mut() {
-            *e = EMPTY;
-        }
+        self.tlb.flush();
     }
 
     /// An instruction parcel at `addr`: under a user map the page must be
@@ -361,7 +421,7 @@ impl Memory {
     #[inline(always)]
     fn lookup_ref(&self, addr: u64) -> Option<u32> {
         let page = addr >> PAGE_SHIFT;
-        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        let e = self.tlb.entry(page);
         if e.holds(page) { Some(e.index) } else { None }
     }
 
@@ -398,7 +458,7 @@ impl Memory {
     #[inline(always)]
     fn lookup(&mut self, addr: u64) -> Option<u32> {
         let page = addr >> PAGE_SHIFT;
-        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        let e = self.tlb.entry(page);
         if e.holds(page) { Some(e.index) } else { None }
     }
 
@@ -423,13 +483,16 @@ impl Memory {
             let host = self.pages[i as usize].as_mut_ptr().expose_provenance() as u64;
             let writable = !watched && store_ok;
             let tag = page << PAGE_SHIFT;
-            self.tlb[(page as usize) & (TLB_SIZE - 1)] = TlbEntry {
-                tag,
-                store_tag: if writable { tag } else { u64::MAX },
-                addend: host.wrapping_sub(tag),
-                index: i,
-                writable,
-            };
+            self.tlb.insert(
+                page,
+                TlbEntry {
+                    tag,
+                    store_tag: if writable { tag } else { u64::MAX },
+                    addend: host.wrapping_sub(tag),
+                    index: i,
+                    writable,
+                },
+            );
         }
         Ok(i)
     }
@@ -457,7 +520,7 @@ impl Memory {
     #[inline(always)]
     pub fn load_fast<T: Scalar>(&self, addr: u64) -> Option<T> {
         let page = addr >> PAGE_SHIFT;
-        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        let e = self.tlb.entry(page);
         if e.holds(page) {
             // SAFETY: a hit's `host` is the live page; aligned accesses stay inside it.
             Some(unsafe { T::read_ptr(e.host(addr)) })
@@ -471,7 +534,7 @@ impl Memory {
     #[inline(always)]
     pub fn store_fast<T: Scalar>(&mut self, addr: u64, v: T) -> bool {
         let page = addr >> PAGE_SHIFT;
-        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        let e = self.tlb.entry(page);
         if e.holds(page) && e.writable {
             // SAFETY: as in `load_fast`.
             unsafe { v.write_ptr(e.host(addr)) };
@@ -493,7 +556,7 @@ impl Memory {
             return None;
         }
         let page = addr >> PAGE_SHIFT;
-        let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        let e = self.tlb.entry(page);
         if e.holds(page) && (e.writable || !write) {
             // A hit's `host` is the live page and off < PAGE_SIZE.
             Some(e.host(addr))
@@ -523,7 +586,7 @@ impl Memory {
         let off = (addr & PAGE_MASK) as usize;
         if off + T::SIZE <= PAGE_SIZE {
             let page = addr >> PAGE_SHIFT;
-            let e = self.tlb[(page as usize) & (TLB_SIZE - 1)];
+            let e = *self.tlb.entry(page);
             let i = if e.holds(page) {
                 if !e.writable {
                     self.store_unwritable(addr, e.index, off, T::SIZE)?;
@@ -626,7 +689,7 @@ impl Memory {
             }
             // A page cached as writable has passed the user map already.
             let page = a >> PAGE_SHIFT;
-            let e = &self.tlb[(page as usize) & (TLB_SIZE - 1)];
+            let e = self.tlb.entry(page);
             let cached_writable = e.holds(page) && e.writable;
             if !cached_writable
                 && let Some(u) = self.user.as_deref_mut()
@@ -699,7 +762,7 @@ impl Memory {
     }
 
     fn unwritable(&mut self, page: u64) {
-        let e = &mut self.tlb[(page as usize) & (TLB_SIZE - 1)];
+        let e = self.tlb.entry_mut(page);
         if e.holds(page) {
             e.writable = false;
             e.store_tag = u64::MAX;
@@ -728,10 +791,7 @@ impl Memory {
     /// Forgets all decoded-code chunks (the decode cache was flushed).
     pub fn unwatch_code(&mut self) {
         self.code_chunks.fill(0);
-        for e in self.tlb.iter_mut() {
-            e.tag = u64::MAX;
-            e.store_tag = u64::MAX;
-        }
+        self.tlb.flush();
     }
 }
 
@@ -1108,7 +1168,7 @@ impl Memory {
     /// The translation cache's entries (see `TlbLayout`); the address is stable for
     /// the memory's lifetime.
     pub fn tlb_raw(&self) -> *const u8 {
-        self.tlb.as_ptr() as *const u8
+        self.tlb.entries.as_ptr() as *const u8
     }
 
     /// A digest of every allocated page (by page number and contents): two memories
