@@ -438,6 +438,7 @@ fn operand_code(op: &str, file: &str, line: usize) -> (String, Vec<String>) {
 fn main() {
     println!("cargo:rerun-if-changed=isa");
     println!("cargo:rerun-if-changed=build.rs");
+    startup_link_args();
     let mut paths: Vec<_> = std::fs::read_dir("isa")
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -600,4 +601,73 @@ fn main() {
 
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap()).join("isa_gen.rs");
     std::fs::write(dest, out).unwrap();
+}
+
+/// Link settings that keep the binary's resident pages at start-up few (issue 17: the
+/// tier's Cranelift code doubled the text, and the run's peak RSS must not grow).
+/// - `--symbol-ordering-file=tools/startup.order` (see `tools/startup-order.sh`): the
+///   functions a run calls before anything is hot are put side by side, so the
+///   loader's and the run's page faults touch ~300 KiB of text instead of ~1.5 MiB.
+///   Only rust-lld, Rust's default linker on x86_64 Linux since 1.90, knows the flag,
+///   so it is passed only when that default is in force.
+/// - `-z pack-relative-relocs` (DT_RELR, glibc >= 2.36): the relative relocations are
+///   a bitmap instead of 24 bytes each, so fewer pages are read to apply them.
+///
+/// Both change the layout only, never the code. `NPU_SPIKE_PLAIN_LINK=1` turns them off.
+fn startup_link_args() {
+    println!("cargo:rerun-if-changed=tools/startup.order");
+    println!("cargo:rerun-if-env-changed=NPU_SPIKE_PLAIN_LINK");
+    if std::env::var_os("NPU_SPIKE_PLAIN_LINK").is_some() {
+        return;
+    }
+    let target = std::env::var("TARGET").unwrap_or_default();
+    let host = std::env::var("HOST").unwrap_or_default();
+    if target != "x86_64-unknown-linux-gnu" || host != target {
+        return;
+    }
+    // A linker chosen by the user (config `linker`, or flags naming one) may not be lld.
+    let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    if std::env::var_os("RUSTC_LINKER").is_some()
+        || ["linker", "link-self-contained", "fuse-ld"]
+            .iter()
+            .any(|f| flags.contains(f))
+    {
+        return;
+    }
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let minor = std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| {
+            let v = String::from_utf8_lossy(&o.stdout).into_owned();
+            let ver = v.split_whitespace().nth(1)?.to_string();
+            ver.split('.').nth(1)?.parse::<u32>().ok()
+        });
+    if minor.is_none_or(|m| m < 90) {
+        return;
+    }
+    let order =
+        Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("tools/startup.order");
+    if order.exists() {
+        println!(
+            "cargo:rustc-link-arg-bin=npu-spike=-Wl,--symbol-ordering-file={}",
+            order.display()
+        );
+        println!("cargo:rustc-link-arg-bin=npu-spike=-Wl,--no-warn-symbol-ordering");
+    }
+    // The host's C library is the one the binary runs on (host == target).
+    let glibc = std::process::Command::new("getconf")
+        .arg("GNU_LIBC_VERSION")
+        .output()
+        .ok()
+        .and_then(|o| {
+            let v = String::from_utf8_lossy(&o.stdout).into_owned();
+            let ver = v.split_whitespace().nth(1)?.to_string();
+            let mut it = ver.split('.').map(|n| n.parse::<u32>().ok());
+            Some((it.next()??, it.next()??))
+        });
+    if glibc.is_some_and(|v| v >= (2, 36)) {
+        println!("cargo:rustc-link-arg-bin=npu-spike=-Wl,-z,pack-relative-relocs");
+    }
 }
