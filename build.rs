@@ -635,16 +635,7 @@ fn startup_link_args() {
         return;
     }
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
-    let minor = std::process::Command::new(rustc)
-        .arg("--version")
-        .output()
-        .ok()
-        .and_then(|o| {
-            let v = String::from_utf8_lossy(&o.stdout).into_owned();
-            let ver = v.split_whitespace().nth(1)?.to_string();
-            ver.split('.').nth(1)?.parse::<u32>().ok()
-        });
-    if minor.is_none_or(|m| m < 90) {
+    if version_of(&rustc, "--version").is_none_or(|v| v < (1, 90)) {
         return;
     }
     let order =
@@ -657,17 +648,19 @@ fn startup_link_args() {
         println!("cargo:rustc-link-arg-bin=npu-spike=-Wl,--no-warn-symbol-ordering");
     }
     // The host's C library is the one the binary runs on (host == target).
-    let glibc = std::process::Command::new("getconf")
-        .arg("GNU_LIBC_VERSION")
-        .output()
-        .ok()
-        .and_then(|o| {
-            let v = String::from_utf8_lossy(&o.stdout).into_owned();
-            let ver = v.split_whitespace().nth(1)?.to_string();
-            let mut it = ver.split('.').map(|n| n.parse::<u32>().ok());
-            Some((it.next()??, it.next()??))
-        });
+    let glibc = version_of("getconf", "GNU_LIBC_VERSION");
     if glibc.is_some_and(|v| v >= (2, 36)) {
         println!("cargo:rustc-link-arg-bin=npu-spike=-Wl,-z,pack-relative-relocs");
     }
+}
+
+/// (major, minor) of the version `cmd arg` prints as its second word ("rustc 1.95.0 ...",
+/// "glibc 2.36"), or None if it cannot be run or read.
+fn version_of(cmd: &str, arg: &str) -> Option<(u32, u32)> {
+    let out = std::process::Command::new(cmd).arg(arg).output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut parts = text.split_whitespace().nth(1)?.split('.');
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next()?.parse().ok()?;
+    Some((major, minor))
 }
