@@ -148,6 +148,7 @@ pub fn main(r: RunArgs) -> i32 {
         signature: None,
         machine,
         sandbox_root: Some(runtime.clone()),
+        base_path: Some(runtime.clone()),
         allow_paths: r.allow_path.clone(),
         log_disasm: r.log_disasm,
         log_commits: r.log_commits,
@@ -155,6 +156,7 @@ pub fn main(r: RunArgs) -> i32 {
         verbose: r.verbose,
         no_jit: r.no_jit,
         jit_hot: None,
+        accel_timing_only: false,
     };
     let total = obj.total();
     let splittable = !obj.args.iter().any(|a| a.role == Role::InOut);
@@ -296,6 +298,7 @@ fn split(l: &Launch, total: u64, n: usize, stats: bool) -> i32 {
                 argv.push(hi.to_string());
                 let mut config = l.config.clone();
                 config.sandbox_root = Some(d.clone());
+                config.base_path = Some(d.clone());
                 config
                     .machine
                     .desc

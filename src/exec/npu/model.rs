@@ -7,3 +7,10 @@ use crate::machine::Hart;
 pub fn vcix_model(h: &mut Hart, i: &Insn) -> ExecResult {
     crate::accel::execute_owned(h, i)
 }
+
+/// An owned word when only the timing face runs: gem5's vcix support declares the
+/// operands (for dependencies) and asks the model for timing, but computes nothing, so
+/// no register, memory or unit state changes here.
+pub fn vcix_timed(_: &mut Hart, _: &Insn) -> ExecResult {
+    Ok(())
+}
