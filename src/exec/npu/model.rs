@@ -10,7 +10,8 @@ pub fn vcix_model(h: &mut Hart, i: &Insn) -> ExecResult {
 
 /// An owned word when only the timing face runs: gem5's vcix support declares the
 /// operands (for dependencies) and asks the model for timing, but computes nothing, so
-/// no register, memory or unit state changes here.
-pub fn vcix_timed(_: &mut Hart, _: &Insn) -> ExecResult {
-    Ok(())
+/// no register, memory or unit state changes here; a word that may not run (vtype
+/// illegal, say) is still an illegal instruction.
+pub fn vcix_timed(h: &mut Hart, i: &Insn) -> ExecResult {
+    crate::accel::check_legal(h, i)
 }
