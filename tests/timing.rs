@@ -167,7 +167,9 @@ fn xlu_pop_waits_for_the_delay_line() {
 /// §6.3 item 6: Misc instructions complete one cycle after issue, two per cycle.
 #[test]
 fn misc_unit_issues_two_per_cycle() {
-    let t = issue_trace("misc", &[]);
+    // The VX model's misc port (gem5 issues vlane_idx on its 4 vector-misc units).
+    let m = vx_machine();
+    let t = issue_trace("misc", &["--machine-config", &m]);
     let misc: Vec<&Issued> = t
         .iter()
         .filter(|r| r.text.starts_with("vlane_idx") || r.text.starts_with("compute"))

@@ -506,8 +506,8 @@ impl CycleModel {
     fn arrive(&mut self, pc: u64) -> u64 {
         let line = pc >> self.fetch_line_shift;
         if self.new_group || self.group_count >= self.p.decode_width || line != self.group_line {
-            let depth = self.p.frontend_depth as u64;
-            self.fetch_cycle = (self.fetch_cycle + 1).max(self.cycle.saturating_sub(depth));
+            let behind = (self.p.frontend_depth + self.p.fetch_runahead) as u64;
+            self.fetch_cycle = (self.fetch_cycle + 1).max(self.cycle.saturating_sub(behind));
             self.group_count = 0;
             self.group_line = line;
             self.new_group = false;

@@ -13,6 +13,11 @@ pub struct TimingParams {
     /// Cycles from fetching an instruction to it being issuable: the forward delays
     /// Fetch1->Fetch2, Fetch2->Decode, Decode->Execute (MinorCPU defaults, 1 each).
     pub frontend_depth: u32,
+    /// Cycles the front end may run ahead of issue, filling its buffers
+    /// (`fetch2InputBufferSize` 8 lines, `decodeInputBufferSize` 8,
+    /// `executeInputBufferSize` 128): a stall in Execute does not stop fetch, so a
+    /// taken branch's fetch bubble hides behind it.
+    pub fetch_runahead: u32,
     /// Fetch line in bytes (the I-cache line, 64): a fetch group never crosses one.
     pub fetch_line: u32,
     /// Extra cycles after a mispredicted branch resolves before fetch restarts:
@@ -109,6 +114,7 @@ impl Default for TimingParams {
         TimingParams {
             decode_width: 8,
             frontend_depth: 3,
+            fetch_runahead: 16,
             fetch_line: 64,
             mispredict_redirect: 2,
             marker_refetch: 1,
@@ -176,6 +182,7 @@ impl TimingParams {
         vec![
             ("timing_decode_width", &mut self.decode_width),
             ("timing_frontend_depth", &mut self.frontend_depth),
+            ("timing_fetch_runahead", &mut self.fetch_runahead),
             ("timing_fetch_line", &mut self.fetch_line),
             ("timing_mispredict_redirect", &mut self.mispredict_redirect),
             ("timing_marker_refetch", &mut self.marker_refetch),
@@ -281,6 +288,7 @@ impl TimingParams {
             let zero_ok = matches!(
                 k,
                 "timing_frontend_depth"
+                    | "timing_fetch_runahead"
                     | "timing_mispredict_redirect"
                     | "timing_marker_refetch"
                     | "timing_vset_refetch"
