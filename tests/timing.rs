@@ -277,14 +277,17 @@ fn systolic_input_utilization() {
 #[test]
 fn microbenchmarks_match_the_configuration() {
     let w = windows(&[&elf("micro")]);
+    // gem5 (TorchSim 0511678, RiscvVPU; gem5-ref expected/gem5_main_timing.tsv) on
+    // the same windows: 9 11 11 18 11 8 8 11 13 22 7 7 7 8 7 10 35 24 19.
     assert_eq!(
         w[..19],
         [
-            8, 22, 10, 13, 12, 30, 9, 10, 12, 16, 7, 7, 7, 8, 8, 15, 36, 19, 22
+            8, 10, 10, 16, 10, 7, 9, 10, 12, 16, 7, 7, 7, 8, 7, 8, 36, 19, 21
         ]
     );
-    // The counted loop: one cycle per iteration once the predictor is warm.
-    assert_eq!(w[20] - w[19], 200);
+    // The counted loop: two cycles per iteration once the predictor is warm (the
+    // taken branch's fetch bubble; gem5's loop100 runs ~2.5 per iteration).
+    assert_eq!(w[20] - w[19], 400);
 }
 
 #[test]

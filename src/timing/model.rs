@@ -669,17 +669,15 @@ impl CycleModel {
         self.insn_complete = 0;
         let arrival = self.arrive(insn.pc);
         match op.kind {
-            Kind::Accel if op.vlane && self.p.vlane_idx_vec_misc != 0 => self.vector(
-                op,
-                insn,
-                hart,
-                arrival,
-                Pool::VecMisc,
-                false,
-                false,
-            ),
+            Kind::Accel if op.vlane && self.p.vlane_idx_vec_misc != 0 => {
+                self.vector(op, insn, hart, arrival, Pool::VecMisc, false, false)
+            }
             Kind::Scalar(pool) => {
-                let t = self.issue(arrival.max(self.sources_for(op, insn, pool)), Some(pool), false);
+                let t = self.issue(
+                    arrival.max(self.sources_for(op, insn, pool)),
+                    Some(pool),
+                    false,
+                );
                 let done = t + self.units.latency[pool as usize];
                 self.write_scalar(op, insn, done);
                 self.complete(done);
@@ -702,8 +700,7 @@ impl CycleModel {
                 self.complete(done);
             }
             Kind::Store => {
-                let earliest =
-                    self.store_wait(arrival.max(self.sources_for(op, insn, Pool::Mem)));
+                let earliest = self.store_wait(arrival.max(self.sources_for(op, insn, Pool::Mem)));
                 let t = self.issue(earliest, Some(Pool::Mem), true);
                 let done = self.memory(t + 1, op.bytes as u64);
                 self.store_buffer.push_back(done);

@@ -195,7 +195,10 @@ impl TimingParams {
                 "timing_taken_bubble_other_line",
                 &mut self.taken_bubble_other_line,
             ),
-            ("timing_ras_predicts_returns", &mut self.ras_predicts_returns),
+            (
+                "timing_ras_predicts_returns",
+                &mut self.ras_predicts_returns,
+            ),
             ("timing_issue_width", &mut self.issue_width),
             ("timing_mem_issue_width", &mut self.mem_issue_width),
             ("timing_store_buffer", &mut self.store_buffer),
@@ -227,12 +230,18 @@ impl TimingParams {
             ("timing_mem_latency", &mut self.mem_latency),
             ("timing_mem_bytes_per_cycle", &mut self.mem_bytes_per_cycle),
             ("timing_load_response", &mut self.load_response),
-            ("timing_load_assumed_latency", &mut self.load_assumed_latency),
+            (
+                "timing_load_assumed_latency",
+                &mut self.load_assumed_latency,
+            ),
             (
                 "timing_lsq_accesses_per_cycle",
                 &mut self.lsq_accesses_per_cycle,
             ),
-            ("timing_store_drain_in_window", &mut self.store_drain_in_window),
+            (
+                "timing_store_drain_in_window",
+                &mut self.store_drain_in_window,
+            ),
             ("timing_vlane_idx_vec_misc", &mut self.vlane_idx_vec_misc),
             ("timing_bp_local_entries", &mut self.bp_local_entries),
             ("timing_bp_global_entries", &mut self.bp_global_entries),
