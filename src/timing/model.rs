@@ -723,12 +723,16 @@ impl CycleModel {
                     false,
                 );
                 let done = t + self.units.latency[Pool::VecConfig as usize];
-                self.ready[VTYPE] = done;
                 self.write_scalar(op, insn, done);
                 self.complete(done);
                 let vcfg = (hart.v.vtype, hart.v.vl);
                 let changed = vcfg != self.last_vcfg;
                 self.last_vcfg = vcfg;
+                // gem5 keeps vtype and vl in the PC state, not in a register: a
+                // vset that changes nothing holds no later vector instruction back.
+                if changed || self.p.vset_refetch != 1 {
+                    self.ready[VTYPE] = done;
+                }
                 if self.p.vset_refetch >= 2 || (self.p.vset_refetch == 1 && changed) {
                     if changed {
                         self.count(Stat::Mispredicts, 1);
