@@ -693,10 +693,11 @@ impl CycleModel {
                 let data = self.memory(slot, bytes);
                 let done = data + self.p.load_response as u64;
                 self.count(Stat::Loads, 1);
-                // The scoreboard marks the destination ready opLat + extraAssumedLat
-                // after issue; consumers wait longer only when the data is late.
-                let ready = done.max(t + self.p.load_assumed_latency as u64);
-                self.write_scalar(op, insn, ready);
+                // The mem unit's timing has extraAssumedLat, so the scoreboard marks
+                // the destination ready opLat + extraAssumedLat after issue whenever
+                // the data comes (consumers may issue then; commit stays in order,
+                // and the window waits for the data).
+                self.write_scalar(op, insn, t + self.p.load_assumed_latency as u64);
                 self.complete(done);
             }
             Kind::Store => {
@@ -964,7 +965,15 @@ impl CycleModel {
                 let data = self.memory(slot, bytes);
                 let done = data + self.p.load_response as u64;
                 let r = V0 + ((insn.rd as usize + reg) & 31);
-                self.ready[r] = done;
+                // The first `mem_units` memory micro-ops of a cycle go to the scalar
+                // mem units (first in gem5's FU order), whose extraAssumedLat makes
+                // the result time predictable; the vector load/store units have no
+                // timing, so their results count as unpredictable (wait for data).
+                self.ready[r] = if self.mem_issued <= self.p.mem_units {
+                    t + self.p.load_assumed_latency as u64
+                } else {
+                    done
+                };
                 self.count(Stat::Loads, 1);
                 self.complete(done);
                 last = done;
