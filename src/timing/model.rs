@@ -361,6 +361,10 @@ pub struct CycleModel {
     mem_free_b: u64,
     in_memory: VecDeque<u64>,
     store_buffer: VecDeque<u64>,
+    /// The store buffer's scalar stores for forwarding: (address, bytes, cycle the
+    /// write is done), a ring of the last `STORE_RING` stores.
+    store_ring: [(u64, u64, u64); STORE_RING],
+    store_ring_next: usize,
     /// The LSQ's access slots: the cycle last used and the accesses sent in it.
     lsq_cycle: u64,
     lsq_used: u32,
@@ -444,6 +448,8 @@ impl CycleModel {
             mem_free_b: 0,
             in_memory: VecDeque::new(),
             store_buffer: VecDeque::new(),
+            store_ring: [(0, 0, 0); STORE_RING],
+            store_ring_next: 0,
             lsq_cycle: 0,
             lsq_used: 0,
             last_vcfg: (u64::MAX, u64::MAX),
@@ -583,6 +589,14 @@ impl CycleModel {
         done
     }
 
+    /// Whether a store still in the store buffer at `at` covers `bytes` at `addr`.
+    #[inline]
+    fn forwards(&self, addr: u64, bytes: u64, at: u64) -> bool {
+        self.store_ring.iter().any(|&(a, n, done)| {
+            done > at && a <= addr && addr.wrapping_add(bytes) <= a.wrapping_add(n)
+        })
+    }
+
     /// The LSQ's first access slot at or after `at` (gem5 Minor's LSQ sends
     /// `lsq_accesses_per_cycle` requests to memory per cycle, in order).
     #[inline]
@@ -690,7 +704,21 @@ impl CycleModel {
                 );
                 let bytes = op.bytes as u64 * if op.kind == Kind::Amo { 2 } else { 1 };
                 let slot = self.lsq_slot(t + 1);
-                let data = self.memory(slot, bytes);
+                // The address is known after execution unless the load overwrote
+                // its base register.
+                let forwarded = op.kind == Kind::Load
+                    && self.p.store_forwarding != 0
+                    && !(op.writes_x && insn.rd == insn.rs1)
+                    && self.forwards(
+                        hart.x(insn.rs1).wrapping_add(insn.imm as u64),
+                        op.bytes as u64,
+                        slot,
+                    );
+                let data = if forwarded {
+                    slot
+                } else {
+                    self.memory(slot, bytes)
+                };
                 let done = data + self.p.load_response as u64;
                 self.count(Stat::Loads, 1);
                 // The mem unit's timing has extraAssumedLat, so the scoreboard marks
@@ -705,6 +733,9 @@ impl CycleModel {
                 let t = self.issue(earliest, Some(Pool::Mem), true);
                 let done = self.memory(t + 1, op.bytes as u64);
                 self.store_buffer.push_back(done);
+                let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
+                self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
+                self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, done));
             }
@@ -813,8 +844,10 @@ impl CycleModel {
             let same = (insn.pc ^ target) >> self.fetch_line_shift == 0;
             self.fetch_cycle += if same {
                 self.p.taken_bubble_same_line
-            } else {
+            } else if kind == Transfer::Conditional {
                 self.p.taken_bubble_other_line
+            } else {
+                self.p.taken_bubble_jump
             } as u64;
         }
     }
@@ -1228,6 +1261,9 @@ impl CycleModel {
 fn group(hart: &Hart) -> usize {
     1usize << hart.v.lmul_log2.max(0)
 }
+
+/// Stores remembered for store-to-load forwarding (the store buffer's 8 entries).
+const STORE_RING: usize = 8;
 
 /// Scoreboard value of a register written by an accelerator instruction whose latency
 /// is not known yet (far beyond any real cycle).
