@@ -365,6 +365,8 @@ pub struct CycleModel {
     /// write is done), a ring of the last `STORE_RING` stores.
     store_ring: [(u64, u64, u64); STORE_RING],
     store_ring_next: usize,
+    /// The latest write-done cycle in the ring (no forwarding at or after it).
+    store_ring_until: u64,
     /// The LSQ's access slots: the cycle last used and the accesses sent in it.
     lsq_cycle: u64,
     lsq_used: u32,
@@ -450,6 +452,7 @@ impl CycleModel {
             store_buffer: VecDeque::new(),
             store_ring: [(0, 0, 0); STORE_RING],
             store_ring_next: 0,
+            store_ring_until: 0,
             lsq_cycle: 0,
             lsq_used: 0,
             last_vcfg: (u64::MAX, u64::MAX),
@@ -592,9 +595,10 @@ impl CycleModel {
     /// Whether a store still in the store buffer at `at` covers `bytes` at `addr`.
     #[inline]
     fn forwards(&self, addr: u64, bytes: u64, at: u64) -> bool {
-        self.store_ring.iter().any(|&(a, n, done)| {
-            done > at && a <= addr && addr.wrapping_add(bytes) <= a.wrapping_add(n)
-        })
+        at < self.store_ring_until
+            && self.store_ring.iter().any(|&(a, n, done)| {
+                done > at && a <= addr && addr.wrapping_add(bytes) <= a.wrapping_add(n)
+            })
     }
 
     /// The LSQ's first access slot at or after `at` (gem5 Minor's LSQ sends
@@ -736,6 +740,7 @@ impl CycleModel {
                 let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
                 self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
                 self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
+                self.store_ring_until = self.store_ring_until.max(done);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, done));
             }
