@@ -124,6 +124,8 @@ struct OpTiming {
     nf: u8,
     whole_regs: u8,
     mask_mem: bool,
+    /// vlane_idx (gem5's CustomVlaneIdx op class, a vector-misc unit op).
+    vlane: bool,
 }
 
 fn digits_after(s: &str, prefix: &str) -> Option<u32> {
@@ -154,6 +156,7 @@ fn derive(info: &crate::isa::OpInfo) -> OpTiming {
         nf: 1,
         whole_regs: 0,
         mask_mem: false,
+        vlane: m == "vlane_idx",
     };
     let slot = |s: Slot| match s {
         Slot::Rd => 0,
@@ -331,6 +334,11 @@ pub struct IssueRecord {
 struct Units {
     free_at: [Vec<u64>; NPOOLS],
     latency: [u64; NPOOLS],
+    /// Cycles between two issues to one unit (gem5 `issueLat`).
+    issue_lat: [u64; NPOOLS],
+    /// How early a consumer on the pool may issue before its scalar sources are
+    /// ready (gem5 `srcRegsRelativeLats`).
+    early: [u64; NPOOLS],
 }
 
 pub struct CycleModel {
@@ -353,6 +361,17 @@ pub struct CycleModel {
     mem_free_b: u64,
     in_memory: VecDeque<u64>,
     store_buffer: VecDeque<u64>,
+    /// The store buffer's scalar stores for forwarding: (address, bytes, cycle the
+    /// write is done), a ring of the last `STORE_RING` stores.
+    store_ring: [(u64, u64, u64); STORE_RING],
+    store_ring_next: usize,
+    /// The latest write-done cycle in the ring (no forwarding at or after it).
+    store_ring_until: u64,
+    /// The LSQ's access slots: the cycle last used and the accesses sent in it.
+    lsq_cycle: u64,
+    lsq_used: u32,
+    /// vtype and vl as the last vset{i}vl{i} left them (u64::MAX: none seen yet).
+    last_vcfg: (u64, u64),
     /// Completion of everything issued so far (markers wait for it).
     last_complete: u64,
     bp: Predictor,
@@ -405,9 +424,16 @@ impl CycleModel {
             (p.vec_mem_units, 1),
             (p.vec_alus, p.vec_latency),
         ];
+        let mut issue_lat = [1u64; NPOOLS];
+        issue_lat[Pool::IntDiv as usize] = p.int_div_issue_latency.max(1) as u64;
+        let mut early = [0u64; NPOOLS];
+        early[Pool::IntAlu as usize] = p.int_alu_src_early as u64;
+        early[Pool::Mem as usize] = p.mem_src_early as u64;
         let units = Units {
             free_at: pools.map(|(n, _)| vec![0; n as usize]),
             latency: pools.map(|(_, l)| l as u64),
+            issue_lat,
+            early,
         };
         CycleModel {
             ops,
@@ -424,6 +450,12 @@ impl CycleModel {
             mem_free_b: 0,
             in_memory: VecDeque::new(),
             store_buffer: VecDeque::new(),
+            store_ring: [(0, 0, 0); STORE_RING],
+            store_ring_next: 0,
+            store_ring_until: 0,
+            lsq_cycle: 0,
+            lsq_used: 0,
+            last_vcfg: (u64::MAX, u64::MAX),
             last_complete: 0,
             bp: Predictor::new(
                 p.bp_local_entries,
@@ -483,8 +515,8 @@ impl CycleModel {
     fn arrive(&mut self, pc: u64) -> u64 {
         let line = pc >> self.fetch_line_shift;
         if self.new_group || self.group_count >= self.p.decode_width || line != self.group_line {
-            let depth = self.p.frontend_depth as u64;
-            self.fetch_cycle = (self.fetch_cycle + 1).max(self.cycle.saturating_sub(depth));
+            let behind = (self.p.frontend_depth + self.p.fetch_runahead) as u64;
+            self.fetch_cycle = (self.fetch_cycle + 1).max(self.cycle.saturating_sub(behind));
             self.group_count = 0;
             self.group_line = line;
             self.new_group = false;
@@ -519,7 +551,7 @@ impl CycleModel {
         self.issued += 1;
         self.mem_issued += mem as u32;
         if let Some(pool) = pool {
-            self.units.free_at[pool as usize][unit] = t + 1;
+            self.units.free_at[pool as usize][unit] = t + self.units.issue_lat[pool as usize];
             self.count(pool.stat(), 1);
         }
         self.count(Stat::Ops, 1);
@@ -558,6 +590,39 @@ impl CycleModel {
         self.in_memory.push_back(done);
         self.count(Stat::MemBytes, bytes);
         done
+    }
+
+    /// Whether a store still in the store buffer at `at` covers `bytes` at `addr`.
+    #[inline]
+    fn forwards(&self, addr: u64, bytes: u64, at: u64) -> bool {
+        at < self.store_ring_until
+            && self.store_ring.iter().any(|&(a, n, done)| {
+                done > at && a <= addr && addr.wrapping_add(bytes) <= a.wrapping_add(n)
+            })
+    }
+
+    /// The LSQ's first access slot at or after `at` (gem5 Minor's LSQ sends
+    /// `lsq_accesses_per_cycle` requests to memory per cycle, in order).
+    #[inline]
+    fn lsq_slot(&mut self, at: u64) -> u64 {
+        if at > self.lsq_cycle {
+            self.lsq_cycle = at;
+            self.lsq_used = 0;
+        } else if self.lsq_used >= self.p.lsq_accesses_per_cycle {
+            self.lsq_cycle += 1;
+            self.lsq_used = 0;
+        }
+        self.lsq_used += 1;
+        self.lsq_cycle
+    }
+
+    /// The earliest issue cycle the scalar sources allow a consumer on `pool`: the
+    /// unit's relative latency lets it issue that many cycles before they are ready
+    /// (gem5 `Scoreboard::canInstIssue`).
+    #[inline]
+    fn sources_for(&self, op: &OpTiming, insn: &Insn, pool: Pool) -> u64 {
+        self.scalar_sources(op, insn)
+            .saturating_sub(self.units.early[pool as usize])
     }
 
     /// A store waits for a store-buffer entry, then drains to memory on its own.
@@ -622,9 +687,12 @@ impl CycleModel {
         self.insn_complete = 0;
         let arrival = self.arrive(insn.pc);
         match op.kind {
+            Kind::Accel if op.vlane && self.p.vlane_idx_vec_misc != 0 => {
+                self.vector(op, insn, hart, arrival, Pool::VecMisc, false, false)
+            }
             Kind::Scalar(pool) => {
                 let t = self.issue(
-                    arrival.max(self.scalar_sources(op, insn)),
+                    arrival.max(self.sources_for(op, insn, pool)),
                     Some(pool),
                     false,
                 );
@@ -634,24 +702,47 @@ impl CycleModel {
             }
             Kind::Load | Kind::Amo => {
                 let t = self.issue(
-                    arrival.max(self.scalar_sources(op, insn)),
+                    arrival.max(self.sources_for(op, insn, Pool::Mem)),
                     Some(Pool::Mem),
                     true,
                 );
                 let bytes = op.bytes as u64 * if op.kind == Kind::Amo { 2 } else { 1 };
-                let data = self.memory(t + 1, bytes);
+                let slot = self.lsq_slot(t + 1);
+                // The address is known after execution unless the load overwrote
+                // its base register.
+                let forwarded = op.kind == Kind::Load
+                    && self.p.store_forwarding != 0
+                    && !(op.writes_x && insn.rd == insn.rs1)
+                    && self.forwards(
+                        hart.x(insn.rs1).wrapping_add(insn.imm as u64),
+                        op.bytes as u64,
+                        slot,
+                    );
+                let data = if forwarded {
+                    slot
+                } else {
+                    self.memory(slot, bytes)
+                };
                 let done = data + self.p.load_response as u64;
                 self.count(Stat::Loads, 1);
-                self.write_scalar(op, insn, done);
+                // The mem unit's timing has extraAssumedLat, so the scoreboard marks
+                // the destination ready opLat + extraAssumedLat after issue whenever
+                // the data comes (consumers may issue then; commit stays in order,
+                // and the window waits for the data).
+                self.write_scalar(op, insn, t + self.p.load_assumed_latency as u64);
                 self.complete(done);
             }
             Kind::Store => {
-                let earliest = self.store_wait(arrival.max(self.scalar_sources(op, insn)));
+                let earliest = self.store_wait(arrival.max(self.sources_for(op, insn, Pool::Mem)));
                 let t = self.issue(earliest, Some(Pool::Mem), true);
                 let done = self.memory(t + 1, op.bytes as u64);
                 self.store_buffer.push_back(done);
+                let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
+                self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
+                self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
+                self.store_ring_until = self.store_ring_until.max(done);
                 self.count(Stat::Stores, 1);
-                self.complete(done);
+                self.complete(self.store_done(t, done));
             }
             Kind::Branch | Kind::Jump => self.control(op, insn, hart, arrival),
             Kind::Serial => {
@@ -669,10 +760,20 @@ impl CycleModel {
                     false,
                 );
                 let done = t + self.units.latency[Pool::VecConfig as usize];
-                self.ready[VTYPE] = done;
                 self.write_scalar(op, insn, done);
                 self.complete(done);
-                if self.p.vset_refetch != 0 {
+                let vcfg = (hart.v.vtype, hart.v.vl);
+                let changed = vcfg != self.last_vcfg;
+                self.last_vcfg = vcfg;
+                // gem5 keeps vtype and vl in the PC state, not in a register: a
+                // vset that changes nothing holds no later vector instruction back.
+                if changed || self.p.vset_refetch != 1 {
+                    self.ready[VTYPE] = done;
+                }
+                if self.p.vset_refetch >= 2 || (self.p.vset_refetch == 1 && changed) {
+                    if changed {
+                        self.count(Stat::Mispredicts, 1);
+                    }
                     self.refetch(t);
                 }
             }
@@ -699,9 +800,21 @@ impl CycleModel {
         }
     }
 
+    /// When a store is done as far as a window is concerned: once it has left the
+    /// LSQ for the store buffer (gem5 does not drain the buffer at a dump), or when
+    /// its write is done.
+    #[inline]
+    fn store_done(&self, t: u64, written: u64) -> u64 {
+        if self.p.store_drain_in_window != 0 {
+            written
+        } else {
+            t + 1
+        }
+    }
+
     fn control(&mut self, op: &OpTiming, insn: &Insn, hart: &Hart, arrival: u64) {
         let t = self.issue(
-            arrival.max(self.scalar_sources(op, insn)),
+            arrival.max(self.sources_for(op, insn, Pool::IntAlu)),
             Some(Pool::IntAlu),
             false,
         );
@@ -719,14 +832,28 @@ impl CycleModel {
             _ => Transfer::Jump,
         };
         self.count(Stat::Branches, 1);
-        let correct = self
-            .bp
-            .predict_and_update(insn.pc, kind, taken, target, fall_through);
+        let correct = self.bp.predict_and_update(
+            insn.pc,
+            kind,
+            taken,
+            target,
+            fall_through,
+            self.p.ras_predicts_returns != 0,
+        );
         if !correct {
             self.count(Stat::Mispredicts, 1);
             self.refetch(t);
         } else if taken {
+            // Fetch2 predicted it taken and Fetch1 fetches the target's line.
             self.new_group = true;
+            let same = (insn.pc ^ target) >> self.fetch_line_shift == 0;
+            self.fetch_cycle += if same {
+                self.p.taken_bubble_same_line
+            } else if kind == Transfer::Conditional {
+                self.p.taken_bubble_other_line
+            } else {
+                self.p.taken_bubble_jump
+            } as u64;
         }
     }
 
@@ -866,15 +993,25 @@ impl CycleModel {
             }
             let t = self.issue(e, Some(Pool::VecMem), true);
             let bytes = if n == 0 { 0 } else { bytes_each };
-            let data = self.memory(t + 1, bytes);
             if store {
+                let data = self.memory(t + 1, bytes);
                 self.store_buffer.push_back(data);
                 self.count(Stat::Stores, 1);
-                self.complete(data);
+                self.complete(self.store_done(t, data));
             } else {
+                let slot = self.lsq_slot(t + 1);
+                let data = self.memory(slot, bytes);
                 let done = data + self.p.load_response as u64;
                 let r = V0 + ((insn.rd as usize + reg) & 31);
-                self.ready[r] = done;
+                // The first `mem_units` memory micro-ops of a cycle go to the scalar
+                // mem units (first in gem5's FU order), whose extraAssumedLat makes
+                // the result time predictable; the vector load/store units have no
+                // timing, so their results count as unpredictable (wait for data).
+                self.ready[r] = if self.mem_issued <= self.p.mem_units {
+                    t + self.p.load_assumed_latency as u64
+                } else {
+                    done
+                };
                 self.count(Stat::Loads, 1);
                 self.complete(done);
                 last = done;
@@ -1129,6 +1266,9 @@ impl CycleModel {
 fn group(hart: &Hart) -> usize {
     1usize << hart.v.lmul_log2.max(0)
 }
+
+/// Stores remembered for store-to-load forwarding (the store buffer's 8 entries).
+const STORE_RING: usize = 8;
 
 /// Scoreboard value of a register written by an accelerator instruction whose latency
 /// is not known yet (far beyond any real cycle).

@@ -13,6 +13,11 @@ pub struct TimingParams {
     /// Cycles from fetching an instruction to it being issuable: the forward delays
     /// Fetch1->Fetch2, Fetch2->Decode, Decode->Execute (MinorCPU defaults, 1 each).
     pub frontend_depth: u32,
+    /// Cycles the front end may run ahead of issue, filling its buffers
+    /// (`fetch2InputBufferSize` 8 lines, `decodeInputBufferSize` 8,
+    /// `executeInputBufferSize` 128): a stall in Execute does not stop fetch, so a
+    /// taken branch's fetch bubble hides behind it.
+    pub fetch_runahead: u32,
     /// Fetch line in bytes (the I-cache line, 64): a fetch group never crosses one.
     pub fetch_line: u32,
     /// Extra cycles after a mispredicted branch resolves before fetch restarts:
@@ -21,9 +26,22 @@ pub struct TimingParams {
     /// 1: fetch restarts after every m5 marker (gem5 m5 ops are non-speculative and
     /// serialise after themselves, so MinorCPU refetches the younger instructions).
     pub marker_refetch: u32,
-    /// 1: fetch restarts after every vset{i}vl{i} (gem5 expands vector instructions
-    /// into per-register micro-ops at decode, which needs the new vtype).
+    /// vset{i}vl{i} and fetch: 0 never refetches; 1 refetches when it changes vtype
+    /// or vl (gem5 carries both in the PC state, so a change is a mispredicted
+    /// "branch" and the younger instructions are fetched again); 2 always refetches.
     pub vset_refetch: u32,
+    /// Cycles a correctly predicted taken transfer costs the front end beyond its
+    /// fetch group (Fetch2 predicts, Fetch1 fetches the target line), when the target
+    /// is in the branch's own line / in another line.
+    pub taken_bubble_same_line: u32,
+    pub taken_bubble_other_line: u32,
+    /// The same for a jump, call or return whose target is in another line
+    /// (calibrated: gem5's call/return pairs cost ~8 cycles, a conditional loop
+    /// branch to another line ~4.5 per iteration).
+    pub taken_bubble_jump: u32,
+    /// 1: returns predicted by the return-address stack; 0: every return is resolved
+    /// in Execute as a misprediction.
+    pub ras_predicts_returns: u32,
 
     // ---- execute (§6.2 table) ----
     /// `executeIssueLimit` 12 (instructions, micro-ops counted separately).
@@ -43,6 +61,13 @@ pub struct TimingParams {
     pub int_divs: u32,
     /// gem5's default 9 is overridden to 1 in the reference pool.
     pub int_div_latency: u32,
+    /// `MinorDefaultIntDivFU.issueLat` 9: PyTorchSim overrides only opLat.
+    pub int_div_issue_latency: u32,
+    /// `srcRegsRelativeLats` of the consumer's unit: an instruction may issue this
+    /// many cycles before its scalar source registers are ready (int ALU 2, branches
+    /// included; mem unit 1; every other unit 0).
+    pub int_alu_src_early: u32,
+    pub mem_src_early: u32,
     pub fp_units: u32,
     pub fp_latency: u32,
     pub mem_units: u32,
@@ -59,6 +84,22 @@ pub struct TimingParams {
     /// Cycles for a load's response to reach the register file once the memory has
     /// answered (Minor handles responses in the next Execute evaluation).
     pub load_response: u32,
+    /// Cycles after issue at which a scalar load's destination is marked ready in
+    /// the scoreboard: the mem unit's opLat (1) plus `extraAssumedLat` (2).
+    pub load_assumed_latency: u32,
+    /// Memory accesses the LSQ sends per cycle (a scalar load or store; each element
+    /// of a strided or indexed vector access; each register of a unit-stride one).
+    pub lsq_accesses_per_cycle: u32,
+    /// 1: a window's end waits for the store buffer to drain; 0 (gem5): a store is
+    /// done for the window once it is in the store buffer.
+    pub store_drain_in_window: u32,
+    /// 1: a scalar load whose bytes an older store still in the store buffer covers
+    /// takes them from there, with no memory access (Minor's
+    /// `StoreBuffer::canForwardDataToLoad`).
+    pub store_forwarding: u32,
+    /// 1: vlane_idx issues on the vector-misc units (gem5's CustomVlaneIdx op class);
+    /// 0: on the accelerator model's misc port.
+    pub vlane_idx_vec_misc: u32,
 
     // ---- branch prediction (gem5 TournamentBP and BTB defaults) ----
     pub bp_local_entries: u32,
@@ -81,10 +122,15 @@ impl Default for TimingParams {
         TimingParams {
             decode_width: 8,
             frontend_depth: 3,
+            fetch_runahead: 16,
             fetch_line: 64,
             mispredict_redirect: 2,
             marker_refetch: 1,
             vset_refetch: 1,
+            taken_bubble_same_line: 1,
+            taken_bubble_other_line: 2,
+            taken_bubble_jump: 3,
+            ras_predicts_returns: 1,
             issue_width: 12,
             mem_issue_width: 8,
             store_buffer: 8,
@@ -96,6 +142,9 @@ impl Default for TimingParams {
             int_mul_latency: 1,
             int_divs: 2,
             int_div_latency: 1,
+            int_div_issue_latency: 9,
+            int_alu_src_early: 2,
+            mem_src_early: 1,
             fp_units: 2,
             fp_latency: 1,
             mem_units: 2,
@@ -109,6 +158,11 @@ impl Default for TimingParams {
             mem_latency: 1,
             mem_bytes_per_cycle: 32,
             load_response: 1,
+            load_assumed_latency: 3,
+            lsq_accesses_per_cycle: 1,
+            store_drain_in_window: 0,
+            store_forwarding: 1,
+            vlane_idx_vec_misc: 1,
             bp_local_entries: 2048,
             bp_global_entries: 8192,
             btb_entries: 4096,
@@ -138,10 +192,24 @@ impl TimingParams {
         vec![
             ("timing_decode_width", &mut self.decode_width),
             ("timing_frontend_depth", &mut self.frontend_depth),
+            ("timing_fetch_runahead", &mut self.fetch_runahead),
             ("timing_fetch_line", &mut self.fetch_line),
             ("timing_mispredict_redirect", &mut self.mispredict_redirect),
             ("timing_marker_refetch", &mut self.marker_refetch),
             ("timing_vset_refetch", &mut self.vset_refetch),
+            (
+                "timing_taken_bubble_same_line",
+                &mut self.taken_bubble_same_line,
+            ),
+            (
+                "timing_taken_bubble_other_line",
+                &mut self.taken_bubble_other_line,
+            ),
+            ("timing_taken_bubble_jump", &mut self.taken_bubble_jump),
+            (
+                "timing_ras_predicts_returns",
+                &mut self.ras_predicts_returns,
+            ),
             ("timing_issue_width", &mut self.issue_width),
             ("timing_mem_issue_width", &mut self.mem_issue_width),
             ("timing_store_buffer", &mut self.store_buffer),
@@ -155,6 +223,12 @@ impl TimingParams {
             ("timing_int_mul_latency", &mut self.int_mul_latency),
             ("timing_int_divs", &mut self.int_divs),
             ("timing_int_div_latency", &mut self.int_div_latency),
+            (
+                "timing_int_div_issue_latency",
+                &mut self.int_div_issue_latency,
+            ),
+            ("timing_int_alu_src_early", &mut self.int_alu_src_early),
+            ("timing_mem_src_early", &mut self.mem_src_early),
             ("timing_fp_units", &mut self.fp_units),
             ("timing_fp_latency", &mut self.fp_latency),
             ("timing_mem_units", &mut self.mem_units),
@@ -167,6 +241,20 @@ impl TimingParams {
             ("timing_mem_latency", &mut self.mem_latency),
             ("timing_mem_bytes_per_cycle", &mut self.mem_bytes_per_cycle),
             ("timing_load_response", &mut self.load_response),
+            (
+                "timing_load_assumed_latency",
+                &mut self.load_assumed_latency,
+            ),
+            (
+                "timing_lsq_accesses_per_cycle",
+                &mut self.lsq_accesses_per_cycle,
+            ),
+            (
+                "timing_store_drain_in_window",
+                &mut self.store_drain_in_window,
+            ),
+            ("timing_store_forwarding", &mut self.store_forwarding),
+            ("timing_vlane_idx_vec_misc", &mut self.vlane_idx_vec_misc),
             ("timing_bp_local_entries", &mut self.bp_local_entries),
             ("timing_bp_global_entries", &mut self.bp_global_entries),
             ("timing_btb_entries", &mut self.btb_entries),
@@ -221,9 +309,20 @@ impl TimingParams {
             let zero_ok = matches!(
                 k,
                 "timing_frontend_depth"
+                    | "timing_fetch_runahead"
                     | "timing_mispredict_redirect"
                     | "timing_marker_refetch"
                     | "timing_vset_refetch"
+                    | "timing_taken_bubble_same_line"
+                    | "timing_taken_bubble_other_line"
+                    | "timing_taken_bubble_jump"
+                    | "timing_ras_predicts_returns"
+                    | "timing_int_alu_src_early"
+                    | "timing_mem_src_early"
+                    | "timing_load_assumed_latency"
+                    | "timing_store_drain_in_window"
+                    | "timing_store_forwarding"
+                    | "timing_vlane_idx_vec_misc"
                     | "timing_mem_latency"
                     | "timing_load_response"
                     | "timing_int_alu_latency"
