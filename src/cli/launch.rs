@@ -1,0 +1,526 @@
+//! The simulator as a library call (the Python package `npu_spike`): a kernel
+//! object launched on arguments held in memory, with everything else as
+//! `npu-spike run WORKDIR` does it: the same options (`flags`, spelled as on the
+//! command line), machine, argv, grid split and byte-wise merge.
+//!
+//! The guest's `open`/`read`/`write` of `<name>.raw` are served from memory
+//! (`host::files::Files::serve_from_memory`); nothing of the arguments is written to
+//! disk. The guest still has a working directory for anything else it writes (the
+//! NPU's index dumps `indirect_access/`, `dma_access/`): `dump_dir` when the caller
+//! names one (dumps merged there as `run` merges them), else a private temporary
+//! directory removed after the launch.
+//!
+//! Failures come back as values (`Failure`): the message `run` prints, its exit
+//! status, and the kind of failure.
+
+use super::kernel::{KArg, KernelObject, Role};
+use super::kernel_run;
+use super::run::{self, RunArgs};
+use crate::loader::{Program, load_elf};
+use crate::sim::{Config, Env, RunError, Simulator};
+use clap::Parser;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What kind of failure ended a launch (the Python exception classes follow it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// The launch was refused before the guest ran: options, kernel.json, the
+    /// arguments' names, sizes or dtypes (status 1).
+    BadInput,
+    /// An accelerator model (`--extlib`) refused its description or failed to load.
+    Model,
+    /// The guest exited with a non-zero status of its own.
+    GuestExit,
+    /// The guest trapped (illegal instruction, a fault pk would not allow; 255).
+    GuestFault,
+    /// An NPU unit stopped the run with its own status (200, 201, ...).
+    Npu,
+    /// The instruction or time limit was reached (124).
+    Limit,
+    /// Something on the host failed (a dump directory could not be written...).
+    Host,
+}
+
+/// A launch that did not produce outputs.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    pub kind: FailureKind,
+    /// The exit status `npu-spike run` ends with for the same failure.
+    pub status: i32,
+    /// The message `npu-spike run` prints (without the `npu-spike: error: ` prefix).
+    pub message: String,
+    /// The guest's pc, for traps and NPU errors.
+    pub pc: Option<u64>,
+}
+
+impl Failure {
+    fn bad(message: String) -> Failure {
+        Failure {
+            kind: FailureKind::BadInput,
+            status: 1,
+            message,
+            pc: None,
+        }
+    }
+
+    fn host(message: String) -> Failure {
+        Failure {
+            kind: FailureKind::Host,
+            status: 1,
+            message,
+            pc: None,
+        }
+    }
+}
+
+/// What a launch produced.
+#[derive(Debug, Default)]
+pub struct Launched {
+    /// Every `out` and `inout` argument, in kernel.json order.
+    pub outputs: Vec<(String, Vec<u8>)>,
+    /// What `run` says on stderr as notes (one machine for an inout argument, a
+    /// clash rerun), for the caller to log.
+    pub notes: Vec<String>,
+}
+
+/// `npu-spike run`'s options for a launch: `flags` are the command line's words
+/// after the kernel (`--jobs 2`, `--scalar alpha=1.5`, `--max-insns N`...).
+pub fn parse_flags(kernel: &Path, flags: &[String]) -> Result<RunArgs, Failure> {
+    #[derive(Parser)]
+    #[command(name = "npu_spike.run", no_binary_name = false)]
+    struct Only {
+        #[command(flatten)]
+        run: RunArgs,
+    }
+    let mut argv = vec!["npu_spike.run".to_string(), kernel.to_string_lossy().into()];
+    argv.extend(flags.iter().cloned());
+    Only::try_parse_from(&argv)
+        .map(|o| o.run)
+        .map_err(|e| Failure::bad(e.render().to_string().trim_end().to_string()))
+}
+
+/// Launches the kernel object `obj` on `inputs` (argument name -> bytes): every
+/// `in` and `inout` argument must be there with exactly numel x itemsize bytes; an
+/// `out` argument may be (its starting contents, as an existing `.raw` is for
+/// `run`), else it starts as zeros. `scalar_words`, when given, are argv's scalar
+/// words verbatim (PyTorchSim's spike_run passes them so) instead of `--scalar`
+/// and kernel.json's defaults.
+pub fn launch(
+    obj: &KernelObject,
+    r: &RunArgs,
+    inputs: HashMap<String, Vec<u8>>,
+    scalar_words: Option<Vec<String>>,
+    dump_dir: Option<&Path>,
+) -> Result<Launched, Failure> {
+    let mut problems = Vec::new();
+    if !r.scalars.is_empty() || r.runtime.is_some() || r.runtime_dir.is_some() {
+        problems.push(
+            "a launch from memory takes no runtime directory or positional scalars".to_string(),
+        );
+    }
+    let elf = obj.artifact("elf").map_err(|e| problems.push(e)).ok();
+    let scalars = match scalar_words {
+        Some(w) => w,
+        None => {
+            let mut given = Vec::new();
+            for s in &r.scalar {
+                match s.split_once('=') {
+                    Some((n, v)) if !n.is_empty() => given.push((n.to_string(), v.to_string())),
+                    _ => problems.push(format!("--scalar '{s}': expected NAME=VALUE")),
+                }
+            }
+            obj.scalar_words(&given).unwrap_or_else(|p| {
+                problems.extend(p);
+                Vec::new()
+            })
+        }
+    };
+    let mut data: Vec<(String, Arc<Vec<u8>>)> = Vec::new();
+    let mut inputs = inputs;
+    for a in &obj.args {
+        match inputs.remove(&a.name) {
+            Some(b) if b.len() as u64 != a.bytes => problems.push(format!(
+                "{}: is {} bytes; {} is {} x {} ({} bytes)",
+                a.name,
+                b.len(),
+                a.name,
+                a.bytes / super::kernel::itemsize(&a.dtype).unwrap_or(1),
+                a.dtype,
+                a.bytes
+            )),
+            Some(b) => data.push((a.name.clone(), Arc::new(b))),
+            None if a.role == Role::Out => {
+                data.push((a.name.clone(), Arc::new(vec![0u8; a.bytes as usize])))
+            }
+            None => problems.push(format!(
+                "{}: input missing (the kernel reads it: role {})",
+                a.name,
+                role_name(a.role)
+            )),
+        }
+    }
+    let mut extra: Vec<&String> = inputs.keys().collect();
+    extra.sort();
+    for n in extra {
+        let have: Vec<&str> = obj.args.iter().map(|a| a.name.as_str()).collect();
+        problems.push(format!(
+            "{n}: the kernel has no such argument (has: {})",
+            have.join(", ")
+        ));
+    }
+    let root = match dump_dir {
+        Some(d) => Root::Given(d.to_path_buf()),
+        None => match Root::temporary() {
+            Ok(t) => t,
+            Err(e) => return Err(Failure::host(e)),
+        },
+    };
+    let machine = kernel_run::machine(r, obj, root.path())
+        .map_err(|e| problems.push(e))
+        .ok();
+    let isa = run::isa(r).map_err(|e| problems.push(e)).ok();
+    if !problems.is_empty() {
+        return Err(Failure::bad(format!(
+            "{}: cannot run the kernel object:\n  {}",
+            obj.dir.display(),
+            problems.join("\n  ")
+        )));
+    }
+    let (elf, machine, isa) = (elf.unwrap(), machine.unwrap(), isa.unwrap());
+    kernel_run::fresh_dumps(root.path()).map_err(Failure::host)?;
+    let prog = load_elf(&elf).map_err(|e| Failure::bad(format!("{}: {e}", elf.display())))?;
+    let config = kernel_run::launch_config(r, obj, machine, isa, root.path());
+    let (n, note) = kernel_run::machines(obj, r.jobs);
+    let mut notes: Vec<String> = note.into_iter().map(String::from).collect();
+    let l = MemLaunch {
+        config,
+        prog,
+        elf: elf.to_string_lossy().into_owned(),
+        obj,
+        scalars,
+        data,
+    };
+    let outputs = if n > 1 {
+        l.split(root.path(), n, &mut notes)?
+    } else {
+        l.one()?
+    };
+    Ok(Launched { outputs, notes })
+}
+
+fn role_name(r: Role) -> &'static str {
+    match r {
+        Role::In => "in",
+        Role::Out => "out",
+        Role::InOut => "inout",
+    }
+}
+
+/// The guest's working directory for a launch from memory.
+enum Root {
+    Given(PathBuf),
+    /// Removed when the launch ends.
+    Temporary(PathBuf),
+}
+
+impl Root {
+    fn temporary() -> Result<Root, String> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let d = std::env::temp_dir().join(format!(
+            "npu-spike-launch-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&d)
+            .map_err(|e| format!("{}: cannot create a working directory: {e}", d.display()))?;
+        Ok(Root::Temporary(d))
+    }
+
+    fn path(&self) -> &Path {
+        match self {
+            Root::Given(p) | Root::Temporary(p) => p,
+        }
+    }
+}
+
+impl Drop for Root {
+    fn drop(&mut self) {
+        if let Root::Temporary(p) = self {
+            let _ = std::fs::remove_dir_all(p);
+        }
+    }
+}
+
+struct MemLaunch<'a> {
+    config: Config,
+    prog: Program,
+    elf: String,
+    obj: &'a KernelObject,
+    scalars: Vec<String>,
+    /// Every argument's starting bytes, in kernel.json order.
+    data: Vec<(String, Arc<Vec<u8>>)>,
+}
+
+impl MemLaunch<'_> {
+    fn argv(&self, range: Option<(u64, u64)>) -> Vec<String> {
+        let mut argv = vec![self.elf.clone()];
+        argv.extend(self.obj.args.iter().map(|a| format!("{}.raw", a.name)));
+        argv.extend(self.scalars.iter().cloned());
+        if let Some((lo, hi)) = range {
+            argv.push(lo.to_string());
+            argv.push(hi.to_string());
+        }
+        argv
+    }
+
+    fn writable(&self) -> Vec<&KArg> {
+        self.obj.args.iter().filter(|a| a.role != Role::In).collect()
+    }
+
+    /// The written arguments of one machine's memory after its run.
+    fn outputs_of(
+        &self,
+        mut files: HashMap<String, Vec<u8>>,
+    ) -> Result<Vec<(String, Vec<u8>)>, Failure> {
+        self.writable()
+            .into_iter()
+            .map(|a| {
+                files
+                    .remove(&format!("{}.raw", a.name))
+                    .map(|b| (a.name.clone(), b))
+                    .ok_or_else(|| {
+                        Failure::host(format!(
+                            "{}: the guest deleted {}.raw; there is no output to return",
+                            self.elf, a.name
+                        ))
+                    })
+            })
+            .collect()
+    }
+
+    /// The whole grid in one machine.
+    fn one(&self) -> Result<Vec<(String, Vec<u8>)>, Failure> {
+        let files = run_machine(
+            self.config.clone(),
+            &self.prog,
+            &self.argv(None),
+            &self.data,
+        )?;
+        self.outputs_of(files)
+    }
+
+    fn split(
+        &self,
+        root: &Path,
+        n: usize,
+        notes: &mut Vec<String>,
+    ) -> Result<Vec<(String, Vec<u8>)>, Failure> {
+        let total = self.obj.total();
+        let ranges = kernel_run::ranges(total, n);
+        let workers: Vec<PathBuf> = (0..ranges.len())
+            .map(|w| kernel_run::worker_dir(root, w))
+            .collect();
+        let _cleanup = Cleanup(&workers);
+        for d in &workers {
+            let prepared = (|| -> std::io::Result<()> {
+                if d.exists() {
+                    std::fs::remove_dir_all(d)?;
+                }
+                std::fs::create_dir_all(d.join("indirect_access"))?;
+                std::fs::create_dir_all(d.join("dma_access"))
+            })();
+            prepared.map_err(|e| {
+                Failure::host(format!("{}: cannot prepare a grid range: {e}", d.display()))
+            })?;
+        }
+        let results: Vec<Result<HashMap<String, Vec<u8>>, Failure>> = std::thread::scope(|s| {
+            let handles: Vec<_> = ranges
+                .iter()
+                .zip(&workers)
+                .map(|(&range, d)| {
+                    let config = kernel_run::worker_config(&self.config, d);
+                    let argv = self.argv(Some(range));
+                    s.spawn(move || run_machine(config, &self.prog, &argv, &self.data))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join().unwrap_or_else(|p| {
+                        Err(Failure::host(format!(
+                            "internal error in a grid range: {}",
+                            panic_text(&*p)
+                        )))
+                    })
+                })
+                .collect()
+        });
+        let mut per_worker = Vec::new();
+        for (i, r) in results.into_iter().enumerate() {
+            match r {
+                Ok(f) => per_worker.push(f),
+                Err(mut f) => {
+                    f.message = format!(
+                        "{}\n  (grid range [{}, {}) ended with status {})",
+                        f.message, ranges[i].0, ranges[i].1, f.status
+                    );
+                    return Err(f);
+                }
+            }
+        }
+        let mut merged = Vec::new();
+        for a in self.writable() {
+            let f = format!("{}.raw", a.name);
+            let parts: Vec<(String, Vec<u8>)> = per_worker
+                .iter_mut()
+                .zip(&ranges)
+                .map(|(m, (lo, hi))| {
+                    (
+                        format!("grid range [{lo}, {hi})"),
+                        m.remove(&f).unwrap_or_default(),
+                    )
+                })
+                .collect();
+            match kernel_run::merge_bytes(a, &parts).map_err(Failure::host)? {
+                Ok(bytes) => merged.push((a.name.clone(), bytes)),
+                Err(why) => {
+                    notes.push(format!("{why}; running the grid in one machine instead"));
+                    drop(_cleanup);
+                    kernel_run::fresh_dumps(root).map_err(Failure::host)?;
+                    return self.one();
+                }
+            }
+        }
+        let moves = kernel_run::dump_moves(root, &workers).map_err(Failure::host)?;
+        kernel_run::move_dumps(moves).map_err(Failure::host)?;
+        Ok(merged)
+    }
+}
+
+/// Removes the workers' directories however the split ends.
+struct Cleanup<'a>(&'a [PathBuf]);
+
+impl Drop for Cleanup<'_> {
+    fn drop(&mut self) {
+        for d in self.0 {
+            let _ = std::fs::remove_dir_all(d);
+        }
+    }
+}
+
+fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
+}
+
+/// The pc in a trap or NPU report (`at pc 0x…`, pk's `pc <16 hex digits>`).
+fn pc_in(text: &str) -> Option<u64> {
+    if let Some(i) = text.find("at pc 0x") {
+        let hex: String = text[i + 8..]
+            .chars()
+            .take_while(|c| c.is_ascii_hexdigit())
+            .collect();
+        return u64::from_str_radix(&hex, 16).ok();
+    }
+    text.lines()
+        .find_map(|l| l.strip_prefix("pc "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|h| u64::from_str_radix(h, 16).ok())
+}
+
+/// Runs one machine of a launch with `files` served from memory (each by
+/// `<name>.raw`), and returns them after a clean exit.
+pub fn run_machine(
+    config: Config,
+    prog: &Program,
+    argv: &[String],
+    files: &[(String, Arc<Vec<u8>>)],
+) -> Result<HashMap<String, Vec<u8>>, Failure> {
+    let elf = argv[0].clone();
+    let mut sim = match Simulator::new(config, prog, argv) {
+        Ok(s) => s,
+        Err(e) if e.starts_with("vcixaccel: ") => {
+            return Err(Failure {
+                kind: FailureKind::Model,
+                status: 1,
+                message: e,
+                pc: None,
+            });
+        }
+        Err(e) => return Err(Failure::bad(e)),
+    };
+    match &mut sim.env {
+        Env::Pk(pk) => {
+            for (name, data) in files {
+                pk.files
+                    .serve_from_memory(&format!("{name}.raw"), Arc::clone(data));
+            }
+        }
+        Env::Bare(_) => {
+            return Err(Failure::bad(format!(
+                "{elf}: a bare-metal program (it has `tohost`); a kernel runs under the proxy kernel"
+            )));
+        }
+    }
+    let result = sim.run();
+    let files = match &mut sim.env {
+        Env::Pk(pk) => pk.files.take_memory(),
+        Env::Bare(_) => HashMap::new(),
+    };
+    match result {
+        Ok(0) => Ok(files),
+        Ok(code) => Err(Failure {
+            kind: FailureKind::GuestExit,
+            status: (code & 0xff) as i32,
+            message: format!("{elf}: the program exited with status {code}"),
+            pc: None,
+        }),
+        Err(e) => {
+            let status = e.exit_code();
+            let (kind, pc) = match &e {
+                RunError::Npu { at, .. } => (FailureKind::Npu, pc_in(at)),
+                RunError::Fatal(m) => (FailureKind::GuestFault, pc_in(m)),
+                RunError::Segfault { report, .. } => (FailureKind::GuestFault, pc_in(report)),
+                RunError::InsnLimit(_) | RunError::Timeout(..) => (FailureKind::Limit, None),
+                RunError::Signal(..) => (FailureKind::Host, None),
+            };
+            let message = match &e {
+                RunError::Segfault {
+                    report,
+                    detail: Some(d),
+                } => format!("{report}\n{elf}: {d}"),
+                RunError::Segfault { report, .. } => report.clone(),
+                _ => format!("{elf}: {e}"),
+            };
+            Err(Failure {
+                kind,
+                status,
+                message,
+                pc,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pc_in;
+
+    #[test]
+    fn pcs_in_reports() {
+        assert_eq!(
+            pc_in("unhandled trap: illegal instruction (cause 2) at pc 0x10abc: 0x0000 c.unimp"),
+            Some(0x10abc)
+        );
+        assert_eq!(
+            pc_in("z  0000000000000000 ra 0000000000000000\npc 0000000000010a08 va/inst 0000000000000000 sr 0000000200006020\nUser load segfault @ 0x0000000000000000"),
+            Some(0x10a08)
+        );
+        assert_eq!(pc_in("the program exited"), None);
+    }
+}
