@@ -6,7 +6,7 @@
 
 use npu_spike::cli::kernel::{KernelObject, Role};
 use npu_spike::cli::launch::{self, Failure, FailureKind};
-use npu_spike::cli::sample::{self, SampleArgs};
+use npu_spike::cli::sample::{SampleArgs, sample_single};
 use npu_spike::timing::stats;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -212,7 +212,7 @@ fn sample(
                 pc: None,
             }
         };
-        let (s, tiles) = sample::sample_single(&a).map_err(to_failure)?;
+        let (s, tiles) = sample_single(&a).map_err(to_failure)?;
         let cycles: Vec<u64> = s
             .dumps
             .iter()
