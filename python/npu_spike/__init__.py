@@ -56,6 +56,8 @@ DTYPES: Dict[str, np.dtype] = {
     "bool": np.dtype("?"),
 }
 
+_BITS_ONLY = ("bfloat16", "float8_e5m2", "float8_e4m3fn")
+
 #: ``run``'s machine keywords for a kernel object: ``npu-spike run``'s options.
 _FLAG_KEYWORDS = {
     "isa": "--isa",
@@ -123,7 +125,9 @@ def _as_bytes(name: str, value: Any, arg: Mapping[str, Any]) -> bytes:
         a = np.asarray(value)
     except Exception as e:  # noqa: BLE001 - any conversion failure is the caller's input
         raise BadInputError(f"inputs[{name!r}]: not an array or bytes: {e}") from None
-    if a.dtype != want and a.dtype.name != arg["dtype"]:
+    # bfloat16/float8 arrays of an extension dtype (ml_dtypes) match by name.
+    named = arg["dtype"] in _BITS_ONLY and a.dtype.name == arg["dtype"]
+    if a.dtype != want and not named:
         raise BadInputError(
             f"inputs[{name!r}]: dtype {a.dtype.str} ({a.dtype.name}); the kernel's {name} is "
             f"{arg['dtype']} (NumPy {want.str}): convert it with .astype(np.dtype({want.str!r}))"
