@@ -76,8 +76,8 @@ fn load_object(kernel: &Path, manifest: Option<&str>) -> Result<KernelObject, St
     match manifest {
         None => KernelObject::load(kernel),
         Some(text) => {
-            let v: serde_json::Value = serde_json::from_str(text)
-                .map_err(|e| format!("the manifest is not JSON: {e}"))?;
+            let v: serde_json::Value =
+                serde_json::from_str(text).map_err(|e| format!("the manifest is not JSON: {e}"))?;
             KernelObject::from_value(kernel, &v)
         }
     }
@@ -222,7 +222,8 @@ fn sample(
         let rows = match &tiles {
             None => None,
             Some(t) => {
-                let tsv = stats::trace_cycles_tsv(&s.dumps, Some(t)).map_err(|e| to_failure((1, e)))?;
+                let tsv =
+                    stats::trace_cycles_tsv(&s.dumps, Some(t)).map_err(|e| to_failure((1, e)))?;
                 Some(
                     tsv.lines()
                         .filter_map(|l| {

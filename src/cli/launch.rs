@@ -277,7 +277,11 @@ impl MemLaunch<'_> {
     }
 
     fn writable(&self) -> Vec<&KArg> {
-        self.obj.args.iter().filter(|a| a.role != Role::In).collect()
+        self.obj
+            .args
+            .iter()
+            .filter(|a| a.role != Role::In)
+            .collect()
     }
 
     /// The written arguments of one machine's memory after its run.
@@ -518,7 +522,9 @@ mod tests {
             Some(0x10abc)
         );
         assert_eq!(
-            pc_in("z  0000000000000000 ra 0000000000000000\npc 0000000000010a08 va/inst 0000000000000000 sr 0000000200006020\nUser load segfault @ 0x0000000000000000"),
+            pc_in(
+                "z  0000000000000000 ra 0000000000000000\npc 0000000000010a08 va/inst 0000000000000000 sr 0000000200006020\nUser load segfault @ 0x0000000000000000"
+            ),
             Some(0x10a08)
         );
         assert_eq!(pc_in("the program exited"), None);
