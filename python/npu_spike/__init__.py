@@ -12,6 +12,7 @@ GIL is released while a guest runs, so launches from several threads run in
 parallel. Failures raise :class:`npu_spike.errors.NpuSpikeError` subclasses.
 """
 
+import atexit
 import logging
 import math
 import os
@@ -33,6 +34,10 @@ from .errors import (
 __version__ = _native.version()
 
 log = logging.getLogger("npu_spike")
+
+# Launches without dump_dir run in private directories under the temporary
+# directory, reused while they hold no files; gone when the interpreter exits.
+atexit.register(_native.remove_scratch_dirs)
 
 #: NumPy storage of each kernel.json dtype (little-endian, as the .raw files hold
 #: them). bfloat16 and the float8 types have no NumPy dtype: they travel as their

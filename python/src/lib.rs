@@ -239,6 +239,13 @@ fn sample(
     .map_err(|f| failure(py, f))
 }
 
+/// Removes the idle private working directories of launches from memory (the
+/// package calls it at exit).
+#[pyfunction]
+fn remove_scratch_dirs() {
+    launch::remove_scratch_dirs();
+}
+
 /// The version of the npu-spike library inside.
 #[pyfunction]
 fn version() -> &'static str {
@@ -251,5 +258,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_object, m)?)?;
     m.add_function(wrap_pyfunction!(sample, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(remove_scratch_dirs, m)?)?;
     Ok(())
 }

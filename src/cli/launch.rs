@@ -21,8 +21,8 @@ use crate::sim::{Config, Env, RunError, Simulator};
 use clap::Parser;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// What kind of failure ended a launch (the Python exception classes follow it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,7 +173,7 @@ pub fn launch(
     }
     let root = match dump_dir {
         Some(d) => Root::Given(d.to_path_buf()),
-        None => match Root::temporary() {
+        None => match Root::scratch() {
             Ok(t) => t,
             Err(e) => return Err(Failure::host(e)),
         },
@@ -190,7 +190,15 @@ pub fn launch(
         )));
     }
     let (elf, machine, isa) = (elf.unwrap(), machine.unwrap(), isa.unwrap());
-    kernel_run::fresh_dumps(root.path()).map_err(Failure::host)?;
+    match &root {
+        Root::Given(d) => kernel_run::fresh_dumps(d),
+        // A scratch directory holds no files: its dump directories are empty.
+        Root::Scratch(d) => ["indirect_access", "dma_access"]
+            .iter()
+            .try_for_each(|s| std::fs::create_dir_all(d.join(s)))
+            .map_err(|e| format!("{}: {e}", d.display())),
+    }
+    .map_err(Failure::host)?;
     let prog = load_elf(&elf).map_err(|e| Failure::bad(format!("{}: {e}", elf.display())))?;
     let config = kernel_run::launch_config(r, obj, machine, isa, root.path());
     let (n, note) = kernel_run::machines(obj, r.jobs);
@@ -204,7 +212,7 @@ pub fn launch(
         data,
     };
     let outputs = if n > 1 {
-        l.split(root.path(), n, &mut notes)?
+        l.split(root.path(), matches!(root, Root::Scratch(_)), n, &mut notes)?
     } else {
         l.one()?
     };
@@ -221,13 +229,46 @@ fn role_name(r: Role) -> &'static str {
 
 /// The guest's working directory for a launch from memory.
 enum Root {
+    /// The caller's `dump_dir`.
     Given(PathBuf),
-    /// Removed when the launch ends.
-    Temporary(PathBuf),
+    /// A private directory of this process (`SCRATCH`).
+    Scratch(PathBuf),
+}
+
+/// Private working directories no launch is using, each holding nothing but empty
+/// directories. They are reused rather than made and removed per launch: on a
+/// filesystem that discards freed blocks, a `mkdir` + `rmdir` pair costs more than
+/// a small launch. `remove_scratch_dirs` removes them (the Python package does at
+/// exit).
+static SCRATCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn scratch_pool() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    SCRATCH.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes the idle scratch directories of launches from memory.
+pub fn remove_scratch_dirs() {
+    for d in scratch_pool().drain(..) {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+/// Whether `dir` holds directories only, all the way down.
+fn holds_no_files(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.into_iter().all(|e| {
+        e.ok()
+            .is_some_and(|e| e.file_type().is_ok_and(|t| t.is_dir()) && holds_no_files(&e.path()))
+    })
 }
 
 impl Root {
-    fn temporary() -> Result<Root, String> {
+    fn scratch() -> Result<Root, String> {
+        if let Some(d) = scratch_pool().pop() {
+            return Ok(Root::Scratch(d));
+        }
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let d = std::env::temp_dir().join(format!(
             "npu-spike-launch-{}-{}",
@@ -236,20 +277,26 @@ impl Root {
         ));
         std::fs::create_dir_all(&d)
             .map_err(|e| format!("{}: cannot create a working directory: {e}", d.display()))?;
-        Ok(Root::Temporary(d))
+        Ok(Root::Scratch(d))
     }
 
     fn path(&self) -> &Path {
         match self {
-            Root::Given(p) | Root::Temporary(p) => p,
+            Root::Given(p) | Root::Scratch(p) => p,
         }
     }
 }
 
 impl Drop for Root {
+    /// A scratch directory the guest wrote nothing into goes back to the pool;
+    /// one it wrote into (index dumps, files of its own) is removed.
     fn drop(&mut self) {
-        if let Root::Temporary(p) = self {
-            let _ = std::fs::remove_dir_all(p);
+        if let Root::Scratch(p) = self {
+            if holds_no_files(p) {
+                scratch_pool().push(std::mem::take(p));
+            } else {
+                let _ = std::fs::remove_dir_all(p);
+            }
         }
     }
 }
@@ -316,9 +363,13 @@ impl MemLaunch<'_> {
         self.outputs_of(files)
     }
 
+    /// The grid over `n` machines, each in its own directory under `root` (kept
+    /// for the next launch when `scratch`: they hold no files once the dumps are
+    /// moved).
     fn split(
         &self,
         root: &Path,
+        scratch: bool,
         n: usize,
         notes: &mut Vec<String>,
     ) -> Result<Vec<(String, Vec<u8>)>, Failure> {
@@ -327,10 +378,10 @@ impl MemLaunch<'_> {
         let workers: Vec<PathBuf> = (0..ranges.len())
             .map(|w| kernel_run::worker_dir(root, w))
             .collect();
-        let _cleanup = Cleanup(&workers);
+        let _cleanup = Cleanup(if scratch { &[] } else { &workers });
         for d in &workers {
             let prepared = (|| -> std::io::Result<()> {
-                if d.exists() {
+                if d.exists() && !scratch {
                     std::fs::remove_dir_all(d)?;
                 }
                 std::fs::create_dir_all(d.join("indirect_access"))?;
