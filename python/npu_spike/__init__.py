@@ -16,6 +16,7 @@ import atexit
 import logging
 import math
 import os
+import threading
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -91,6 +92,14 @@ _ELF_MACHINE = {
 Kernel = Union[str, "os.PathLike[str]"]
 
 _info_cache: Dict[Tuple[str, int, int], Dict[str, Any]] = {}
+_last = threading.local()
+
+
+def last_stats() -> Optional[Dict[str, Any]]:
+    """What this thread's last successful ``run`` ran, as ``run --stats`` reports
+    it: ``instructions`` retired, ``run_seconds`` (the guests' run time, machines
+    added up) and ``machines``; None before the first."""
+    return getattr(_last, "stats", None)
 
 
 def kernel_info(kernel: Kernel) -> Dict[str, Any]:
@@ -220,7 +229,10 @@ def _launch(
                 "scalars: a mapping of scalar name to value, or a sequence of argv words"
             )
     dump = None if dump_dir is None else os.fspath(dump_dir)
-    outputs, notes = _native.run_object(kernel, raw, flags, words, dump, manifest)
+    outputs, notes, (insns, secs, machines) = _native.run_object(
+        kernel, raw, flags, words, dump, manifest
+    )
+    _last.stats = {"instructions": insns, "run_seconds": secs, "machines": machines}
     for n in notes:
         log.info("npu-spike: note: %s", n)
     return _arrays(info, outputs)
@@ -395,6 +407,7 @@ __all__ = [
     "run",
     "sample",
     "kernel_info",
+    "last_stats",
     "DTYPES",
     "NpuSpikeError",
     "BadInputError",

@@ -20,6 +20,7 @@ _Path = Union[str, "os.PathLike[str]"]
 _Input = Union[np.ndarray[Any, Any], bytes, bytearray, memoryview, Any]
 
 def kernel_info(kernel: _Path) -> Dict[str, Any]: ...
+def last_stats() -> Optional[Dict[str, Any]]: ...
 def run(
     kernel: _Path,
     inputs: Mapping[str, _Input],

@@ -13,7 +13,7 @@ def run_object(
     scalar_words: Optional[Sequence[str]] = None,
     dump_dir: Optional[str] = None,
     manifest: Optional[str] = None,
-) -> Tuple[List[Tuple[str, bytearray]], List[str]]: ...
+) -> Tuple[List[Tuple[str, bytearray]], List[str], Tuple[int, float, int]]: ...
 def sample(
     path: str,
     lanes: Optional[int] = None,

@@ -95,7 +95,7 @@ def launch(
         f"{n} machine(s), in process; runtime {runtime}"
     )
     try:
-        outputs, notes = _native.run_object(
+        outputs, notes, _ = _native.run_object(
             os.fspath(obj_dir), inputs, flags, words, os.fspath(runtime), text
         )
     except NpuSpikeError as e:

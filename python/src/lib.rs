@@ -15,6 +15,13 @@ use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
+/// run_object's result: the outputs, the notes, (instructions, run seconds, machines).
+type RunResult<'py> = (
+    Vec<(String, Bound<'py, PyByteArray>)>,
+    Vec<String>,
+    (u64, f64, usize),
+);
+
 /// The exception class of `npu_spike.errors` for a failure kind.
 fn class_name(kind: FailureKind) -> &'static str {
     match kind {
@@ -129,8 +136,9 @@ fn kernel_info<'py>(
 }
 
 /// run_object(kernel, inputs, flags, scalar_words=None, dump_dir=None,
-/// manifest=None) -> (outputs, notes): `launch::launch` with `npu-spike run`'s
-/// `flags`; outputs are (name, bytearray) in kernel.json order.
+/// manifest=None) -> (outputs, notes, stats): `launch::launch` with `npu-spike
+/// run`'s `flags`; outputs are (name, bytearray) in kernel.json order, stats
+/// (instructions, run_seconds, machines).
 #[pyfunction]
 #[pyo3(signature = (kernel, inputs, flags, scalar_words=None, dump_dir=None, manifest=None))]
 fn run_object<'py>(
@@ -141,7 +149,7 @@ fn run_object<'py>(
     scalar_words: Option<Vec<String>>,
     dump_dir: Option<PathBuf>,
     manifest: Option<String>,
-) -> PyResult<(Vec<(String, Bound<'py, PyByteArray>)>, Vec<String>)> {
+) -> PyResult<RunResult<'py>> {
     let r = launch::parse_flags(&kernel, &flags).map_err(|f| failure(py, f))?;
     let obj = load_object(&kernel, manifest.as_deref()).map_err(|e| bad(py, e))?;
     let done = detached(py, move || {
@@ -153,7 +161,12 @@ fn run_object<'py>(
         .into_iter()
         .map(|(n, b)| (n, PyByteArray::new(py, &b)))
         .collect();
-    Ok((outputs, done.notes))
+    let st = done.stats;
+    Ok((
+        outputs,
+        done.notes,
+        (st.instructions, st.run_seconds, st.machines),
+    ))
 }
 
 /// sample(path, lanes=None, vlen=None, model=None, tile_types=None,

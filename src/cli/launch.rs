@@ -84,6 +84,17 @@ pub struct Launched {
     /// What `run` says on stderr as notes (one machine for an inout argument, a
     /// clash rerun), for the caller to log.
     pub notes: Vec<String>,
+    /// What the machines ran (as `run --stats` reports it).
+    pub stats: RunStats,
+}
+
+/// Instructions the guests retired and the wall time of their runs (each
+/// machine's `Simulator::run`, added up), over `machines` machines.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunStats {
+    pub instructions: u64,
+    pub run_seconds: f64,
+    pub machines: usize,
 }
 
 /// `npu-spike run`'s options for a launch: `flags` are the command line's words
@@ -210,13 +221,19 @@ pub fn launch(
         obj,
         scalars,
         data,
+        stats: Mutex::new(RunStats::default()),
     };
     let outputs = if n > 1 {
         l.split(root.path(), matches!(root, Root::Scratch(_)), n, &mut notes)?
     } else {
         l.one()?
     };
-    Ok(Launched { outputs, notes })
+    let stats = *l.stats.lock().unwrap_or_else(|e| e.into_inner());
+    Ok(Launched {
+        outputs,
+        notes,
+        stats,
+    })
 }
 
 fn role_name(r: Role) -> &'static str {
@@ -309,6 +326,7 @@ struct MemLaunch<'a> {
     scalars: Vec<String>,
     /// Every argument's starting bytes, in kernel.json order.
     data: Vec<(String, Arc<Vec<u8>>)>,
+    stats: Mutex<RunStats>,
 }
 
 impl MemLaunch<'_> {
@@ -359,6 +377,7 @@ impl MemLaunch<'_> {
             &self.prog,
             &self.argv(None),
             &self.data,
+            Some(&self.stats),
         )?;
         self.outputs_of(files)
     }
@@ -398,7 +417,9 @@ impl MemLaunch<'_> {
                 .map(|(&range, d)| {
                     let config = kernel_run::worker_config(&self.config, d);
                     let argv = self.argv(Some(range));
-                    s.spawn(move || run_machine(config, &self.prog, &argv, &self.data))
+                    s.spawn(move || {
+                        run_machine(config, &self.prog, &argv, &self.data, Some(&self.stats))
+                    })
                 })
                 .collect();
             handles
@@ -489,12 +510,14 @@ fn pc_in(text: &str) -> Option<u64> {
 }
 
 /// Runs one machine of a launch with `files` served from memory (each by
-/// `<name>.raw`), and returns them after a clean exit.
+/// `<name>.raw`), and returns them after a clean exit; what it ran is added to
+/// `stats`.
 pub fn run_machine(
     config: Config,
     prog: &Program,
     argv: &[String],
     files: &[(String, Arc<Vec<u8>>)],
+    stats: Option<&Mutex<RunStats>>,
 ) -> Result<HashMap<String, Vec<u8>>, Failure> {
     let elf = argv[0].clone();
     let mut sim = match Simulator::new(config, prog, argv) {
@@ -522,7 +545,14 @@ pub fn run_machine(
             )));
         }
     }
+    let started = std::time::Instant::now();
     let result = sim.run();
+    if let Some(st) = stats {
+        let mut st = st.lock().unwrap_or_else(|e| e.into_inner());
+        st.instructions += sim.hart.instret;
+        st.run_seconds += started.elapsed().as_secs_f64();
+        st.machines += 1;
+    }
     let files = match &mut sim.env {
         Env::Pk(pk) => pk.files.take_memory(),
         Env::Bare(_) => HashMap::new(),
