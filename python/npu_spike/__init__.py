@@ -91,7 +91,7 @@ _ELF_MACHINE = {
 
 Kernel = Union[str, "os.PathLike[str]"]
 
-_info_cache: Dict[Tuple[str, int, int], Dict[str, Any]] = {}
+_info_cache: Dict[str, Tuple[bytes, Dict[str, Any]]] = {}
 _last = threading.local()
 
 
@@ -106,20 +106,20 @@ def kernel_info(kernel: Kernel) -> Dict[str, Any]:
     """What kernel.json says of the kernel object at ``kernel``: ``name``, ``args``
     (each ``name``, ``role``, ``dtype``, ``shape``, ``bytes``), ``scalars`` (each
     ``name``, ``ctype``, ``default`` as JSON text or None), ``grid`` and ``total``
-    (the grid's programs). Cached until kernel.json changes."""
+    (the grid's programs). Parsed again only when kernel.json's bytes change."""
     path = os.path.abspath(os.fspath(kernel))
     try:
-        st = os.stat(os.path.join(path, "kernel.json"))
-        key = (path, st.st_mtime_ns, st.st_size)
+        with open(os.path.join(path, "kernel.json"), "rb") as f:
+            text = f.read()
     except OSError:
-        key = None
-    if key is not None and key in _info_cache:
-        return _info_cache[key]
+        return _native.kernel_info(path)  # raises BadInputError naming the file
+    hit = _info_cache.get(path)
+    if hit is not None and hit[0] == text:
+        return hit[1]
     info = _native.kernel_info(path)
-    if key is not None:
-        if len(_info_cache) > 256:
-            _info_cache.clear()
-        _info_cache[key] = info
+    if len(_info_cache) > 256:
+        _info_cache.clear()
+    _info_cache[path] = (text, info)
     return info
 
 

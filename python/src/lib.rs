@@ -5,7 +5,7 @@
 //! so a failure is a Python exception, never the end of the interpreter.
 
 use npu_spike::cli::kernel::{KernelObject, Role};
-use npu_spike::cli::launch::{self, Failure, FailureKind};
+use npu_spike::cli::launch::{self, Failure, FailureKind, RunArgs};
 use npu_spike::cli::sample::{SampleArgs, sample_single};
 use npu_spike::timing::stats;
 use pyo3::exceptions::PyRuntimeError;
@@ -14,6 +14,7 @@ use pyo3::types::{PyByteArray, PyDict, PyList};
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// run_object's result: the outputs, the notes, (instructions, run seconds, machines).
 type RunResult<'py> = (
@@ -77,17 +78,59 @@ fn detached<T: Send>(
     })
 }
 
-/// The kernel object at `kernel` (a directory with kernel.json), or the one
-/// `manifest` (kernel.json's text) describes with its artifacts in `kernel`.
+/// The kernel object at `kernel` (a directory with kernel.json: parsed again only
+/// when the file's bytes change), or the one `manifest` (kernel.json's text)
+/// describes with its artifacts in `kernel`.
 fn load_object(kernel: &Path, manifest: Option<&str>) -> Result<KernelObject, String> {
+    type Entry = (PathBuf, Vec<u8>, KernelObject);
+    static CACHE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
     match manifest {
-        None => KernelObject::load(kernel),
+        None => {
+            let Ok(text) = std::fs::read(kernel.join("kernel.json")) else {
+                return KernelObject::load(kernel);
+            };
+            let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, _, o)) = cache.iter().find(|(p, t, _)| p == kernel && *t == text) {
+                return Ok(o.clone());
+            }
+            drop(cache);
+            let obj = KernelObject::load(kernel)?;
+            cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+            cache.retain(|(p, _, _)| p != kernel);
+            if cache.len() >= 64 {
+                cache.remove(0);
+            }
+            cache.push((kernel.to_path_buf(), text, obj.clone()));
+            Ok(obj)
+        }
         Some(text) => {
             let v: serde_json::Value =
                 serde_json::from_str(text).map_err(|e| format!("the manifest is not JSON: {e}"))?;
             KernelObject::from_value(kernel, &v)
         }
     }
+}
+
+/// `launch::parse_flags`, remembered for the last 64 distinct command lines.
+fn parsed_flags(kernel: &Path, flags: Vec<String>) -> Result<RunArgs, Failure> {
+    type Entry = ((PathBuf, Vec<String>), RunArgs);
+    static CACHE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+    let key = (kernel.to_path_buf(), flags);
+    if let Some((_, r)) = CACHE
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(k, _)| *k == key)
+    {
+        return Ok(r.clone());
+    }
+    let r = launch::parse_flags(&key.0, &key.1)?;
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if cache.len() >= 64 {
+        cache.remove(0);
+    }
+    cache.push((key, r.clone()));
+    Ok(r)
 }
 
 fn role(r: Role) -> &'static str {
@@ -150,7 +193,7 @@ fn run_object<'py>(
     dump_dir: Option<PathBuf>,
     manifest: Option<String>,
 ) -> PyResult<RunResult<'py>> {
-    let r = launch::parse_flags(&kernel, &flags).map_err(|f| failure(py, f))?;
+    let r = parsed_flags(&kernel, flags).map_err(|f| failure(py, f))?;
     let obj = load_object(&kernel, manifest.as_deref()).map_err(|e| bad(py, e))?;
     let done = detached(py, move || {
         launch::launch(&obj, &r, inputs, scalar_words, dump_dir.as_deref())

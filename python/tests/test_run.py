@@ -252,3 +252,13 @@ def test_an_elf_with_a_machine_description(tmp_path):
     assert got["out"].tobytes() == (ex / "expected" / "out.raw").read_bytes()
     with pytest.raises(npu_spike.BadInputError, match="outputs="):
         npu_spike.run(ex / "kernel.elf", {"x": x})
+
+
+def test_a_rewritten_kernel_json_is_read_again(tmp_path):
+    d = grid_object(tmp_path / "g")
+    assert npu_spike.run(d, {"x": X})["out"].shape == (8, 8)
+    kj = d / "kernel.json"
+    kj.write_text(kj.read_text().replace('"shape": [8, 8]', '"shape": [4, 16]'))
+    got = npu_spike.run(d, {"x": X})["out"]
+    assert got.shape == (4, 16)
+    np.testing.assert_array_equal(got.ravel(), grid_expected(np.zeros(64), 3, 1.0).ravel())

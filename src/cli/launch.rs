@@ -15,7 +15,8 @@
 
 use super::kernel::{KArg, KernelObject, Role};
 use super::kernel_run;
-use super::run::{self, RunArgs};
+use super::run;
+pub use super::run::RunArgs;
 use crate::loader::{Program, load_elf};
 use crate::sim::{Config, Env, RunError, Simulator};
 use clap::Parser;
@@ -23,6 +24,37 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+
+/// A file's identity for the caches below: size, modification time, inode.
+pub type FileStamp = (u64, std::time::SystemTime, u64);
+
+/// `path`'s `FileStamp`.
+pub fn file_stamp(path: &Path) -> std::io::Result<FileStamp> {
+    use std::os::unix::fs::MetadataExt;
+    let m = std::fs::metadata(path)?;
+    Ok((m.len(), m.modified()?, m.ino()))
+}
+
+/// The ELF at `path`, loaded once while the file stays the same (a model launches
+/// its kernels many times): the last 64 loaded are kept.
+fn cached_elf(path: &Path) -> Result<Arc<Program>, String> {
+    type Entry = (PathBuf, FileStamp, Arc<Program>);
+    static CACHE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+    let stamp = file_stamp(path).map_err(|e| e.to_string())?;
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, p)) = cache.iter().find(|(p, s, _)| p == path && *s == stamp) {
+        return Ok(Arc::clone(p));
+    }
+    drop(cache);
+    let prog = Arc::new(load_elf(path).map_err(|e| e.to_string())?);
+    cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    cache.retain(|(p, _, _)| p != path);
+    if cache.len() >= 64 {
+        cache.remove(0);
+    }
+    cache.push((path.to_path_buf(), stamp, Arc::clone(&prog)));
+    Ok(prog)
+}
 
 /// What kind of failure ended a launch (the Python exception classes follow it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,7 +242,7 @@ pub fn launch(
             .map_err(|e| format!("{}: {e}", d.display())),
     }
     .map_err(Failure::host)?;
-    let prog = load_elf(&elf).map_err(|e| Failure::bad(format!("{}: {e}", elf.display())))?;
+    let prog = cached_elf(&elf).map_err(|e| Failure::bad(format!("{}: {e}", elf.display())))?;
     let config = kernel_run::launch_config(r, obj, machine, isa, root.path());
     let (n, note) = kernel_run::machines(obj, r.jobs);
     let mut notes: Vec<String> = note.into_iter().map(String::from).collect();
@@ -320,7 +352,7 @@ impl Drop for Root {
 
 struct MemLaunch<'a> {
     config: Config,
-    prog: Program,
+    prog: Arc<Program>,
     elf: String,
     obj: &'a KernelObject,
     scalars: Vec<String>,
