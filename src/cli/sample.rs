@@ -178,11 +178,14 @@ pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
     }
 }
 
+/// `overlap_offset` per tile (`read_tile_types`).
+pub type TileTable = Vec<Option<u64>>;
+
 /// The one binary or kernel object of `a.elfs` sampled as `npu-spike sample PATH`
 /// samples it (for other front ends: the Python package), with its tile table
 /// (`--tile-types`, else a kernel object's `artifacts.tile_types`). `Err` carries
 /// the exit status and message.
-pub fn sample_single(a: &SampleArgs) -> Result<(Sampled, Option<Vec<Option<u64>>>), (i32, String)> {
+pub fn sample_single(a: &SampleArgs) -> Result<(Sampled, Option<TileTable>), (i32, String)> {
     let common = setup(a).map_err(|e| (1, e))?;
     let mut items = items(a, &common).map_err(|e| (1, e))?;
     if items.len() != 1 {
