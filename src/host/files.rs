@@ -522,3 +522,63 @@ fn read_full_at(file: &File, buf: &mut [u8], off: u64) -> std::io::Result<usize>
     }
     Ok(done)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_served_from_memory_never_touch_the_disk() {
+        let root = std::env::temp_dir().join(format!("npu-spike-memfiles-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        let mut f = Files::new(Sandbox::new(&root).unwrap());
+        f.serve_from_memory("x.raw", Arc::new(b"abcdef".to_vec()));
+        f.serve_from_memory("out.raw", Arc::new(vec![0; 4]));
+        // Reads, seeks and pread of an input; ./ and an absolute path name it too.
+        let fd = f.open("x.raw", linux::O_RDONLY, 0).unwrap() as u64;
+        let mut b = [0u8; 4];
+        assert_eq!(f.read(fd, &mut b, None), Ok(4));
+        assert_eq!(&b, b"abcd");
+        assert_eq!(f.read(fd, &mut b, None), Ok(2));
+        assert_eq!(f.read(fd, &mut b, None), Ok(0));
+        assert_eq!(f.lseek(fd, -3, 2), Ok(3));
+        assert_eq!(f.read(fd, &mut b[..1], None), Ok(1));
+        assert_eq!(b[0], b'd');
+        assert_eq!(f.read(fd, &mut b[..2], Some(0)), Ok(2));
+        assert_eq!(f.write(fd, b"z", None), Err(-errno::EBADF));
+        assert_eq!(f.fstat(fd).unwrap().map(|s| s.size), Some(6));
+        let abs = root.canonicalize().unwrap().join("x.raw");
+        assert_eq!(f.stat(abs.to_str().unwrap()).map(|s| s.size), Ok(6));
+        assert_eq!(f.stat("./x.raw").map(|s| s.size), Ok(6));
+        assert!(f.open("x.raw", O_CREAT | O_EXCL | 1, 0o644).is_err());
+        // Writes grow the buffer; O_TRUNC empties it; O_APPEND appends.
+        let o = f.open("out.raw", 1 | O_CREAT, 0o644).unwrap() as u64;
+        assert_eq!(f.write(o, b"12", None), Ok(2));
+        assert_eq!(f.write(o, b"9", Some(5)), Ok(1));
+        let t = f.open("out.raw", 1 | O_TRUNC, 0).unwrap() as u64;
+        assert_eq!(f.write(t, b"hi", None), Ok(2));
+        let a = f.open("out.raw", 1 | O_APPEND, 0).unwrap() as u64;
+        assert_eq!(f.write(a, b"!", Some(0)), Ok(1));
+        // Another file goes to the host as before.
+        let h = f.open("other.txt", 1 | O_CREAT, 0o644).unwrap() as u64;
+        assert_eq!(f.write(h, b"host", None), Ok(4));
+        f.commit().unwrap();
+        let mem = f.take_memory();
+        assert_eq!(mem["x.raw"], b"abcdef");
+        assert_eq!(mem["out.raw"], b"hi!");
+        let mut on_disk: Vec<_> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        on_disk.sort();
+        assert_eq!(on_disk, ["other.txt"]);
+        // unlink removes a memory file for the guest.
+        let mut f = Files::new(Sandbox::new(&root).unwrap());
+        f.serve_from_memory("y.raw", Arc::new(vec![1]));
+        assert_eq!(f.unlink("y.raw"), Ok(0));
+        assert_eq!(f.open("y.raw", linux::O_RDONLY, 0), Err(-errno::ENOENT));
+        assert!(f.take_memory().is_empty());
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}
