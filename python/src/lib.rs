@@ -245,7 +245,9 @@ fn sample(
     let label = a.elfs[0].display().to_string();
     detached(py, move || {
         let to_failure = |(status, message): (i32, String)| {
-            let kind = if message.starts_with("vcixaccel: ") {
+            let kind = if message.starts_with("vcixaccel: ")
+                || message.starts_with("accelerator model ")
+            {
                 FailureKind::Model
             } else {
                 match status {

@@ -262,3 +262,29 @@ def test_a_rewritten_kernel_json_is_read_again(tmp_path):
     got = npu_spike.run(d, {"x": X})["out"]
     assert got.shape == (4, 16)
     np.testing.assert_array_equal(got.ravel(), grid_expected(np.zeros(64), 3, 1.0).ravel())
+
+
+def test_a_model_that_does_not_load_is_a_model_error(tmp_path):
+    d = grid_object(tmp_path / "g")
+    bad = tmp_path / "bad.so"
+    bad.write_text("not a library")
+    for lib in (bad, tmp_path / "missing.so"):
+        with pytest.raises(npu_spike.ModelError, match="cannot be loaded") as e:
+            npu_spike.run(d, {"x": X}, model=lib, jobs=1)
+        assert e.value.status == 1
+
+
+def test_the_gil_is_released_while_the_guest_runs(tmp_path):
+    d = grid_object(tmp_path / "g")
+    done = []
+    t = threading.Thread(
+        target=lambda: done.append(npu_spike.run(d, {"x": X}, scalars={"reps": 200000}, jobs=1))
+    )
+    spins = 0
+    t.start()
+    while t.is_alive():
+        spins += 1
+    t.join()
+    np.testing.assert_array_equal(done[0]["out"], grid_expected(np.zeros(64), 3, 1.0))
+    # Python ran alongside the guest (with the GIL held it could not have).
+    assert spins > 10000, spins

@@ -554,7 +554,9 @@ pub fn run_machine(
     let elf = argv[0].clone();
     let mut sim = match Simulator::new(config, prog, argv) {
         Ok(s) => s,
-        Err(e) if e.starts_with("vcixaccel: ") => {
+        // A model refusing its description (the Spike adapter's words), or one that
+        // does not load.
+        Err(e) if e.starts_with("vcixaccel: ") || e.starts_with("accelerator model ") => {
             return Err(Failure {
                 kind: FailureKind::Model,
                 status: 1,
