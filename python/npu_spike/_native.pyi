@@ -13,6 +13,7 @@ def run_object(
     scalar_words: Optional[Sequence[str]] = None,
     dump_dir: Optional[str] = None,
     manifest: Optional[str] = None,
+    file_names: Optional[Mapping[str, str]] = None,
 ) -> Tuple[List[Tuple[str, bytearray]], List[str], Tuple[int, float, int]]: ...
 def sample(
     path: str,

@@ -90,13 +90,15 @@ def launch(
     n = _jobs(info, total, log) if jobs is None else max(1, min(int(jobs), total))
     flags = ["--jobs", str(n)]
     words = [str(s) for s in scalars]
+    # The guest's argv names each argument by its .raw path's basename, as spike_run.
+    names = {a["name"]: os.path.basename(raw_paths[a["name"]]) for a in info["args"]}
     log(
         f"[npu-spike] launch {manifest.get('name', obj_dir)}: {total} programs over "
         f"{n} machine(s), in process; runtime {runtime}"
     )
     try:
         outputs, notes, _ = _native.run_object(
-            os.fspath(obj_dir), inputs, flags, words, os.fspath(runtime), text
+            os.fspath(obj_dir), inputs, flags, words, os.fspath(runtime), text, names
         )
     except NpuSpikeError as e:
         hint = TRAP_HINT.get(e.status)

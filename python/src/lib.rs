@@ -179,11 +179,12 @@ fn kernel_info<'py>(
 }
 
 /// run_object(kernel, inputs, flags, scalar_words=None, dump_dir=None,
-/// manifest=None) -> (outputs, notes, stats): `launch::launch` with `npu-spike
-/// run`'s `flags`; outputs are (name, bytearray) in kernel.json order, stats
-/// (instructions, run_seconds, machines).
+/// manifest=None, file_names=None) -> (outputs, notes, stats): `launch::launch`
+/// with `npu-spike run`'s `flags`; outputs are (name, bytearray) in kernel.json
+/// order, stats (instructions, run_seconds, machines).
 #[pyfunction]
-#[pyo3(signature = (kernel, inputs, flags, scalar_words=None, dump_dir=None, manifest=None))]
+#[pyo3(signature = (kernel, inputs, flags, scalar_words=None, dump_dir=None, manifest=None, file_names=None))]
+#[allow(clippy::too_many_arguments)]
 fn run_object<'py>(
     py: Python<'py>,
     kernel: PathBuf,
@@ -192,11 +193,19 @@ fn run_object<'py>(
     scalar_words: Option<Vec<String>>,
     dump_dir: Option<PathBuf>,
     manifest: Option<String>,
+    file_names: Option<HashMap<String, String>>,
 ) -> PyResult<RunResult<'py>> {
     let r = parsed_flags(&kernel, flags).map_err(|f| failure(py, f))?;
     let obj = load_object(&kernel, manifest.as_deref()).map_err(|e| bad(py, e))?;
     let done = detached(py, move || {
-        launch::launch(&obj, &r, inputs, scalar_words, dump_dir.as_deref())
+        launch::launch(
+            &obj,
+            &r,
+            inputs,
+            scalar_words,
+            dump_dir.as_deref(),
+            &file_names.unwrap_or_default(),
+        )
     })
     .map_err(|f| failure(py, f))?;
     let outputs = done

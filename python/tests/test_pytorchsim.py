@@ -37,7 +37,7 @@ def test_launch_reads_and_writes_the_raw_paths_as_spike_run(tmp_path, cli):
     assert (rt / "dma_access").is_dir()
 
 
-def test_launch_follows_spike_runs_job_rule_and_reports_failures(tmp_path, monkeypatch):
+def test_launch_follows_spike_runs_job_rule_and_reports_failures(tmp_path, capfd):
     d = grid_object(tmp_path / "g", out_role="inout")
     manifest = json.loads((d / "kernel.json").read_text())
     rt = tmp_path / "rt"
@@ -49,6 +49,8 @@ def test_launch_follows_spike_runs_job_rule_and_reports_failures(tmp_path, monke
     lines = []
     launch(str(d), manifest, str(rt), raw, lines.append, scalars=("3", "1.0", "0", "1"))
     assert any("inout" in l for l in lines)
+    # argv names the arguments by their paths' basenames, as spike_run's does.
+    assert capfd.readouterr().out == "argv: x.raw o.raw 3 1.0 0 1\n"
     np.testing.assert_array_equal(np.fromfile(rt / "o.raw", np.int32).reshape(8, 8),
                                   grid_expected(init, 3, 1.0))
     # A failure is a RuntimeError with the status, as SpikeError is.

@@ -150,15 +150,48 @@ pub fn parse_flags(kernel: &Path, flags: &[String]) -> Result<RunArgs, Failure> 
 /// `out` argument may be (its starting contents, as an existing `.raw` is for
 /// `run`), else it starts as zeros. `scalar_words`, when given, are argv's scalar
 /// words verbatim (PyTorchSim's spike_run passes them so) instead of `--scalar`
-/// and kernel.json's defaults.
+/// and kernel.json's defaults. `file_names` gives an argument's file name in the
+/// guest's argv (spike_run passes the basenames of its `.raw` paths); the others
+/// are `<name>.raw`.
 pub fn launch(
     obj: &KernelObject,
     r: &RunArgs,
     inputs: HashMap<String, Vec<u8>>,
     scalar_words: Option<Vec<String>>,
     dump_dir: Option<&Path>,
+    file_names: &HashMap<String, String>,
 ) -> Result<Launched, Failure> {
     let mut problems = Vec::new();
+    let files: Vec<String> = obj
+        .args
+        .iter()
+        .map(|a| {
+            file_names
+                .get(&a.name)
+                .cloned()
+                .unwrap_or_else(|| format!("{}.raw", a.name))
+        })
+        .collect();
+    for (i, f) in files.iter().enumerate() {
+        if f.is_empty() || f.contains('/') || f == "." || f == ".." {
+            problems.push(format!(
+                "{}: the file name {f:?} must be a plain name",
+                obj.args[i].name
+            ));
+        } else if files[..i].contains(f) {
+            problems.push(format!(
+                "{}: the file name {f} is given twice",
+                obj.args[i].name
+            ));
+        }
+    }
+    for n in file_names.keys() {
+        if !obj.args.iter().any(|a| &a.name == n) {
+            problems.push(format!(
+                "{n}: a file name for an argument the kernel does not have"
+            ));
+        }
+    }
     if !r.scalars.is_empty() || r.runtime.is_some() || r.runtime_dir.is_some() {
         problems.push(
             "a launch from memory takes no runtime directory or positional scalars".to_string(),
@@ -251,8 +284,14 @@ pub fn launch(
         prog,
         elf: elf.to_string_lossy().into_owned(),
         obj,
+        // Served under the file names argv gives them (all arguments are here).
+        data: data
+            .into_iter()
+            .zip(&files)
+            .map(|((_, d), f)| (f.clone(), d))
+            .collect(),
+        files,
         scalars,
-        data,
         stats: Mutex::new(RunStats::default()),
     };
     let outputs = if n > 1 {
@@ -355,8 +394,10 @@ struct MemLaunch<'a> {
     prog: Arc<Program>,
     elf: String,
     obj: &'a KernelObject,
+    /// Each argument's file name in argv, in kernel.json order.
+    files: Vec<String>,
     scalars: Vec<String>,
-    /// Every argument's starting bytes, in kernel.json order.
+    /// Every argument's file name and starting bytes, in kernel.json order.
     data: Vec<(String, Arc<Vec<u8>>)>,
     stats: Mutex<RunStats>,
 }
@@ -364,13 +405,19 @@ struct MemLaunch<'a> {
 impl MemLaunch<'_> {
     fn argv(&self, range: Option<(u64, u64)>) -> Vec<String> {
         let mut argv = vec![self.elf.clone()];
-        argv.extend(self.obj.args.iter().map(|a| format!("{}.raw", a.name)));
+        argv.extend(self.files.iter().cloned());
         argv.extend(self.scalars.iter().cloned());
         if let Some((lo, hi)) = range {
             argv.push(lo.to_string());
             argv.push(hi.to_string());
         }
         argv
+    }
+
+    /// `a`'s file name in argv.
+    fn file_of(&self, a: &KArg) -> &str {
+        let i = self.obj.args.iter().position(|b| b.name == a.name);
+        &self.files[i.expect("an argument of the kernel")]
     }
 
     fn writable(&self) -> Vec<&KArg> {
@@ -389,15 +436,13 @@ impl MemLaunch<'_> {
         self.writable()
             .into_iter()
             .map(|a| {
-                files
-                    .remove(&format!("{}.raw", a.name))
-                    .map(|b| (a.name.clone(), b))
-                    .ok_or_else(|| {
-                        Failure::host(format!(
-                            "{}: the guest deleted {}.raw; there is no output to return",
-                            self.elf, a.name
-                        ))
-                    })
+                let f = self.file_of(a);
+                files.remove(f).map(|b| (a.name.clone(), b)).ok_or_else(|| {
+                    Failure::host(format!(
+                        "{}: the guest deleted {f}; there is no output to return",
+                        self.elf
+                    ))
+                })
             })
             .collect()
     }
@@ -481,7 +526,7 @@ impl MemLaunch<'_> {
         }
         let mut merged = Vec::new();
         for a in self.writable() {
-            let f = format!("{}.raw", a.name);
+            let f = self.file_of(a).to_string();
             let parts: Vec<(String, Vec<u8>)> = per_worker
                 .iter_mut()
                 .zip(&ranges)
@@ -541,8 +586,8 @@ fn pc_in(text: &str) -> Option<u64> {
         .and_then(|h| u64::from_str_radix(h, 16).ok())
 }
 
-/// Runs one machine of a launch with `files` served from memory (each by
-/// `<name>.raw`), and returns them after a clean exit; what it ran is added to
+/// Runs one machine of a launch with `files` (file name, bytes) served from
+/// memory, and returns them after a clean exit; what it ran is added to
 /// `stats`.
 pub fn run_machine(
     config: Config,
@@ -569,8 +614,7 @@ pub fn run_machine(
     match &mut sim.env {
         Env::Pk(pk) => {
             for (name, data) in files {
-                pk.files
-                    .serve_from_memory(&format!("{name}.raw"), Arc::clone(data));
+                pk.files.serve_from_memory(name, Arc::clone(data));
             }
         }
         Env::Bare(_) => {
