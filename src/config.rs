@@ -142,6 +142,11 @@ impl MachineDesc {
     pub fn pairs(&self) -> &[(String, String)] {
         &self.entries
     }
+
+    /// Removes `key` if present.
+    pub fn remove(&mut self, key: &str) {
+        self.entries.retain(|(k, _)| k != key);
+    }
 }
 
 /// A scalar's text as written, or `None` for a YAML null: a plain `~`, `null`,
@@ -411,6 +416,58 @@ impl MachineConfig {
     /// Bytes of the whole scratchpad window (`L·B`).
     pub fn spad_bytes(&self) -> u64 {
         self.lanes as u64 * self.spad_size
+    }
+
+    /// The description a loaded model receives (`vcix_config`), in every mode: the
+    /// description's keys as written, with the machine npu-spike simulates stated in
+    /// the `vpu_*` keys. Wherever the lanes, VLEN or scratchpad came from (a flag, a
+    /// kernel object's `target`, machine.yml; docs/accel.md gives the precedence), the
+    /// model sees the same machine the hart runs: a key that already says the machine's
+    /// value keeps its text; one that is absent or says otherwise is (re)written. A
+    /// scratchpad that is not whole KiB per lane has no `vpu_spad_size_kb_per_lane`.
+    pub fn model_desc(&self) -> MachineDesc {
+        let mut d = self.desc.clone();
+        let kb = self
+            .spad_size
+            .is_multiple_of(1024)
+            .then(|| (self.spad_size / 1024).to_string());
+        let stated = [
+            ("vpu_num_lanes", Some(self.lanes.to_string())),
+            ("vpu_vector_length_bits", Some(self.varch.vlen.to_string())),
+            ("vpu_spad_size_kb_per_lane", kb),
+            (
+                "vpu_spad_base_vaddr",
+                Some(format!("{:#x}", self.spad_vaddr)),
+            ),
+        ];
+        for (key, value) in stated {
+            let Some(value) = value else {
+                d.remove(key);
+                continue;
+            };
+            if !self.key_says(key, d.get(key)) {
+                d.set(key, &value);
+            }
+        }
+        d
+    }
+
+    /// Whether `text`, as the value of the `vpu_*` key `key`, means this machine's value.
+    fn key_says(&self, key: &str, text: Option<&str>) -> bool {
+        let Some(text) = text else { return false };
+        let mut m = MachineConfig {
+            varch: self.varch,
+            ..MachineConfig::default()
+        };
+        if m.apply_vpu_key(key, text).is_err() {
+            return false;
+        }
+        match key {
+            "vpu_num_lanes" => m.lanes == self.lanes,
+            "vpu_vector_length_bits" => m.varch.vlen == self.varch.vlen,
+            "vpu_spad_size_kb_per_lane" => m.spad_size == self.spad_size,
+            _ => m.spad_vaddr == self.spad_vaddr,
+        }
     }
 }
 

@@ -35,11 +35,21 @@ pub struct Config {
     pub signature: Option<(PathBuf, usize)>,
     /// The NPU machine: lanes, vector length, scratchpad window, kernel range.
     pub machine: MachineConfig,
-    /// The directory the guest's files are confined to (`--base-path`, the
-    /// runtime directory of `run`); None = the current directory.
+    /// The guest's working directory, and the directory its files are confined to
+    /// (the runtime directory of `run`); None = the current directory, as under
+    /// Spike + pk, whose guest `open` is the host's in the process's cwd.
     pub sandbox_root: Option<PathBuf>,
+    /// `--base-path`: where the accelerator model and the DMA dumps find
+    /// `indirect_access/` and `dma_access/` (it reaches a loaded model as
+    /// `run_base_path`). The guest may open files there too; it does not move the
+    /// guest's working directory. None: indirect transfers are refused.
+    pub base_path: Option<PathBuf>,
     /// Extra host paths the guest may open (`--allow-path`).
     pub allow_paths: Vec<PathBuf>,
+    /// The accelerator model's words are timed, not executed (`sample` and gem5 mode
+    /// without `--functional`, as in gem5; docs/accel.md): no functional instance of
+    /// a loaded model is made, and the built-in units compute nothing.
+    pub accel_timing_only: bool,
     /// `-l` and `--log-commits` traces (to stderr unless `--log=FILE`).
     pub log_disasm: bool,
     pub log_commits: bool,
@@ -226,7 +236,7 @@ impl Simulator {
                 MAX_VREG_BYTES >> 20
             ));
         }
-        let npu = Npu::new(&config.machine, config.sandbox_root.clone());
+        let npu = Npu::new(&config.machine, config.base_path.clone());
         let mut regions = regions;
         // The scratchpad window is guest memory at SV (npu-isa.md §2.2): declare it
         // when no region covers it.
@@ -241,12 +251,19 @@ impl Simulator {
         hart.npu = npu;
         // The accelerator model (machine.extlib: --extlib/--model) owns the custom words.
         let source = crate::accel::ModelSource::for_machine(&config.machine)?;
-        if !source.is_builtin() {
-            hart.accel = source.instance(
-                &config.machine.desc,
-                &crate::timing::TimingParams::default(),
-                config.isa.exts,
-            )?;
+        hart.accel_timing_only = config.accel_timing_only;
+        match &source {
+            crate::accel::ModelSource::Builtin => {}
+            crate::accel::ModelSource::Library(lib) if config.accel_timing_only => {
+                hart.accel = Box::new(crate::accel::library::Owner::new(lib));
+            }
+            crate::accel::ModelSource::Library(_) => {
+                hart.accel = source.instance(
+                    &config.machine.model_desc(),
+                    &crate::timing::TimingParams::default(),
+                    config.isa.exts,
+                )?;
+            }
         }
         hart.v = VectorUnit::new(config.varch, config.machine.lanes as usize);
         for s in &prog.segments {
@@ -302,7 +319,9 @@ impl Simulator {
             for a in argv.iter().skip(1) {
                 sandbox.grant_file(std::path::Path::new(a));
             }
-            for p in &config.allow_paths {
+            // The flow's split launch runs each part in runtime/ with --base-path=
+            // runtime/partN: the part's dumps and outputs live under the base path.
+            for p in config.base_path.iter().chain(&config.allow_paths) {
                 sandbox.grant(p);
             }
             let pk = ProxyKernel::start(&mut hart, prog, argv, dram, sandbox)?;

@@ -325,3 +325,179 @@ fn refusals_name_the_file_and_write_nothing() {
     assert!(text(&o.stderr).contains("--scalar"), "{}", text(&o.stderr));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+// ---- PyTorchSim's Simulator/spike_run.py, split launch, on the Spike command line ----
+
+/// `spike_run.launch` with `jobs` processes, step by step as that module does it:
+/// the command line (`--machine-config` written as `_write_machine_yaml` writes it,
+/// `--base-path=runtime`, `pk`, the ELF, the .raw basenames, the scalars), then
+/// `_split`: edges `total*w // jobs`; per part `runtime/partN/` with its own
+/// `indirect_access/`, `dma_access/` and a copy of every output; the part's argv with
+/// each output renamed `partN/<name>` (relative to the cwd) and
+/// `--base-path=runtime/partN`, plus `lo hi`; every process with cwd = `runtime/`.
+/// Then `_merge_outputs` (bytes that differ from zeros, folded) and `_merge_traces`
+/// (keyed dumps by name, unkeyed renumbered in part order). Returns each part's stdout.
+fn spike_run_split(d: &Path, jobs: u64, scalars: &[&str]) -> Vec<String> {
+    let runtime = d.join("runtime");
+    for sub in ["indirect_access", "dma_access"] {
+        let _ = std::fs::remove_dir_all(runtime.join(sub));
+        std::fs::create_dir_all(runtime.join(sub)).unwrap();
+    }
+    // spad_size 65536 B = 64 KiB per lane; target of workdir().
+    std::fs::write(
+        runtime.join("machine.yml"),
+        "vpu_num_lanes: 4\nvpu_spad_size_kb_per_lane: 64\n\
+         vpu_spad_base_vaddr: 0xd0000000\nvpu_vector_length_bits: 256\n",
+    )
+    .unwrap();
+    let rt = runtime.display().to_string();
+    let mut cmd: Vec<String> = vec![
+        "--isa".into(),
+        "rv64gcv_zfh_xvcixaccel".into(),
+        // dram_base:dram_size, spad_paddr:spad_size*lanes
+        "-m0x80000000:0x40000000,0xc0000000:0x40000".into(),
+        format!("--machine-config={rt}/machine.yml"),
+        // kernel_addr [65536, "0x10000"] as f"{lo:x}:{hi:x}"
+        "--kernel-addr=10000:10000".into(),
+        format!("--base-path={rt}"),
+        "/opt/vcix-env/pk/riscv64-unknown-elf/bin/pk".into(),
+        d.join("grid.elf").display().to_string(),
+        "x.raw".into(),
+        "out.raw".into(),
+    ];
+    cmd.extend(scalars.iter().map(|s| s.to_string()));
+    let total = 8u64;
+    let edges: Vec<u64> = (0..=jobs).map(|w| total * w / jobs).collect();
+    let ranges: Vec<(u64, u64)> = edges
+        .windows(2)
+        .map(|e| (e[0], e[1]))
+        .filter(|(lo, hi)| lo < hi)
+        .collect();
+    let mut workers = Vec::new();
+    let mut children = Vec::new();
+    for (w, (lo, hi)) in ranges.iter().enumerate() {
+        let part = runtime.join(format!("part{w}"));
+        let _ = std::fs::remove_dir_all(&part);
+        std::fs::create_dir_all(part.join("indirect_access")).unwrap();
+        std::fs::create_dir_all(part.join("dma_access")).unwrap();
+        std::fs::copy(runtime.join("out.raw"), part.join("out.raw")).unwrap();
+        let argv: Vec<String> = cmd
+            .iter()
+            .map(|c| {
+                if c == "out.raw" {
+                    format!("part{w}/out.raw")
+                } else if *c == format!("--base-path={rt}") {
+                    format!("--base-path={}", part.display())
+                } else {
+                    c.clone()
+                }
+            })
+            .chain([lo.to_string(), hi.to_string()])
+            .collect();
+        children.push(
+            Command::new(bin())
+                .args(&argv)
+                .current_dir(&runtime)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap(),
+        );
+        workers.push(part);
+    }
+    let mut said = Vec::new();
+    for c in children {
+        let o = c.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        said.push(text(&o.stdout));
+    }
+    // _merge_outputs
+    let mut merged = vec![0u8; N * 4];
+    let mut written = vec![false; N * 4];
+    for part in &workers {
+        let got = std::fs::read(part.join("out.raw")).unwrap();
+        assert_eq!(got.len(), N * 4);
+        for (i, &b) in got.iter().enumerate() {
+            if b != 0 {
+                assert!(!written[i] || merged[i] == b, "ranges clash at byte {i}");
+                merged[i] = b;
+                written[i] = true;
+            }
+        }
+    }
+    std::fs::write(runtime.join("out.raw"), &merged).unwrap();
+    // _merge_traces
+    let dst = runtime.join("indirect_access");
+    let mut n = 0;
+    for part in &workers {
+        let src = part.join("indirect_access");
+        let names: Vec<String> = std::fs::read_dir(&src)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        let number = |f: &str| -> Option<u64> {
+            f.strip_prefix("indirect_index")?
+                .strip_suffix(".raw")?
+                .parse()
+                .ok()
+        };
+        let mut unkeyed: Vec<&String> = names.iter().filter(|f| number(f).is_some()).collect();
+        unkeyed.sort_by_key(|f| number(f));
+        for f in names.iter().filter(|f| number(f).is_none()) {
+            std::fs::rename(src.join(f), dst.join(f)).unwrap();
+        }
+        for f in unkeyed {
+            std::fs::rename(src.join(f), dst.join(format!("indirect_index{n}.raw"))).unwrap();
+            n += 1;
+        }
+        std::fs::remove_dir_all(part).unwrap();
+    }
+    said
+}
+
+/// Issue 25, path 1: the flow's split launch runs every part with cwd = runtime/ and
+/// `--base-path=runtime/partN`; inputs are shared in runtime/ and outputs are
+/// `partN/out.raw`, both relative to the cwd (as under Spike + pk, whose guest `open`
+/// is the host's in the cwd). The DMA's index dumps (mode 4: written by npu-spike's DMA,
+/// not by the guest) land under each part's base path, and after spike_run's merge the
+/// runtime holds what one machine gives: program p's unkeyed dump is the p-th and holds
+/// p, its keyed one is `indirect_index_<p>_0.raw` and holds p (grid.c), out[] the
+/// formula worked out by hand.
+#[test]
+fn spike_run_split_launch_resolves_paths_against_the_cwd() {
+    let d = workdir("spike-split", "out");
+    std::fs::write(d.join("runtime/out.raw"), vec![0u8; N * 4]).unwrap();
+    let said = spike_run_split(&d, 3, &["3", "1.0", "4", "1"]);
+    assert_eq!(
+        said,
+        [
+            "argv: x.raw part0/out.raw 3 1.0 4 1 0 2\n",
+            "argv: x.raw part1/out.raw 3 1.0 4 1 2 5\n",
+            "argv: x.raw part2/out.raw 3 1.0 4 1 5 8\n"
+        ]
+    );
+    assert_eq!(out_of(&d), expected(&[0; N], 3, 1.0));
+    let dumps = listing(&d.join("runtime/indirect_access"));
+    assert_eq!(dumps.len(), 16, "{dumps:?}");
+    for p in 0..8u64 {
+        let find = |n: String| dumps.iter().find(|(k, _)| *k == n).map(|(_, b)| b.clone());
+        assert_eq!(
+            find(format!("indirect_index{p}.raw")),
+            Some(p.to_le_bytes().to_vec()),
+            "unkeyed dump {p}"
+        );
+        assert_eq!(
+            find(format!("indirect_index_{p}_0.raw")),
+            Some(p.to_le_bytes().to_vec()),
+            "keyed dump of program {p}"
+        );
+    }
+    // The cwd held no dump of its own: every part wrote under its base path.
+    // The same launch in one machine (`run WORKDIR`) gives the same dumps.
+    std::fs::remove_file(d.join("runtime/out.raw")).unwrap();
+    let o = run(&d, &["-j", "1", "--scalar", "mode=4"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(listing(&d.join("runtime/indirect_access")), dumps);
+    assert_eq!(out_of(&d), expected(&[0; N], 3, 1.0));
+    let _ = std::fs::remove_dir_all(&d);
+}

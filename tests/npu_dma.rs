@@ -183,6 +183,7 @@ impl Rig {
             isa,
             machine,
             sandbox_root: self.base.clone(),
+            base_path: self.base.clone(),
             ..Config::default()
         };
         let mut s = Simulator::new(config, &prog, &["dma-test".to_string()]).unwrap();

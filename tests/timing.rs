@@ -154,6 +154,40 @@ fn systolic_array_delay_line_and_input_queue() {
     }
 }
 
+/// Issue 25: under `sample`, as under gem5, the NPU words are timed and compute
+/// nothing. stream.S pushes inputs into the array before any weight (the reference
+/// model's systolic_stream shape): a functional run refuses the first input push, a
+/// sampling run times it. Its window is sa.S's second one, so the pushes issue as in
+/// §6.3 item 3 (derived there): one per cycle while the queue of 8 has room, then
+/// one every 2 cycles; each pop waits for its rows.
+#[test]
+fn npu_words_are_timed_not_executed_unless_functional() {
+    let m = vx_machine();
+    let t = issue_trace("stream", &["--machine-config", &m]);
+    let i = named(&t, "i_vpush");
+    let offsets: Vec<u64> = i.iter().map(|r| r.issue - i[0].issue).collect();
+    assert_eq!(offsets, [0, 1, 2, 3, 4, 5, 6, 8, 10, 12]);
+    assert_eq!(named(&t, "vpop").len(), 10);
+    let refusal = "systolic input push: no weight was pushed before it";
+    // --functional runs the units' functional face too: the push is refused (exit 1),
+    // exactly as on the Spike command line.
+    let (code, _, err) = sample(&[&elf("stream"), "--machine-config", &m, "--functional"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(refusal), "{err}");
+    let out = Command::new(bin())
+        .args([
+            "--isa=rv64gcv_zfh",
+            "--varch=vlen:256,elen:64",
+            "--m5ops",
+            "pk",
+        ])
+        .arg(elf("stream"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(refusal));
+}
+
 /// §6.3 item 5: with a 3-slot XLU delay a pop of 2 issues 2 + 3 cycles after a push of 2.
 #[test]
 fn xlu_pop_waits_for_the_delay_line() {

@@ -205,23 +205,36 @@ fn run_subcommand_loads_the_model() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `sample --model` and `sample --extlib` run the functional face too: values.S's own
-/// checks pass (it has no markers: only the end-of-run dump).
+/// `sample --model` and `sample --extlib` run the functional face with `--functional`:
+/// values.S's own checks pass (it has no markers: only the end-of-run dump). Without
+/// it the model's words compute nothing, as under gem5, and the first check, of
+/// probe_info's x[rd] = lanes << 32 | vlen (values.S check 1), fails.
 #[test]
-fn sample_runs_the_functional_face_of_the_model() {
+fn sample_runs_the_functional_face_of_the_model_with_functional() {
     for flag in ["--model", "--extlib"] {
-        let o = npu_spike(&["sample", flag, probe(), &guest("values")], &[]);
+        let o = npu_spike(
+            &["sample", "--functional", flag, probe(), &guest("values")],
+            &[],
+        );
         assert_eq!(
             o.code, 0,
             "{flag}: check {} of values.S failed\n{}",
             o.code, o.stderr
+        );
+        let o = npu_spike(&["sample", flag, probe(), &guest("values")], &[]);
+        assert_eq!(o.code, 1, "{flag}: {}", o.stderr);
+        assert!(
+            o.stderr.contains("the program exited with status 1"),
+            "{flag}: {}",
+            o.stderr
         );
     }
 }
 
 /// Under `sample` every issued model instruction is committed once, also those still
 /// in flight when the program exits (values.S: 19 model instructions, the last one a
-/// few instructions before the exit), and the functional face executes each once.
+/// few instructions before the exit), and with `--functional` the functional face
+/// executes each once.
 #[test]
 fn sample_commits_every_issued_instruction() {
     let dir = tmp("commits");
@@ -230,6 +243,7 @@ fn sample_commits_every_issued_instruction() {
         let o = npu_spike(
             &[
                 "sample",
+                "--functional",
                 "--model",
                 probe(),
                 "--machine-config",
@@ -628,6 +642,7 @@ fn timing_face_pipelines_to_depth_4_and_waits_for_unknown_latency() {
     let o = npu_spike(
         &[
             "sample",
+            "--functional",
             "--model",
             probe(),
             "--machine-config",
@@ -756,7 +771,7 @@ fn issue_trace_shows_the_models_latency() {
             &m,
             "--issue-trace",
             trace.to_str().unwrap(),
-            &guest("timing"),
+            &guest("cycle"),
         ],
         &[],
     );
@@ -785,5 +800,310 @@ fn issue_trace_shows_the_models_latency() {
     assert_eq!(done[5], 5, "probe_wait completes when ready");
     assert_eq!(rows[6].0, rows[5].1, "its consumer issues then");
     assert_eq!(done[6], 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- Issue 25: the model under sample and gem5 mode as PyTorchSim runs them ----
+
+const SHOW: &str = "probe_show: vpu_num_lanes,vpu_vector_length_bits,vpu_spad_size_kb_per_lane,vpu_spad_base_vaddr\n";
+
+/// The `[probe] config` lines a run printed.
+fn config_lines(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .filter(|l| l.starts_with("[probe] config "))
+        .collect()
+}
+
+fn told(lanes: &str, vlen: &str, kb: &str, sv: &str) -> Vec<String> {
+    vec![
+        format!("[probe] config vpu_num_lanes = [{lanes}]"),
+        format!("[probe] config vpu_vector_length_bits = [{vlen}]"),
+        format!("[probe] config vpu_spad_size_kb_per_lane = [{kb}]"),
+        format!("[probe] config vpu_spad_base_vaddr = [{sv}]"),
+    ]
+}
+
+/// A kernel object whose cycle_elf is cycle.S, target lanes/VLEN/scratchpad as given.
+fn cycle_workdir(dir: &Path, lanes: u32, vlen: u32, spad: u32) -> PathBuf {
+    let w = dir.join("obj");
+    std::fs::create_dir_all(&w).unwrap();
+    std::fs::copy(guest("cycle"), w.join("cycle.elf")).unwrap();
+    std::fs::write(
+        w.join("tile_types.json"),
+        r#"{"overlap_offset": [null, null]}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        w.join("kernel.json"),
+        format!(
+            r#"{{"format": 1, "name": "k", "args": [], "grid": [1],
+  "abi": {{"kernel_addr": [65536, 65536]}},
+  "target": {{"spad_vaddr": "0xD0000000", "spad_paddr": 3221225472, "dram_base": "0x80000000",
+             "dram_size": "0x40000000", "spad_size": {spad}, "vector_lanes": {lanes}, "vlen_bits": {vlen}}},
+  "artifacts": {{"elf": "cycle.elf", "cycle_elf": "cycle.elf", "tile_types": "tile_types.json"}}}}"#
+        ),
+    )
+    .unwrap();
+    w
+}
+
+/// A gem5.opt symlink and a config script (it must exist; it is not run).
+fn gem5(dir: &Path) -> (PathBuf, PathBuf) {
+    let g = dir.join("gem5.opt");
+    let _ = std::fs::remove_file(&g);
+    std::os::unix::fs::symlink(bin(), &g).unwrap();
+    let script = dir.join("tpu_script.py");
+    std::fs::write(&script, "# the flow's gem5 script\n").unwrap();
+    (g, script)
+}
+
+/// Path 2: every source of the machine reaches the model's description the same way,
+/// with one precedence (flags > kernel object target > description > defaults). The
+/// description says vpu_num_lanes: 2; each mode overrides it with 8 from its own source.
+/// sample's default VLEN is 256; a description puts the scratchpad at 0xD0000000; the
+/// default scratchpad is 131072 B = 128 KiB per lane; the target's 65536 B = 64 KiB.
+#[test]
+fn every_mode_tells_the_model_the_machine_it_simulates() {
+    let dir = tmp("told");
+    let m = machine(&dir, &format!("vpu_num_lanes: 2\n{SHOW}"));
+    // sample --vectorlane-size 8
+    let o = npu_spike(
+        &[
+            "sample",
+            "--vectorlane-size",
+            "8",
+            "--model",
+            probe(),
+            "--machine-config",
+            &m,
+            &guest("cycle"),
+        ],
+        &[],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        config_lines(&o.stdout),
+        told("8", "256", "128", "0xd0000000")
+    );
+    // sample WORKDIR: target.vector_lanes 8, vlen_bits 512, spad_size 65536
+    let w = cycle_workdir(&dir, 8, 512, 65536);
+    let o = npu_spike(
+        &[
+            "sample",
+            "--model",
+            probe(),
+            "--machine-config",
+            &m,
+            w.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        config_lines(&o.stdout),
+        told("8", "512", "64", "0xd0000000")
+    );
+    // gem5 mode: --vlane 8 --vlen 512
+    let (g, script) = gem5(&dir);
+    let out = Command::new(&g)
+        .arg("-d")
+        .arg(dir.join("m5out"))
+        .arg(&script)
+        .arg("-c")
+        .arg(guest("cycle"))
+        .args([
+            "--model",
+            probe(),
+            "--vlane",
+            "8",
+            "--vlen",
+            "512",
+            "--machine-config",
+            &m,
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(config_lines(&stdout), told("8", "512", "128", "0xd0000000"));
+    // Spike command line: the description alone; keys that say the machine's value
+    // keep their text (0XD0000000), the absent ones are stated.
+    let m2 = machine(
+        &dir,
+        &format!(
+            "vpu_num_lanes: 8\nvpu_vector_length_bits: 256\nvpu_spad_base_vaddr: 0XD0000000\n{SHOW}"
+        ),
+    );
+    let mc = format!("--machine-config={m2}");
+    let o = spike(probe(), &[&mc], &guest("unowned"), &["0"], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        config_lines(&o.stdout),
+        told("8", "256", "128", "0XD0000000")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Path 3: under sample the model's words are timed and never executed; only the
+/// timing instance is created (one set of config lines), as gem5 creates one.
+/// `--functional` adds the functional instance and its execute.
+#[test]
+fn sample_times_the_models_words_and_computes_nothing_without_functional() {
+    let dir = tmp("timed");
+    let m = machine(
+        &dir,
+        &format!("{MACHINE}probe_trace: 1\nprobe_show: vpu_num_lanes\n"),
+    );
+    let count = |o: &Out, what: &str| {
+        o.stdout
+            .lines()
+            .filter(|l| l.starts_with(&format!("[probe] {what} ")))
+            .count()
+    };
+    let args = [
+        "sample",
+        "--model",
+        probe(),
+        "--machine-config",
+        &m,
+        "--arg",
+        "0",
+    ];
+    let g = guest("unowned");
+    let mut plain = args.to_vec();
+    plain.push(&g);
+    let o = npu_spike(&plain, &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        (
+            count(&o, "config"),
+            count(&o, "execute"),
+            count(&o, "issue"),
+            count(&o, "commit")
+        ),
+        (1, 0, 1, 1)
+    );
+    let mut functional = args.to_vec();
+    functional.push("--functional");
+    functional.push(&g);
+    let o = npu_spike(&functional, &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        (
+            count(&o, "config"),
+            count(&o, "execute"),
+            count(&o, "issue"),
+            count(&o, "commit")
+        ),
+        (2, 1, 1, 1)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// PyTorchSim's CycleSimulator (Simulator/gem5.py) with a model: its command line
+/// (`-r --stdout-file=sto.log -d DIR/m5out SCRIPT -c BIN --model LIB --vlane 4
+/// --vlen 256`), stats.txt read as it reads it (every system.cpu.numCycles, the last
+/// dump dropped), against `sample WORKDIR --model` and `sample --model` on the same
+/// ELF. cycle.S by the rules of `timing_face_pipelines_to_depth_4...` with the probe's
+/// default probe_wait_cycles 7 (no description): window 1 = 26; window 2 = 6 + 7 + 10
+/// = 23.
+#[test]
+fn cycle_simulator_with_a_model_gives_the_cycles_of_sample() {
+    let dir = tmp("cyclesim");
+    let (g, script) = gem5(&dir);
+    let elf = dir.join("cycle.elf");
+    std::fs::copy(guest("cycle"), &elf).unwrap();
+    let m5out = dir.join("m5out");
+    let out = Command::new(&g)
+        .args(["-r", "--stdout-file=sto.log", "-d"])
+        .arg(&m5out)
+        .arg(&script)
+        .arg("-c")
+        .arg(&elf)
+        .args(["--model", probe(), "--vlane", "4", "--vlen", "256"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        std::fs::read_to_string(m5out.join("sto.log")).unwrap_or_default()
+    );
+    let stats = std::fs::read_to_string(m5out.join("stats.txt")).unwrap();
+    let clock: Vec<u64> = stats
+        .lines()
+        .filter(|l| l.contains("system.clk_domain.clock"))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(clock.first(), Some(&1000));
+    let mut cycles: Vec<u64> = stats
+        .lines()
+        .filter(|l| l.contains("system.cpu.numCycles"))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    cycles.pop();
+    assert_eq!(cycles, [26, 23]);
+    let w = cycle_workdir(&dir, 4, 256, 65536);
+    let o = npu_spike(&["sample", "--model", probe(), w.to_str().unwrap()], &[]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(
+        std::fs::read_to_string(w.join("trace_cycles.tsv")).unwrap(),
+        "26\t0\n23\t0\n"
+    );
+    let o = npu_spike(
+        &[
+            "sample",
+            "--vectorlane-size",
+            "4",
+            "--vlen",
+            "256",
+            "--model",
+            probe(),
+            elf.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    assert_eq!(o.stdout, "26\t0\n23\t0\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Path 4: with a model loaded its tpu_* keys are its own: the model's refusal is what
+/// the user sees, on sample and on the Spike command line; without a model npu-spike's
+/// built-in units refuse the key themselves.
+#[test]
+fn a_loaded_model_owns_its_tpu_keys() {
+    let dir = tmp("tpukeys");
+    let m = machine(&dir, &format!("{MACHINE}tpu_sfu_latency_cycles: 0\n"));
+    let want = "vcixaccel: probe: machine description: tpu_sfu_latency_cycles: '0' is not a pipeline depth: at least 1\n";
+    let o = npu_spike(
+        &[
+            "sample",
+            "--model",
+            probe(),
+            "--machine-config",
+            &m,
+            &guest("cycle"),
+        ],
+        &[],
+    );
+    assert_eq!((o.code, o.stderr.as_str()), (1, want));
+    let mc = format!("--machine-config={m}");
+    let o = spike(probe(), &[&mc], &guest("unowned"), &["0"], &[]);
+    assert_eq!((o.code, o.stderr.as_str()), (1, want));
+    let o = npu_spike(&["sample", "--machine-config", &m, &guest("cycle")], &[]);
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stderr
+            .contains("tpu_sfu_latency_cycles must be at least 1"),
+        "{}",
+        o.stderr
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -607,3 +607,47 @@ impl Accel for Instance {
         }
     }
 }
+
+/// A loaded model's encodings without an instance of it: the hart's model when only
+/// the timing face runs (`sample`, gem5 mode), so that the decoder still knows which
+/// words the model owns (they decode to `vcix_timed`). gem5 creates only the timing
+/// instance, so npu-spike does not call `create` a second time for a face that never
+/// runs; nothing of this one is ever asked but its name and encodings.
+pub struct Owner {
+    lib: std::sync::Arc<Library>,
+}
+
+impl Owner {
+    pub fn new(lib: &std::sync::Arc<Library>) -> Owner {
+        Owner { lib: lib.clone() }
+    }
+}
+
+impl Accel for Owner {
+    fn name(&self) -> &str {
+        &self.lib.name
+    }
+    fn encodings(&self) -> &[Encoding] {
+        &self.lib.encodings
+    }
+    fn execute(&mut self, _: &mut Hart, _: usize, i: &Insn) -> ExecResult {
+        Err(Trap::illegal(i.bits).into())
+    }
+    fn can_accept(&self, _: &VcixInsn, _: u64) -> bool {
+        true
+    }
+    fn issue(&mut self, _: &VcixInsn, _: u64, _: u64) -> Latency {
+        Latency::Cycles(1)
+    }
+    fn squash(&mut self, _: u64, _: u64) {}
+    fn commit(&mut self, _: &VcixInsn, _: u64, _: u64) {}
+    fn tick(&mut self, _: u64) {}
+    fn ready(&mut self, _: u64, _: u64) -> bool {
+        true
+    }
+    fn reset(&mut self) {}
+    fn stats(&self) -> &[StatEntry] {
+        &[]
+    }
+    fn read_stats(&self, _: &mut [u64]) {}
+}

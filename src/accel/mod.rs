@@ -198,22 +198,25 @@ impl ModelSource {
 /// The handler of every word a loaded model owns: the legality checks of the VCIX
 /// forms, the model's `execute`, then vstart = 0. The encoding index rides in `imm`.
 pub fn execute_owned(h: &mut Hart, i: &Insn) -> ExecResult {
-    // A VCIX (custom-2) word needs VS on and vtype legal, and FS on for the forms that
-    // read f[rs1] (funct3 101). Custom-1 words (the DMA) need neither: the reference
-    // model's DMA programs configure transfers before any vsetvli.
-    if i.bits & 0x7f == CUSTOM_2 {
-        if !h.vs_enabled() || h.v.vill {
-            return Err(crate::machine::Trap::illegal(i.bits).into());
-        }
-        if (i.bits >> 12) & 7 == 0b101 && !h.fp_enabled() {
-            return Err(crate::machine::Trap::illegal(i.bits).into());
-        }
-    }
+    check_legal(h, i)?;
     let mut model = std::mem::replace(&mut h.accel, Box::new(builtin::Placeholder));
     let r = model.execute(h, i.imm as usize, i);
     h.accel = model;
     r?;
     h.v.vstart = 0;
+    Ok(())
+}
+
+/// Whether an owned word may run now, executed or only timed: a VCIX (custom-2) word
+/// needs VS on and vtype legal, and FS on for the forms that read f[rs1] (funct3 101).
+/// Custom-1 words (the DMA) need neither: the reference model's DMA programs configure
+/// transfers before any vsetvli.
+pub fn check_legal(h: &Hart, i: &Insn) -> ExecResult {
+    if i.bits & 0x7f == CUSTOM_2
+        && (!h.vs_enabled() || h.v.vill || ((i.bits >> 12) & 7 == 0b101 && !h.fp_enabled()))
+    {
+        return Err(crate::machine::Trap::illegal(i.bits).into());
+    }
     Ok(())
 }
 

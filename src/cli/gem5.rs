@@ -42,6 +42,9 @@ pub struct Gem5Args {
     pub cpu: Option<String>,
     pub mem: Option<String>,
     pub sparse: bool,
+    /// `--functional` (npu-spike's own script option): the model's words execute as
+    /// well as being timed; gem5 only times them.
+    pub functional: bool,
 }
 
 const USAGE: &str = "\
@@ -49,9 +52,10 @@ gem5-compatible usage (npu-spike invoked as gem5*, or npu-spike gem5 ...):
   gem5.opt [-r] [-e] [--stdout-file=F] [--stderr-file=F] [-d DIR] [--quiet]
            [--debug-flags=X] <config script> -c <program.elf> [-o \"ARGS\"]
            [--model lib.so] [--machine-config machine.yml] [--vlane L] [--vlen V]
-           [--cpu X] [--mem X] [--sparse]
+           [--cpu X] [--mem X] [--sparse] [--functional]
 The config script must exist but is not executed: npu-spike's cycle model is the
-machine. Outputs go to DIR (default m5out): stats.txt, config.ini, config.json and,
+machine. As in gem5, custom-1/custom-2 words are timed and compute nothing;
+--functional (npu-spike only) also runs the model's functional face. Outputs go to DIR (default m5out): stats.txt, config.ini, config.json and,
 under -r, the stdout file (default simout).";
 
 /// Parses gem5's command line (`args[0]` is the program name).
@@ -159,6 +163,8 @@ pub fn parse(args: &[String]) -> Result<Gem5Args, String> {
             a.mem = Some(v?);
         } else if arg == "--sparse" || arg.starts_with("--sparse=") {
             a.sparse = true;
+        } else if arg == "--functional" {
+            a.functional = true;
         } else if arg == "-h" || arg == "--help" {
             return Err(String::new());
         } else {
@@ -311,6 +317,7 @@ fn run(a: &Gem5Args, report: &mut Report) -> i32 {
         vectorlane_size: a.vlane,
         vlen: Some(a.vlen.unwrap_or(256)),
         model: a.model.clone(),
+        functional: a.functional,
         args: a.options.clone(),
         ..SampleArgs::empty()
     };
@@ -319,13 +326,9 @@ fn run(a: &Gem5Args, report: &mut Report) -> i32 {
         Err(e) => return fatal(report, &e),
     };
     // The accelerator's scratchpad is at 0xD0000000 unless a description says
-    // otherwise (the reference model's default, with or without --machine-config),
-    // and the model's description says the lanes --vlane set.
+    // otherwise (the reference model's default, with or without --machine-config).
     if a.machine_config.is_none() {
         setup.machine.spad_vaddr = crate::config::DESC_SPAD_VADDR;
-    }
-    if let Some(l) = a.vlane {
-        setup.machine.desc.set("vpu_num_lanes", &l.to_string());
     }
     let outcome = sample::sample_one(cmd, &setup);
     let _ = std::io::stdout().flush();
@@ -395,7 +398,7 @@ fn write_outputs(a: &Gem5Args, s: &sample::Sampled, setup: &sample::Setup) -> Re
         .map(|(k, v)| (k.to_string(), v.into()))
         .collect();
     let desc: serde_json::Map<String, serde_json::Value> = m
-        .desc
+        .model_desc()
         .iter()
         .map(|(k, v)| (k.to_string(), v.into()))
         .collect();

@@ -181,6 +181,7 @@ pub(super) fn launch_config(
         signature: None,
         machine,
         sandbox_root: Some(runtime.to_path_buf()),
+        base_path: Some(runtime.to_path_buf()),
         allow_paths: r.allow_path.clone(),
         log_disasm: r.log_disasm,
         log_commits: r.log_commits,
@@ -188,6 +189,7 @@ pub(super) fn launch_config(
         verbose: r.verbose,
         no_jit: r.no_jit,
         jit_hot: None,
+        accel_timing_only: false,
     }
 }
 
@@ -228,6 +230,7 @@ pub(super) fn ranges(total: u64, n: usize) -> Vec<(u64, u64)> {
 pub(super) fn worker_config(base: &Config, d: &Path) -> Config {
     let mut config = base.clone();
     config.sandbox_root = Some(d.to_path_buf());
+    config.base_path = Some(d.to_path_buf());
     config
         .machine
         .desc

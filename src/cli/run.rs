@@ -243,6 +243,7 @@ pub fn main(r: RunArgs) -> i32 {
         signature: None,
         machine,
         sandbox_root: Some(runtime_dir(&r).to_path_buf()),
+        base_path: Some(runtime_dir(&r).to_path_buf()),
         allow_paths: r.allow_path.clone(),
         log_disasm: r.log_disasm,
         log_commits: r.log_commits,
@@ -250,6 +251,7 @@ pub fn main(r: RunArgs) -> i32 {
         verbose: r.verbose,
         no_jit: r.no_jit,
         jit_hot: None,
+        accel_timing_only: false,
     };
     execute(config, &argv, r.stats)
 }

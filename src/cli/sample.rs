@@ -50,10 +50,15 @@ pub struct SampleArgs {
     #[arg(long, value_name = "BITS")]
     pub vlen: Option<u32>,
     /// An accelerator model library (gem5's --model; vcix-accelerator ABI 11): its
-    /// functional face runs the custom-1/custom-2 words, its timing face times them
-    /// [default: the built-in units; docs/accel.md].
+    /// timing face times the custom-1/custom-2 words [default: the built-in units;
+    /// docs/accel.md].
     #[arg(long, visible_alias = "extlib", value_name = "LIB")]
     pub model: Option<PathBuf>,
+    /// Also run the model's functional face, so one run gives the values and the
+    /// cycles. Without it the custom-1/custom-2 words are timed and compute nothing,
+    /// as under gem5 (whose vcix support never calls the model's execute).
+    #[arg(long)]
+    pub functional: bool,
     /// Sample only shard K of N (K = 0..N-1): the binaries or workdirs whose
     /// position in the list is K modulo N. The shards of 0/N..N-1/N together are
     /// exactly the unsharded run (Slurm: --shard $SLURM_ARRAY_TASK_ID/N).
@@ -62,7 +67,10 @@ pub struct SampleArgs {
     /// Per-instruction issue and completion cycles (TSV; one binary only).
     #[arg(long, value_name = "FILE")]
     pub issue_trace: Option<PathBuf>,
-    /// Directory the guests' file accesses are confined to [default: .].
+    /// Where the model and the DMA dumps find indirect_access/ and dma_access/ (it
+    /// reaches a loaded model as run_base_path); the guest may open files there too.
+    /// The guest's own paths resolve against the current directory, as in gem5's SE
+    /// mode, and it is confined to that directory and this one.
     #[arg(long, value_name = "DIR")]
     pub base_path: Option<PathBuf>,
     /// An argument for the binaries (repeat for several; gem5's `--options`).
@@ -104,6 +112,7 @@ impl SampleArgs {
             varch: None,
             vlen: None,
             model: None,
+            functional: false,
             shard: None,
             issue_trace: None,
             base_path: None,
@@ -127,8 +136,11 @@ pub struct Setup {
     pub args: Vec<String>,
     /// Record every instruction's issue and completion cycles.
     pub trace: bool,
-    /// The accelerator model (each binary gets a functional and a timing instance).
+    /// The accelerator model (each binary gets a timing instance, and a functional
+    /// one with `functional`).
     pub accel: crate::accel::ModelSource,
+    /// `--functional`: the model's words execute as well as being timed.
+    pub functional: bool,
 }
 
 /// Runs one cycle binary; `Err` carries the exit status and message.
@@ -139,7 +151,8 @@ pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
         varch: s.machine.varch,
         max_insns: Some(s.max_insns),
         machine: s.machine.clone(),
-        sandbox_root: s.base_path.clone(),
+        base_path: s.base_path.clone(),
+        accel_timing_only: !s.functional,
         ..Config::default()
     };
     let mut argv = vec![elf.to_string_lossy().into_owned()];
@@ -147,7 +160,7 @@ pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
     let mut sim = Simulator::new(config, &prog, &argv).map_err(|e| (1, e))?;
     let timing = s
         .accel
-        .instance(&s.machine.desc, &s.params, s.isa.exts)
+        .instance(&s.machine.model_desc(), &s.params, s.isa.exts)
         .map_err(|e| (1, e))?;
     let mut model = CycleModel::with_accel(s.params.clone(), timing);
     if s.trace {
@@ -295,7 +308,19 @@ fn setup_for(a: &SampleArgs, target: Option<&kernel::Target>) -> Result<Setup, S
         lanes: machine.lanes,
         ..TimingParams::default()
     };
-    params.apply_desc(&machine.desc).map_err(|e| {
+    // npu-spike validates the keys it uses itself: with a model loaded, the tpu_* keys
+    // are the model's (its create validates them and its refusal is what the user
+    // sees); the built-in units read and validate them otherwise.
+    let own: Vec<(String, String)> = machine
+        .desc
+        .pairs()
+        .iter()
+        .filter(|(k, _)| {
+            machine.extlib.is_none() || !TimingParams::accel_keys().contains(&k.as_str())
+        })
+        .cloned()
+        .collect();
+    params.apply(&own).map_err(|e| {
         let file = a.timing.as_ref().or(a.machine_config.as_ref());
         match file {
             Some(f) => format!("{}: {e}", f.display()),
@@ -318,6 +343,7 @@ fn setup_for(a: &SampleArgs, target: Option<&kernel::Target>) -> Result<Setup, S
         args: a.args.clone(),
         trace: a.issue_trace.is_some(),
         accel,
+        functional: a.functional,
     })
 }
 

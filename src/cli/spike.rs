@@ -26,8 +26,11 @@ Options:
   --kernel-addr=<lo>:<hi>         kernel pc range, hex (vector code runs on every lane)
   --machine-config=<file>         machine description (YAML; vpu_* keys) instead of the
                                   four flags above [vpu_spad_base_vaddr default 0xD0000000]
-  --base-path=<dir>               runtime directory: the guest's files are confined to it
-                                  [default: the current directory]
+  --base-path=<dir>               where the model and the DMA dumps find indirect_access/
+                                  and dma_access/ (run_base_path); the guest may open
+                                  files there too. The guest's paths resolve against the
+                                  current directory, as under Spike + pk, and the guest is
+                                  confined to it, the base path and the --allow-paths
   --allow-path=<path>             also let the guest open this file or directory
   --dma-legacy                    also decode the legacy DMA CONFIG..CONFIG4 instructions
   --m5ops                         run gem5 m5 markers (custom-3) as no-ops (exit/fail end the run)
@@ -343,7 +346,8 @@ pub fn main(args: &[String]) -> i32 {
             .signature
             .map(|p| (p, a.signature_granularity.unwrap_or(16))),
         machine: a.machine,
-        sandbox_root: a.base_path,
+        sandbox_root: None,
+        base_path: a.base_path,
         allow_paths: a.allow_paths,
         log_disasm: a.log_disasm,
         log_commits: a.log_commits,
@@ -351,6 +355,7 @@ pub fn main(args: &[String]) -> i32 {
         verbose: a.verbose,
         no_jit: a.no_jit,
         jit_hot: None,
+        accel_timing_only: false,
     };
     execute(config, &a.program, a.stats)
 }

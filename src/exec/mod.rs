@@ -97,14 +97,15 @@ impl Insn {
     }
 
     /// A word the loaded accelerator model owns (encoding `enc`): the VCIX register
-    /// fields as they are, the encoding in `imm`.
-    pub fn owned(bits: u32, pc: u64, enc: usize) -> Insn {
+    /// fields as they are, the encoding in `imm`; `op` is `VcixModel`, or `VcixTimed`
+    /// when the functional face does not run.
+    pub fn owned(bits: u32, pc: u64, enc: usize, op: Op) -> Insn {
         Insn {
-            handler: Op::VcixModel.handler(),
+            handler: op.handler(),
             pc,
             imm: enc as i64,
             bits,
-            op: Op::VcixModel,
+            op,
             rd: ((bits >> 7) & 31) as u8,
             rs1: ((bits >> 15) & 31) as u8,
             rs2: ((bits >> 20) & 31) as u8,
@@ -123,8 +124,11 @@ impl Insn {
         if crate::accel::is_custom(bits) {
             match hart.accel.owner(bits) {
                 None => return (Insn::illegal_word(bits, pc), true),
+                Some(enc) if hart.accel_timing_only => {
+                    return (Insn::owned(bits, pc, enc, Op::VcixTimed), false);
+                }
                 Some(enc) if hart.accel.native_op(enc).is_none() => {
-                    return (Insn::owned(bits, pc, enc), false);
+                    return (Insn::owned(bits, pc, enc, Op::VcixModel), false);
                 }
                 Some(_) => {}
             }

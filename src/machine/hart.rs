@@ -44,6 +44,9 @@ pub struct Hart {
     /// The functional face of the accelerator model: it owns the custom-1/custom-2
     /// words (the built-in TPU units unless `--extlib` loads another).
     pub accel: Box<dyn crate::accel::Accel>,
+    /// The model's words are timed, not executed (`sample` and gem5 mode without
+    /// `--functional`): they decode to `vcix_timed`, which changes nothing.
+    pub accel_timing_only: bool,
 }
 
 impl Hart {
@@ -68,6 +71,7 @@ impl Hart {
                 &crate::timing::TimingParams::default(),
                 exts,
             )),
+            accel_timing_only: false,
         }
     }
 

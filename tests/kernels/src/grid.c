@@ -11,6 +11,11 @@
  * MODE 2: each program writes dma_access/p<p>.raw; MODE 3: each program writes an
  * unkeyed indirect_access/indirect_index<n>.raw (n counting from 0 in this
  * process) and a keyed indirect_access/indirect_index_<p>_0.raw, both holding p.
+ * MODE 4: the same two dumps, written the way a real kernel's are: by the NPU's DMA
+ * under the simulator's --base-path (npu-isa.md §3.10), not by the guest. Each program
+ * makes one indirect MVIN of one 8-byte element of x whose index is p (so the dump
+ * holds p); the unkeyed transfers come first, then, after DMA_INDEX_KEY p, a keyed
+ * one per program (a key, once set, names every later dump).
  * Prints its argv on one line. Exit 2: a file would not load or store. */
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +26,38 @@
 #define G 8
 
 static int32_t x[N], out[N];
+
+/* The kernel object's target.spad_vaddr (tests/kernel_object.rs): lane 0's bank. */
+#define SV 0xD0000000UL
+
+/* The 160-byte DMA descriptor (npu-isa.md §3.3). */
+struct desc {
+    int32_t dim_size[4], dim_low[4], dim_high[4];
+    uint64_t mm_stride[4], spad_stride[4];
+    uint16_t element_size, vlane_stride;
+    uint8_t vlane_split_axis, elem_dtype;
+    uint16_t flags;
+    uint64_t indirect_addr;
+    uint16_t indirect_stride, indirect_esize;
+    uint8_t indirect_dim, reserved;
+    uint16_t indirect_lanes;
+    uint64_t fill, memory_base, memory_bytes;
+};
+_Static_assert(sizeof(struct desc) == 160, "descriptor layout");
+
+/* One indirect MVIN of x[2p..2p+1] (8 bytes at index p from x) into the scratchpad;
+ * its index tile (one int64) sits at SV. */
+static void indirect_mvin(long p)
+{
+    static struct desc d = {
+        .dim_size = {1, 1, 1, 1}, .mm_stride = {1, 1, 1, 1}, .spad_stride = {1, 1, 1, 1},
+        .element_size = 8, .vlane_stride = 1, .vlane_split_axis = 3, .flags = 1,
+        .indirect_addr = SV, .indirect_stride = 1, .indirect_esize = 8,
+    };
+    *(volatile int64_t *)SV = p;
+    __asm__ volatile(".insn r 0x2b, 3, 7, x0, %0, x0" ::"r"(&d) : "memory");
+    __asm__ volatile(".insn r 0x2b, 3, 2, x0, %0, %1" ::"r"(x), "r"(SV + 64) : "memory");
+}
 
 static int load(const char *path, void *buf, long bytes)
 {
@@ -86,6 +123,14 @@ int main(int argc, char **argv)
             snprintf(name, sizeof name, "indirect_access/indirect_index_%ld_0.raw", p);
             if (!store(name, &t, sizeof t))
                 return 2;
+        }
+    }
+    if (mode == 4) {
+        for (long p = lo; p < hi; p++)
+            indirect_mvin(p);
+        for (long p = lo; p < hi; p++) {
+            __asm__ volatile(".insn r 0x2b, 3, 8, x0, %0, x0" ::"r"(p) : "memory");
+            indirect_mvin(p);
         }
     }
     if (!store(argv[2], out, sizeof out))

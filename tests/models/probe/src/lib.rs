@@ -32,6 +32,8 @@
 //!   instruction counts from its issue cycle to the cycle before it is ready, so
 //!   latency cycles each), and unit `committed` with one count per encoding.
 //! * The machine description (`config.get`): `probe_create: refuse` makes create fail,
+//!   so does `tpu_sfu_latency_cycles` that is not a positive number (a `tpu_*` key the
+//!   model owns, refused as the reference TPU model refuses it),
 //!   `probe_wait_cycles: N`, `probe_trace: 1` prints each execute/issue/ready/commit/
 //!   squash on stdout, `probe_show: k1,k2` prints what `get` returns for those keys.
 //! * Environment, read in `vcix_accel_model()`: `PROBE_ABI=N` (that abi_version),
@@ -400,6 +402,20 @@ unsafe extern "C" fn create(config: *const Config, error: *mut c_char, size: usi
             }
         },
     };
+    // A key of the kind npu-spike leaves to a loaded model (tpu_*): checked the way the
+    // reference TPU model checks its pipeline depths, so a test can see whose refusal
+    // the user gets.
+    if let Some(v) = unsafe { get(config, c"tpu_sfu_latency_cycles") }
+        && !matches!(v.parse::<u64>(), Ok(n) if n > 0)
+    {
+        return fail(
+            error,
+            size,
+            &format!(
+                "machine description: tpu_sfu_latency_cycles: '{v}' is not a pipeline depth: at least 1"
+            ),
+        );
+    }
     let trace_on = unsafe { get(config, c"probe_trace") }.as_deref() == Some("1");
     if let Some(keys) = unsafe { get(config, c"probe_show") } {
         for key in keys.split(',') {
