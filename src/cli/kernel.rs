@@ -37,6 +37,8 @@ pub struct KArg {
     pub dtype: String,
     /// numel x itemsize.
     pub bytes: u64,
+    /// The tensor's shape (`[numel]` when kernel.json gives only numel).
+    pub shape: Vec<u64>,
 }
 
 #[derive(Clone, Debug)]
@@ -209,6 +211,12 @@ impl KernelObject {
         let v: Value = serde_json::from_str(&text)
             .map_err(|e| format!("{}: not valid JSON: {e}", path.display()))?;
         Self::from_json(dir, &v).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// A kernel object described by `v` (kernel.json's contents, already read)
+    /// whose artifacts lie in `dir`.
+    pub fn from_value(dir: &Path, v: &Value) -> Result<KernelObject, String> {
+        Self::from_json(dir, v).map_err(|e| format!("{}: {e}", dir.join("kernel.json").display()))
     }
 
     fn from_json(dir: &Path, v: &Value) -> Result<KernelObject, String> {
@@ -528,6 +536,7 @@ fn parse_arg(a: &Value) -> Result<KArg, String> {
         bytes: numel
             .checked_mul(size)
             .ok_or_else(|| format!("numel {numel} is too large"))?,
+        shape: shape.unwrap_or_else(|| vec![numel]),
     })
 }
 

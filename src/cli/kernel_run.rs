@@ -128,51 +128,12 @@ pub fn main(r: RunArgs) -> i32 {
     if let Err(e) = fresh_dumps(&runtime) {
         return fail(&e);
     }
-    let t = &obj.target;
-    let regions = vec![
-        Region {
-            base: t.dram_base,
-            size: t.dram_size.div_ceil(4096) * 4096,
-        },
-        Region {
-            base: t.spad_paddr,
-            size: machine.spad_bytes().div_ceil(4096) * 4096,
-        },
-    ];
-    let config = Config {
-        varch: machine.varch,
-        isa,
-        regions: Some(regions),
-        max_insns: r.max_insns,
-        timeout: r.timeout.map(std::time::Duration::from_secs_f64),
-        signature: None,
-        machine,
-        sandbox_root: Some(runtime.clone()),
-        base_path: Some(runtime.clone()),
-        allow_paths: r.allow_path.clone(),
-        log_disasm: r.log_disasm,
-        log_commits: r.log_commits,
-        log_file: r.log.clone(),
-        verbose: r.verbose,
-        no_jit: r.no_jit,
-        jit_hot: None,
-        accel_timing_only: false,
-    };
+    let config = launch_config(&r, &obj, machine, isa, &runtime);
     let total = obj.total();
-    let splittable = !obj.args.iter().any(|a| a.role == Role::InOut);
-    let n = match r.jobs {
-        Some(j) if !splittable && j > 1 => {
-            eprintln!(
-                "npu-spike: note: one machine: an inout argument is read as well as written, so the grid is not split"
-            );
-            1
-        }
-        Some(j) => j.clamp(1, total.max(1) as usize),
-        None if splittable => std::thread::available_parallelism()
-            .map_or(1, |c| c.get())
-            .clamp(1, total.max(1) as usize),
-        None => 1,
-    };
+    let (n, note) = machines(&obj, r.jobs);
+    if let Some(note) = note {
+        eprintln!("npu-spike: note: {note}");
+    }
     // Several machines use the cores already; lane threads only without --threads.
     if n > 1 && r.threads.is_none() {
         crate::npu::par::set_threads(1);
@@ -191,10 +152,100 @@ pub fn main(r: RunArgs) -> i32 {
     }
 }
 
+/// The configuration every machine of the launch starts from: the target's
+/// memory (DRAM and the scratchpad banks), the guest confined to `runtime`.
+pub(super) fn launch_config(
+    r: &RunArgs,
+    obj: &KernelObject,
+    machine: MachineConfig,
+    isa: crate::isa::Isa,
+    runtime: &Path,
+) -> Config {
+    let t = &obj.target;
+    let regions = vec![
+        Region {
+            base: t.dram_base,
+            size: t.dram_size.div_ceil(4096) * 4096,
+        },
+        Region {
+            base: t.spad_paddr,
+            size: machine.spad_bytes().div_ceil(4096) * 4096,
+        },
+    ];
+    Config {
+        varch: machine.varch,
+        isa,
+        regions: Some(regions),
+        max_insns: r.max_insns,
+        timeout: r.timeout.map(std::time::Duration::from_secs_f64),
+        signature: None,
+        machine,
+        sandbox_root: Some(runtime.to_path_buf()),
+        base_path: Some(runtime.to_path_buf()),
+        allow_paths: r.allow_path.clone(),
+        log_disasm: r.log_disasm,
+        log_commits: r.log_commits,
+        log_file: r.log.clone(),
+        verbose: r.verbose,
+        no_jit: r.no_jit,
+        jit_hot: None,
+        accel_timing_only: false,
+    }
+}
+
+/// How many machines run the grid (`--jobs`, else the host's cores, at most the
+/// grid's programs; one with an `inout` argument), and a note when `--jobs` asked
+/// for more than one and the grid cannot be split.
+pub(super) fn machines(obj: &KernelObject, jobs: Option<usize>) -> (usize, Option<&'static str>) {
+    let total = obj.total();
+    let splittable = !obj.args.iter().any(|a| a.role == Role::InOut);
+    match jobs {
+        Some(j) if !splittable && j > 1 => (
+            1,
+            Some(
+                "one machine: an inout argument is read as well as written, so the grid is not split",
+            ),
+        ),
+        Some(j) => (j.clamp(1, total.max(1) as usize), None),
+        None if splittable => (
+            std::thread::available_parallelism()
+                .map_or(1, |c| c.get())
+                .clamp(1, total.max(1) as usize),
+            None,
+        ),
+        None => (1, None),
+    }
+}
+
+/// The grid ranges of `n` machines: `[total*w/n, total*(w+1)/n)`, empty ones dropped.
+pub(super) fn ranges(total: u64, n: usize) -> Vec<(u64, u64)> {
+    let n64 = n as u64;
+    (0..n64)
+        .map(|w| (total * w / n64, total * (w + 1) / n64))
+        .filter(|(lo, hi)| lo < hi)
+        .collect()
+}
+
+/// A worker's configuration: `base` confined to (and dumping into) its directory.
+pub(super) fn worker_config(base: &Config, d: &Path) -> Config {
+    let mut config = base.clone();
+    config.sandbox_root = Some(d.to_path_buf());
+    config.base_path = Some(d.to_path_buf());
+    config
+        .machine
+        .desc
+        .set(crate::config::RUN_BASE_PATH, &d.to_string_lossy());
+    config
+}
+
 /// The machine of the kernel object: `--machine-config`'s description (else the
 /// machine.yml spike_run writes from `target`), with the target's lanes, VLEN and
 /// scratchpad, `run_base_path` = the runtime directory and the kernel range.
-fn machine(r: &RunArgs, obj: &KernelObject, runtime: &Path) -> Result<MachineConfig, String> {
+pub(super) fn machine(
+    r: &RunArgs,
+    obj: &KernelObject,
+    runtime: &Path,
+) -> Result<MachineConfig, String> {
     let mut m = MachineConfig::default();
     match &r.machine_config {
         Some(p) => m.apply_machine_yml(p)?,
@@ -214,7 +265,7 @@ fn machine(r: &RunArgs, obj: &KernelObject, runtime: &Path) -> Result<MachineCon
 }
 
 /// `indirect_access/` emptied, `dma_access/` present (as spike_run prepares them).
-fn fresh_dumps(dir: &Path) -> Result<(), String> {
+pub(super) fn fresh_dumps(dir: &Path) -> Result<(), String> {
     let ia = dir.join("indirect_access");
     if ia.exists() {
         std::fs::remove_dir_all(&ia).map_err(|e| format!("{}: cannot clear: {e}", ia.display()))?;
@@ -233,16 +284,12 @@ fn one(l: &Launch, stats: bool) -> i32 {
 }
 
 /// A worker's directory inside the runtime directory.
-fn worker_dir(runtime: &Path, w: usize) -> PathBuf {
+pub(super) fn worker_dir(runtime: &Path, w: usize) -> PathBuf {
     runtime.join(format!(".npu-spike-part{w}"))
 }
 
 fn split(l: &Launch, total: u64, n: usize, stats: bool) -> i32 {
-    let n64 = n as u64;
-    let ranges: Vec<(u64, u64)> = (0..n64)
-        .map(|w| (total * w / n64, total * (w + 1) / n64))
-        .filter(|(lo, hi)| lo < hi)
-        .collect();
+    let ranges = ranges(total, n);
     let writable: Vec<_> = l.obj.args.iter().filter(|a| a.role != Role::In).collect();
     let workers: Vec<PathBuf> = (0..ranges.len())
         .map(|w| worker_dir(&l.runtime, w))
@@ -296,13 +343,7 @@ fn split(l: &Launch, total: u64, n: usize, stats: bool) -> i32 {
                 argv.extend(l.scalars.iter().cloned());
                 argv.push(lo.to_string());
                 argv.push(hi.to_string());
-                let mut config = l.config.clone();
-                config.sandbox_root = Some(d.clone());
-                config.base_path = Some(d.clone());
-                config
-                    .machine
-                    .desc
-                    .set(crate::config::RUN_BASE_PATH, &d.to_string_lossy());
+                let config = worker_config(&l.config, d);
                 s.spawn(move || execute(config, &argv, stats))
             })
             .collect();
@@ -354,40 +395,74 @@ fn merge(
     let mut outputs = Vec::new();
     for a in writable {
         let f = format!("{}.raw", a.name);
-        let n = a.bytes as usize;
-        let mut merged = vec![0u8; n];
-        let mut written = vec![false; n];
+        let mut parts = Vec::new();
         for d in workers {
             let p = d.join(&f);
             let got = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-            if got.len() != n {
-                return Err(format!(
-                    "{}: a grid range left {} bytes for {}, expected {n}",
-                    p.display(),
-                    got.len(),
-                    a.name
-                ));
-            }
-            for (i, &b) in got.iter().enumerate() {
-                if b == 0 {
-                    continue;
-                }
-                if written[i] && merged[i] != b {
-                    return Ok(Merged::Clash(format!(
-                        "two grid ranges wrote {} byte {i} differently",
-                        a.name
-                    )));
-                }
-                merged[i] = b;
-                written[i] = true;
-            }
+            parts.push((p.display().to_string(), got));
         }
-        outputs.push((l.runtime.join(&f), merged));
+        match merge_bytes(a, &parts)? {
+            Ok(merged) => outputs.push((l.runtime.join(&f), merged)),
+            Err(why) => return Ok(Merged::Clash(why)),
+        }
     }
+    let moves = dump_moves(&l.runtime, workers)?;
+    for (p, bytes) in outputs {
+        let tmp = p.with_extension("raw.npu-spike-merge");
+        std::fs::write(&tmp, &bytes)
+            .and_then(|_| std::fs::rename(&tmp, &p))
+            .map_err(|e| format!("{}: cannot write the merged output: {e}", p.display()))?;
+    }
+    move_dumps(moves)?;
+    Ok(Merged::Done)
+}
+
+/// One written argument merged byte-wise against a zero base from the ranges'
+/// copies (`parts`: where each came from, its bytes): `Ok(Err(why))` when two
+/// ranges wrote a byte differently.
+pub(super) fn merge_bytes(
+    a: &super::kernel::KArg,
+    parts: &[(String, Vec<u8>)],
+) -> Result<Result<Vec<u8>, String>, String> {
+    let n = a.bytes as usize;
+    let mut merged = vec![0u8; n];
+    let mut written = vec![false; n];
+    for (from, got) in parts {
+        if got.len() != n {
+            return Err(format!(
+                "{from}: a grid range left {} bytes for {}, expected {n}",
+                got.len(),
+                a.name
+            ));
+        }
+        for (i, &b) in got.iter().enumerate() {
+            if b == 0 {
+                continue;
+            }
+            if written[i] && merged[i] != b {
+                return Ok(Err(format!(
+                    "two grid ranges wrote {} byte {i} differently",
+                    a.name
+                )));
+            }
+            merged[i] = b;
+            written[i] = true;
+        }
+    }
+    Ok(Ok(merged))
+}
+
+/// Where the workers' index dumps go in `runtime`: keyed ones by name, unkeyed
+/// ones renumbered in range order; `dma_access/` from more than one range is an
+/// error. Nothing is moved yet.
+pub(super) fn dump_moves(
+    runtime: &Path,
+    workers: &[PathBuf],
+) -> Result<Vec<(PathBuf, PathBuf)>, String> {
     // Index dumps: keyed ones by name, unkeyed ones renumbered in range order.
     let mut moves: Vec<(PathBuf, PathBuf)> = Vec::new();
     let mut next = 0u64;
-    let ia = l.runtime.join("indirect_access");
+    let ia = runtime.join("indirect_access");
     for d in workers {
         let src = d.join("indirect_access");
         let mut unkeyed = Vec::new();
@@ -428,21 +503,20 @@ fn merge(
     }
     for (src, names) in dma_writers {
         for n in names {
-            moves.push((src.join(&n), l.runtime.join("dma_access").join(&n)));
+            moves.push((src.join(&n), runtime.join("dma_access").join(&n)));
         }
     }
-    for (p, bytes) in outputs {
-        let tmp = p.with_extension("raw.npu-spike-merge");
-        std::fs::write(&tmp, &bytes)
-            .and_then(|_| std::fs::rename(&tmp, &p))
-            .map_err(|e| format!("{}: cannot write the merged output: {e}", p.display()))?;
-    }
+    Ok(moves)
+}
+
+/// Carries out `dump_moves`.
+pub(super) fn move_dumps(moves: Vec<(PathBuf, PathBuf)>) -> Result<(), String> {
     for (from, to) in moves {
         std::fs::rename(&from, &to)
             .or_else(|_| std::fs::copy(&from, &to).map(|_| ()))
             .map_err(|e| format!("{}: cannot move to {}: {e}", from.display(), to.display()))?;
     }
-    Ok(Merged::Done)
+    Ok(())
 }
 
 /// `indirect_index<N>.raw` (unkeyed) -> N.

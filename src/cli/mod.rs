@@ -3,8 +3,9 @@
 //! (`run`, `test`). All of them end in `execute`.
 
 pub mod gem5;
-mod kernel;
+pub mod kernel;
 mod kernel_run;
+pub mod launch;
 mod run;
 pub mod sample;
 mod spike;

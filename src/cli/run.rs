@@ -19,7 +19,7 @@ use std::path::PathBuf;
 /// The ISA the Triton route passes to Spike.
 pub const RUN_ISA: &str = "rv64gcv_zfh";
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     /// The kernel ELF (statically linked, run under the built-in proxy kernel), or
     /// a kernel object: a directory with the compiler's kernel.json.

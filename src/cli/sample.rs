@@ -191,6 +191,24 @@ pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
     }
 }
 
+/// `overlap_offset` per tile (`read_tile_types`).
+pub type TileTable = Vec<Option<u64>>;
+
+/// The one binary or kernel object of `a.elfs` sampled as `npu-spike sample PATH`
+/// samples it (for other front ends: the Python package), with its tile table
+/// (`--tile-types`, else a kernel object's `artifacts.tile_types`). `Err` carries
+/// the exit status and message.
+pub fn sample_single(a: &SampleArgs) -> Result<(Sampled, Option<TileTable>), (i32, String)> {
+    let common = setup(a).map_err(|e| (1, e))?;
+    let mut items = items(a, &common).map_err(|e| (1, e))?;
+    if items.len() != 1 {
+        return Err((1, "sample one binary or kernel object at a time".into()));
+    }
+    let it = items.remove(0);
+    let s = sample_one(&it.elf, &it.setup)?;
+    Ok((s, it.tiles))
+}
+
 /// Writes `text` to `path` through a temporary file, so a file is whole or absent.
 fn write_whole(path: &Path, text: &str) -> Result<(), String> {
     let tmp = path.with_extension(format!("tmp-{}", std::process::id()));

@@ -63,29 +63,92 @@ pub const AT_EMPTY_PATH: u64 = 0x1000;
 
 const S_IFCHR: u32 = 0o020000;
 
-/// `struct stat` (asm-generic, 128 bytes) of a host file.
-pub fn stat_bytes(m: Option<&Metadata>) -> [u8; 128] {
+/// What `stat` reports of a file: a host file's metadata, or a file the caller
+/// serves from memory (a regular file of `size` bytes, mode 0644).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FileStat {
+    pub dev: u64,
+    pub ino: u64,
+    pub mode: u32,
+    pub nlink: u64,
+    pub uid: u32,
+    pub gid: u32,
+    pub rdev: u64,
+    pub size: u64,
+    pub blksize: u64,
+    pub blocks: u64,
+    /// (seconds, nanoseconds) of the last access, modification and status change.
+    pub atime: (i64, i64),
+    pub mtime: (i64, i64),
+    pub ctime: (i64, i64),
+}
+
+impl From<&Metadata> for FileStat {
+    fn from(m: &Metadata) -> FileStat {
+        FileStat {
+            dev: m.dev(),
+            ino: m.ino(),
+            mode: m.mode(),
+            nlink: m.nlink(),
+            uid: m.uid(),
+            gid: m.gid(),
+            rdev: m.rdev(),
+            size: m.size(),
+            blksize: m.blksize(),
+            blocks: m.blocks(),
+            atime: (m.atime(), m.atime_nsec()),
+            mtime: (m.mtime(), m.mtime_nsec()),
+            ctime: (m.ctime(), m.ctime_nsec()),
+        }
+    }
+}
+
+impl FileStat {
+    /// A regular file of `size` bytes held in memory.
+    pub fn memory(size: u64) -> FileStat {
+        FileStat {
+            mode: S_IFREG | 0o644,
+            nlink: 1,
+            size,
+            blksize: 4096,
+            blocks: size.div_ceil(512),
+            ..FileStat::default()
+        }
+    }
+
+    /// Whether this is a directory.
+    pub fn is_dir(&self) -> bool {
+        self.mode & S_IFMT == S_IFDIR
+    }
+}
+
+const S_IFMT: u32 = 0o170000;
+const S_IFDIR: u32 = 0o040000;
+const S_IFREG: u32 = 0o100000;
+
+/// `struct stat` (asm-generic, 128 bytes) of a file (`None`: the console).
+pub fn stat_bytes(m: Option<&FileStat>) -> [u8; 128] {
     let mut b = [0u8; 128];
     let mut put =
         |off: usize, v: u64, n: usize| b[off..off + n].copy_from_slice(&v.to_le_bytes()[..n]);
     match m {
         Some(m) => {
-            put(0, m.dev(), 8);
-            put(8, m.ino(), 8);
-            put(16, m.mode() as u64, 4);
-            put(20, m.nlink(), 4);
-            put(24, m.uid() as u64, 4);
-            put(28, m.gid() as u64, 4);
-            put(32, m.rdev(), 8);
-            put(48, m.size(), 8);
-            put(56, m.blksize(), 4);
-            put(64, m.blocks(), 8);
-            put(72, m.atime() as u64, 8);
-            put(80, m.atime_nsec() as u64, 8);
-            put(88, m.mtime() as u64, 8);
-            put(96, m.mtime_nsec() as u64, 8);
-            put(104, m.ctime() as u64, 8);
-            put(112, m.ctime_nsec() as u64, 8);
+            put(0, m.dev, 8);
+            put(8, m.ino, 8);
+            put(16, m.mode as u64, 4);
+            put(20, m.nlink, 4);
+            put(24, m.uid as u64, 4);
+            put(28, m.gid as u64, 4);
+            put(32, m.rdev, 8);
+            put(48, m.size, 8);
+            put(56, m.blksize, 4);
+            put(64, m.blocks, 8);
+            put(72, m.atime.0 as u64, 8);
+            put(80, m.atime.1 as u64, 8);
+            put(88, m.mtime.0 as u64, 8);
+            put(96, m.mtime.1 as u64, 8);
+            put(104, m.ctime.0 as u64, 8);
+            put(112, m.ctime.1 as u64, 8);
         }
         // The console: a character device, as a terminal would report.
         None => {
@@ -98,7 +161,7 @@ pub fn stat_bytes(m: Option<&Metadata>) -> [u8; 128] {
 }
 
 /// `struct statx` (256 bytes) with the basic fields (mask STATX_BASIC_STATS).
-pub fn statx_bytes(m: Option<&Metadata>) -> [u8; 256] {
+pub fn statx_bytes(m: Option<&FileStat>) -> [u8; 256] {
     let mut b = [0u8; 256];
     let mut put =
         |off: usize, v: u64, n: usize| b[off..off + n].copy_from_slice(&v.to_le_bytes()[..n]);
@@ -106,26 +169,22 @@ pub fn statx_bytes(m: Option<&Metadata>) -> [u8; 256] {
     put(0, STATX_BASIC_STATS, 4);
     match m {
         Some(m) => {
-            put(4, m.blksize(), 4);
-            put(16, m.nlink(), 4);
-            put(20, m.uid() as u64, 4);
-            put(24, m.gid() as u64, 4);
-            put(28, m.mode() as u64, 2);
-            put(32, m.ino(), 8);
-            put(40, m.size(), 8);
-            put(48, m.blocks(), 8);
-            for (off, s, ns) in [
-                (64, m.atime(), m.atime_nsec()),
-                (96, m.ctime(), m.ctime_nsec()),
-                (112, m.mtime(), m.mtime_nsec()),
-            ] {
+            put(4, m.blksize, 4);
+            put(16, m.nlink, 4);
+            put(20, m.uid as u64, 4);
+            put(24, m.gid as u64, 4);
+            put(28, m.mode as u64, 2);
+            put(32, m.ino, 8);
+            put(40, m.size, 8);
+            put(48, m.blocks, 8);
+            for (off, (s, ns)) in [(64, m.atime), (96, m.ctime), (112, m.mtime)] {
                 put(off, s as u64, 8);
                 put(off + 8, ns as u64, 4);
             }
-            put(128, libc_major(m.rdev()), 4);
-            put(132, libc_minor(m.rdev()), 4);
-            put(136, libc_major(m.dev()), 4);
-            put(140, libc_minor(m.dev()), 4);
+            put(128, libc_major(m.rdev), 4);
+            put(132, libc_minor(m.rdev), 4);
+            put(136, libc_major(m.dev), 4);
+            put(140, libc_minor(m.dev), 4);
         }
         None => {
             put(4, 1024, 4);
