@@ -124,11 +124,20 @@ impl Insn {
         if crate::accel::is_custom(bits) {
             match hart.accel.owner(bits) {
                 None => return (Insn::illegal_word(bits, pc), true),
-                Some(enc) if hart.accel_timing_only => {
-                    return (Insn::owned(bits, pc, enc, Op::VcixTimed), false);
-                }
                 Some(enc) if hart.accel.native_op(enc).is_none() => {
-                    return (Insn::owned(bits, pc, enc, Op::VcixModel), false);
+                    let op = if hart.accel_timing_only {
+                        Op::VcixTimed
+                    } else {
+                        Op::VcixModel
+                    };
+                    return (Insn::owned(bits, pc, enc, op), false);
+                }
+                // A built-in unit's word timed only keeps its table op (the cycle model
+                // classifies it by that op: vlane_idx, say) with vcix_timed's handler.
+                Some(_) if hart.accel_timing_only => {
+                    let (mut insn, ends) = Insn::decode(bits, pc, hart.isa.exts);
+                    insn.handler = Op::VcixTimed.handler();
+                    return (insn, ends);
                 }
                 Some(_) => {}
             }
