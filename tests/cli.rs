@@ -438,7 +438,10 @@ fn gem5_opt_symlink_runs_the_cycle_simulator_command() {
             8, 10, 10, 16, 10, 7, 9, 10, 12, 16, 7, 7, 7, 8, 7, 8, 36, 19, 21
         ]
     );
-    assert_eq!(cycles[20] - cycles[19], 200);
+    // The counted loop's extra cycles: the range tests/timing.rs asserts since issue 26's
+    // branch rules (gem5 itself hangs there: its markers zero a0).
+    let extra = cycles[20] - cycles[19];
+    assert!((300..=500).contains(&extra), "{extra}");
     for f in ["config.ini", "config.json"] {
         assert!(m5out.join(f).is_file(), "{f}");
     }
