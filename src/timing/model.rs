@@ -370,6 +370,10 @@ pub struct CycleModel {
     /// The LSQ's access slots: the cycle last used and the accesses sent in it.
     lsq_cycle: u64,
     lsq_used: u32,
+    /// The unit the last micro-op issued on (its pool's index).
+    last_unit: usize,
+    /// The commit cycle of the youngest store so far (loads wait for it).
+    store_commit: u64,
     /// vtype and vl as the last vset{i}vl{i} left them (u64::MAX: none seen yet).
     last_vcfg: (u64, u64),
     /// Completion of everything issued so far (markers wait for it).
@@ -455,6 +459,8 @@ impl CycleModel {
             store_ring_until: 0,
             lsq_cycle: 0,
             lsq_used: 0,
+            last_unit: 0,
+            store_commit: 0,
             last_vcfg: (u64::MAX, u64::MAX),
             last_complete: 0,
             bp: Predictor::new(
@@ -552,6 +558,7 @@ impl CycleModel {
         self.mem_issued += mem as u32;
         if let Some(pool) = pool {
             self.units.free_at[pool as usize][unit] = t + self.units.issue_lat[pool as usize];
+            self.last_unit = unit;
             self.count(pool.stat(), 1);
         }
         self.count(Stat::Ops, 1);
@@ -623,6 +630,44 @@ impl CycleModel {
     fn sources_for(&self, op: &OpTiming, insn: &Insn, pool: Pool) -> u64 {
         self.scalar_sources(op, insn)
             .saturating_sub(self.units.early[pool as usize])
+    }
+
+    /// Minor commits in order, and a non-memory instruction leaves its unit's
+    /// pipeline only when it commits: the unit the last micro-op issued on stays
+    /// busy until every older instruction is done (`Execute::commit` stalls the
+    /// pipeline). Returns the commit cycle (`done` when in-order commit is off).
+    #[inline]
+    fn commit_holds_unit(&mut self, pool: Pool, done: u64) -> u64 {
+        if self.p.inorder_commit == 0 {
+            return done;
+        }
+        let commit = done.max(self.last_complete);
+        let free = &mut self.units.free_at[pool as usize][self.last_unit];
+        *free = (*free).max(commit);
+        commit
+    }
+
+    /// The first cycle a load issued at `t` may be sent to memory: after its unit,
+    /// and (in-order commit) not while an older store has not committed.
+    #[inline]
+    fn load_sendable(&self, t: u64) -> u64 {
+        if self.p.inorder_commit != 0 {
+            (t + 1).max(self.store_commit + self.p.load_after_store_commit as u64)
+        } else {
+            t + 1
+        }
+    }
+
+    /// A store issued at `t` commits after every older instruction and enters the
+    /// store buffer, which sends it to memory `store_send_delay` cycles later
+    /// (in-order commit; without it the store goes to memory after its unit).
+    #[inline]
+    fn store_sent(&mut self, t: u64) -> u64 {
+        if self.p.inorder_commit == 0 {
+            return t + 1;
+        }
+        self.store_commit = (t + 1).max(self.last_complete);
+        self.store_commit + self.p.store_send_delay as u64
     }
 
     /// A store waits for a store-buffer entry, then drains to memory on its own.
@@ -698,6 +743,7 @@ impl CycleModel {
                 );
                 let done = t + self.units.latency[pool as usize];
                 self.write_scalar(op, insn, done);
+                self.commit_holds_unit(pool, done);
                 self.complete(done);
             }
             Kind::Load | Kind::Amo => {
@@ -707,7 +753,7 @@ impl CycleModel {
                     true,
                 );
                 let bytes = op.bytes as u64 * if op.kind == Kind::Amo { 2 } else { 1 };
-                let slot = self.lsq_slot(t + 1);
+                let slot = self.lsq_slot(self.load_sendable(t));
                 // The address is known after execution unless the load overwrote
                 // its base register.
                 let forwarded = op.kind == Kind::Load
@@ -735,7 +781,8 @@ impl CycleModel {
             Kind::Store => {
                 let earliest = self.store_wait(arrival.max(self.sources_for(op, insn, Pool::Mem)));
                 let t = self.issue(earliest, Some(Pool::Mem), true);
-                let done = self.memory(t + 1, op.bytes as u64);
+                let sent = self.store_sent(t);
+                let done = self.memory(sent, op.bytes as u64);
                 self.store_buffer.push_back(done);
                 let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
                 self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
@@ -761,6 +808,7 @@ impl CycleModel {
                 );
                 let done = t + self.units.latency[Pool::VecConfig as usize];
                 self.write_scalar(op, insn, done);
+                let resolved = self.commit_holds_unit(Pool::VecConfig, done) - 1;
                 self.complete(done);
                 let vcfg = (hart.v.vtype, hart.v.vl);
                 let changed = vcfg != self.last_vcfg;
@@ -774,7 +822,7 @@ impl CycleModel {
                     if changed {
                         self.count(Stat::Mispredicts, 1);
                     }
-                    self.refetch(t);
+                    self.refetch(resolved);
                 }
             }
             Kind::Vector { pool, chain, whole } => {
@@ -820,6 +868,8 @@ impl CycleModel {
         );
         let done = t + self.units.latency[Pool::IntAlu as usize];
         self.write_scalar(op, insn, done);
+        // Execute resolves a branch when it commits.
+        let resolved = self.commit_holds_unit(Pool::IntAlu, done) - 1;
         self.complete(done);
         let fall_through = insn.next_pc();
         let target = hart.pc;
@@ -842,7 +892,7 @@ impl CycleModel {
         );
         if !correct {
             self.count(Stat::Mispredicts, 1);
-            self.refetch(t);
+            self.refetch(resolved);
         } else if taken {
             // Fetch2 predicted it taken and Fetch1 fetches the target's line.
             self.new_group = true;
@@ -994,12 +1044,13 @@ impl CycleModel {
             let t = self.issue(e, Some(Pool::VecMem), true);
             let bytes = if n == 0 { 0 } else { bytes_each };
             if store {
-                let data = self.memory(t + 1, bytes);
+                let sent = self.store_sent(t);
+                let data = self.memory(sent, bytes);
                 self.store_buffer.push_back(data);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, data));
             } else {
-                let slot = self.lsq_slot(t + 1);
+                let slot = self.lsq_slot(self.load_sendable(t));
                 let data = self.memory(slot, bytes);
                 let done = data + self.p.load_response as u64;
                 let r = V0 + ((insn.rd as usize + reg) & 31);

@@ -100,6 +100,17 @@ pub struct TimingParams {
     /// 1: vlane_idx issues on the vector-misc units (gem5's CustomVlaneIdx op class);
     /// 0: on the accelerator model's misc port.
     pub vlane_idx_vec_misc: u32,
+    /// 1: Minor's in-order commit: a non-memory instruction's unit stays stalled
+    /// until it commits (after every older instruction), a branch is resolved when
+    /// it commits, and a load is not sent to memory while an older store has not
+    /// committed (`Execute::commit`, `LSQ::tryToSendToTransfers`'
+    /// `numStoresInTransfers`). 0: units free after their issue latency, branches
+    /// resolve at issue.
+    pub inorder_commit: u32,
+    /// Cycles after an older store commits before a load may be sent to memory.
+    pub load_after_store_commit: u32,
+    /// Cycles from a store's commit to the store buffer sending it to memory.
+    pub store_send_delay: u32,
 
     // ---- branch prediction (gem5 TournamentBP and BTB defaults) ----
     pub bp_local_entries: u32,
@@ -163,6 +174,9 @@ impl Default for TimingParams {
             store_drain_in_window: 0,
             store_forwarding: 1,
             vlane_idx_vec_misc: 1,
+            inorder_commit: 1,
+            load_after_store_commit: 0,
+            store_send_delay: 1,
             bp_local_entries: 2048,
             bp_global_entries: 8192,
             btb_entries: 4096,
@@ -255,6 +269,12 @@ impl TimingParams {
             ),
             ("timing_store_forwarding", &mut self.store_forwarding),
             ("timing_vlane_idx_vec_misc", &mut self.vlane_idx_vec_misc),
+            ("timing_inorder_commit", &mut self.inorder_commit),
+            (
+                "timing_load_after_store_commit",
+                &mut self.load_after_store_commit,
+            ),
+            ("timing_store_send_delay", &mut self.store_send_delay),
             ("timing_bp_local_entries", &mut self.bp_local_entries),
             ("timing_bp_global_entries", &mut self.bp_global_entries),
             ("timing_btb_entries", &mut self.btb_entries),
@@ -323,6 +343,9 @@ impl TimingParams {
                     | "timing_store_drain_in_window"
                     | "timing_store_forwarding"
                     | "timing_vlane_idx_vec_misc"
+                    | "timing_inorder_commit"
+                    | "timing_load_after_store_commit"
+                    | "timing_store_send_delay"
                     | "timing_mem_latency"
                     | "timing_load_response"
                     | "timing_int_alu_latency"
