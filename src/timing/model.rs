@@ -666,7 +666,9 @@ impl CycleModel {
         if self.p.inorder_commit == 0 {
             return t + 1;
         }
-        self.store_commit = (t + 1).max(self.last_complete);
+        // It commits only into a free store-buffer entry (`LSQ::findResponse`).
+        let commit = (t + 1).max(self.last_complete);
+        self.store_commit = self.store_wait(commit);
         self.store_commit + self.p.store_send_delay as u64
     }
 
@@ -779,11 +781,14 @@ impl CycleModel {
                 self.complete(done);
             }
             Kind::Store => {
-                let earliest = self.store_wait(arrival.max(self.sources_for(op, insn, Pool::Mem)));
+                let mut earliest = arrival.max(self.sources_for(op, insn, Pool::Mem));
+                if self.p.inorder_commit == 0 {
+                    earliest = self.store_wait(earliest);
+                }
                 let t = self.issue(earliest, Some(Pool::Mem), true);
                 let sent = self.store_sent(t);
                 let done = self.memory(sent, op.bytes as u64);
-                self.store_buffer.push_back(done);
+                self.store_buffer.push_back(done + self.p.store_buffer_hold as u64);
                 let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
                 self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
                 self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
@@ -855,6 +860,8 @@ impl CycleModel {
     fn store_done(&self, t: u64, written: u64) -> u64 {
         if self.p.store_drain_in_window != 0 {
             written
+        } else if self.p.inorder_commit != 0 {
+            self.store_commit
         } else {
             t + 1
         }
@@ -897,12 +904,15 @@ impl CycleModel {
             // Fetch2 predicted it taken and Fetch1 fetches the target's line.
             self.new_group = true;
             let same = (insn.pc ^ target) >> self.fetch_line_shift == 0;
-            self.fetch_cycle += if same {
-                self.p.taken_bubble_same_line
-            } else if kind == Transfer::Conditional {
-                self.p.taken_bubble_other_line
-            } else {
+            // An indirect transfer's target comes from the RAS or the indirect
+            // predictor; gem5 measures it dearer than a BTB target, in any line.
+            let indirect = op.kind == Kind::Jump && op.reads_x[0];
+            self.fetch_cycle += if indirect {
                 self.p.taken_bubble_jump
+            } else if same || op.kind == Kind::Jump {
+                self.p.taken_bubble_same_line
+            } else {
+                self.p.taken_bubble_other_line
             } as u64;
         }
     }
@@ -1039,14 +1049,17 @@ impl CycleModel {
             let reg = (k * data_regs / n.max(1)) as usize;
             let mut e = earliest;
             if store {
-                e = self.store_wait(e.max(self.vreg_ready(insn.rd, reg)));
+                e = e.max(self.vreg_ready(insn.rd, reg));
+                if self.p.inorder_commit == 0 {
+                    e = self.store_wait(e);
+                }
             }
             let t = self.issue(e, Some(Pool::VecMem), true);
             let bytes = if n == 0 { 0 } else { bytes_each };
             if store {
                 let sent = self.store_sent(t);
                 let data = self.memory(sent, bytes);
-                self.store_buffer.push_back(data);
+                self.store_buffer.push_back(data + self.p.store_buffer_hold as u64);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, data));
             } else {

@@ -111,6 +111,8 @@ pub struct TimingParams {
     pub load_after_store_commit: u32,
     /// Cycles from a store's commit to the store buffer sending it to memory.
     pub store_send_delay: u32,
+    /// Cycles a store keeps its store-buffer entry after its write is done.
+    pub store_buffer_hold: u32,
 
     // ---- branch prediction (gem5 TournamentBP and BTB defaults) ----
     pub bp_local_entries: u32,
@@ -177,6 +179,7 @@ impl Default for TimingParams {
             inorder_commit: 1,
             load_after_store_commit: 0,
             store_send_delay: 1,
+            store_buffer_hold: 3,
             bp_local_entries: 2048,
             bp_global_entries: 8192,
             btb_entries: 4096,
@@ -275,6 +278,7 @@ impl TimingParams {
                 &mut self.load_after_store_commit,
             ),
             ("timing_store_send_delay", &mut self.store_send_delay),
+            ("timing_store_buffer_hold", &mut self.store_buffer_hold),
             ("timing_bp_local_entries", &mut self.bp_local_entries),
             ("timing_bp_global_entries", &mut self.bp_global_entries),
             ("timing_btb_entries", &mut self.btb_entries),
@@ -346,6 +350,7 @@ impl TimingParams {
                     | "timing_inorder_commit"
                     | "timing_load_after_store_commit"
                     | "timing_store_send_delay"
+                    | "timing_store_buffer_hold"
                     | "timing_mem_latency"
                     | "timing_load_response"
                     | "timing_int_alu_latency"
