@@ -1065,7 +1065,10 @@ impl CycleModel {
             } else {
                 let slot = self.lsq_slot(self.load_sendable(t));
                 let data = self.memory(slot, bytes);
-                let done = data + self.p.load_response as u64;
+                // A vector register is written as its data arrives (gem5 measures
+                // vector loads one cycle shorter than scalar ones: vle32_m8_x1 14,
+                // vle32_m4_x2 14, vtile_m2 12).
+                let done = data;
                 let r = V0 + ((insn.rd as usize + reg) & 31);
                 // The first `mem_units` memory micro-ops of a cycle go to the scalar
                 // mem units (first in gem5's FU order), whose extraAssumedLat makes
