@@ -14,106 +14,67 @@ use std::process::Command;
 const TOLERANCE: f64 = 0.10;
 
 /// The mean |error| the model reaches over the 102 samples (target: 3 %).
-const MEAN_BOUND: f64 = 0.055;
+const MEAN_BOUND: f64 = 0.05;
 
-/// Windows the model does not bring within 10 % yet: (window, bound on |ratio - 1|,
-/// what gem5 does that the model does not). Issue 26's target is an empty list.
+const I_CACHE: &str = "I-cache misses of a cold window (the I-cache is not modelled)";
+const LMUL8: &str = "LMUL-8 load, add and store together are serialised further in gem5 (each alone is within a cycle)";
+const END_1: &str = "gem5 ends this short window one cycle apart (window-end rule not pinned down)";
+
+/// Windows of the first set the model does not bring within 10 % yet: (window, bound
+/// on |ratio - 1|, what gem5 does that the model does not). Issue 26's target is an
+/// empty list.
 const KNOWN_MISSES: &[(&str, f64, &str)] = &[
-    (
-        "int_dep_add200.cold",
-        0.17,
-        "I-cache misses of a cold window (the I-cache is not modelled)",
-    ),
-    (
-        "store_burst64.cold",
-        0.22,
-        "gem5 drains the full 8-entry store buffer slower than 2 stores per cycle",
-    ),
-    (
-        "store_burst64.warm",
-        0.22,
-        "gem5 drains the full 8-entry store buffer slower than 2 stores per cycle",
-    ),
-    (
-        "vtile_m4.warm",
-        0.13,
-        "gem5's vector load-to-use is a cycle shorter here (window-start offset not pinned down)",
-    ),
-    (
-        "vtile_m8.cold",
-        0.43,
-        "LMUL-8 loads and stores are serialised further in gem5 (queue not pinned down)",
-    ),
-    (
-        "vtile_m8.warm",
-        0.47,
-        "LMUL-8 loads and stores are serialised further in gem5 (queue not pinned down)",
-    ),
-    (
-        "vlse32_x8.cold",
-        0.16,
-        "I-cache misses of a cold window (the I-cache is not modelled)",
-    ),
-    (
-        "vfadd_indep16_m1.cold",
-        0.13,
-        "gem5 ends this vector-only window one cycle earlier (cause not pinned down)",
-    ),
-    (
-        "vfadd_indep16_m1.warm",
-        0.13,
-        "gem5 ends this vector-only window one cycle earlier (cause not pinned down)",
-    ),
-    (
-        "vluxei32_x8.cold",
-        0.26,
-        "I-cache misses of a cold window (the I-cache is not modelled)",
-    ),
-    (
-        "vlane_idx16.cold",
-        0.13,
-        "gem5 ends this vector-only window one cycle earlier (cause not pinned down)",
-    ),
-    (
-        "vlane_idx16.warm",
-        0.13,
-        "gem5 ends this vector-only window one cycle earlier (cause not pinned down)",
-    ),
-    (
-        "call_ret8.cold",
-        0.17,
-        "I-cache misses of a cold window (the I-cache is not modelled)",
-    ),
-    (
-        "ld_x8_lines.cold",
-        0.21,
-        "I-cache misses of a cold window (the I-cache is not modelled)",
-    ),
+    ("int_dep_add200.cold", 0.16, I_CACHE),
+    ("vtile_m8.cold", 0.44, LMUL8),
+    ("vtile_m8.warm", 0.49, LMUL8),
+    ("vlse32_x8.cold", 0.16, I_CACHE),
+    ("vfadd_indep16_m1.cold", 0.12, END_1),
+    ("vfadd_indep16_m1.warm", 0.12, END_1),
+    ("vluxei32_x8.cold", 0.27, I_CACHE),
+    ("vlane_idx16.cold", 0.12, END_1),
+    ("vlane_idx16.warm", 0.12, END_1),
+    ("call_ret8.cold", 0.17, I_CACHE),
+    ("ld_x8_lines.cold", 0.21, I_CACHE),
     (
         "st_ld_x8.cold",
-        0.17,
-        "gem5 forwards store data to the loads faster (LSQ timing not pinned down)",
+        0.16,
+        "store-to-load forwarding is a cycle faster per pair in gem5",
     ),
     (
         "st_ld_x8.warm",
-        0.17,
-        "gem5 forwards store data to the loads faster (LSQ timing not pinned down)",
-    ),
-    (
-        "vle32_x8.cold",
         0.16,
-        "gem5's cold run is faster than its warm one (I-cache fill overlapping the loads)",
+        "store-to-load forwarding is a cycle faster per pair in gem5",
     ),
-    (
-        "vse32_x8.cold",
-        0.13,
-        "gem5 takes one cycle more for 8 vector stores (cause not pinned down)",
-    ),
-    (
-        "vse32_x8.warm",
-        0.13,
-        "gem5 takes one cycle more for 8 vector stores (cause not pinned down)",
-    ),
+    ("vse32_x8.cold", 0.12, END_1),
+    ("vse32_x8.warm", 0.12, END_1),
+];
+
+/// The second set (tests/timing/gem5/src/{mem2,real2}.S, measured on the same gem5):
+/// probes of the store buffer, LMUL > 1 vector memory and the I-cache, and realistic
+/// windows (sorts, recursion, a list walk, softmax, tile loops, a scalar matmul, a copy).
+const MEAN_BOUND_SET2: f64 = 0.10;
+
+const CALLS: &str = "recursion: gem5's call/return chains with stack loads cost ~1.6x (not pinned down)";
+const SORT: &str = "data-dependent branches after loads cost more in gem5 (not pinned down)";
+
+const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
+    ("sd_x32.cold", 0.68, I_CACHE),
+    ("sd16_ld.cold", 0.12, END_1),
+    ("sd16_ld.warm", 0.12, END_1),
+    ("vse32_m8_x1.cold", 0.12, END_1),
+    ("vse32_m8_x1.warm", 0.12, END_1),
+    ("vfadd_m8_x1.cold", 0.15, END_1),
+    ("vfadd_m8_x1.warm", 0.15, END_1),
+    ("vfadd_vse_m8.cold", 0.26, LMUL8),
+    ("vfadd_vse_m8.warm", 0.26, LMUL8),
+    ("vse32_m4_x2.cold", 0.12, END_1),
+    ("vse32_m4_x2.warm", 0.12, END_1),
+    ("isort16.cold", 0.13, SORT),
+    ("isort16.warm", 0.14, SORT),
+    ("bsort12.cold", 0.27, SORT),
+    ("bsort12.warm", 0.26, SORT),
+    ("fib7.cold", 0.45, CALLS),
+    ("fib7.warm", 0.37, CALLS),
 ];
 
 fn dir() -> String {
@@ -147,9 +108,10 @@ fn sample(elf: &str) -> Vec<u64> {
         .collect()
 }
 
-#[test]
-fn every_window_is_within_tolerance_of_gem5() {
-    let tsv = std::fs::read_to_string(format!("{}/gem5_cycles.tsv", dir())).unwrap();
+/// Checks every window of `file` against gem5: within `TOLERANCE` or its known-miss
+/// bound, `count` samples, mean |error| at most `mean_bound`.
+fn check(file: &str, count: usize, known: &[(&str, f64, &str)], mean_bound: f64) {
+    let tsv = std::fs::read_to_string(format!("{}/{file}", dir())).unwrap();
     let mut lines = tsv.lines();
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
@@ -168,7 +130,7 @@ fn every_window_is_within_tolerance_of_gem5() {
                 .unwrap_or_else(|| panic!("{elf}: no dump {dump} for {window}")) as f64;
         let err = (ours / gem5 - 1.0).abs();
         errors.push(err);
-        let bound = KNOWN_MISSES
+        let bound = known
             .iter()
             .find(|(w, _, _)| *w == window)
             .map_or(TOLERANCE, |&(_, b, _)| b);
@@ -180,12 +142,23 @@ fn every_window_is_within_tolerance_of_gem5() {
             ));
         }
     }
-    assert_eq!(
-        errors.len(),
-        102,
-        "gem5_cycles.tsv has 51 windows x cold/warm"
-    );
+    assert_eq!(errors.len(), count, "{file}: samples");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     let mean = errors.iter().sum::<f64>() / errors.len() as f64;
-    assert!(mean <= MEAN_BOUND, "mean |error| {:.1} %", mean * 100.0);
+    assert!(mean <= mean_bound, "{file}: mean |error| {:.1} %", mean * 100.0);
+}
+
+#[test]
+fn every_window_is_within_tolerance_of_gem5() {
+    check("gem5_cycles.tsv", 102, KNOWN_MISSES, MEAN_BOUND);
+}
+
+#[test]
+fn the_second_set_and_realistic_windows_are_within_tolerance_of_gem5() {
+    check(
+        "gem5_cycles_set2.tsv",
+        52,
+        KNOWN_MISSES_SET2,
+        MEAN_BOUND_SET2,
+    );
 }
