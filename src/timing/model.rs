@@ -647,14 +647,27 @@ impl CycleModel {
         commit
     }
 
-    /// The first cycle a load issued at `t` may be sent to memory: after its unit,
-    /// and (in-order commit) not while an older store has not committed.
+    /// The first cycle a load issued at `t` may leave the LSQ's request queue:
+    /// after its unit, and (in-order commit) not while an older store has not
+    /// committed (then it may take its data from the store buffer).
     #[inline]
     fn load_sendable(&self, t: u64) -> u64 {
         if self.p.inorder_commit != 0 {
-            (t + 1).max(self.store_commit + self.p.load_after_store_commit as u64)
+            (t + 1).max(self.store_commit)
         } else {
             t + 1
+        }
+    }
+
+    /// The cycle a load that left the request queue at `slot` reaches memory: not
+    /// before `load_after_store_commit` cycles after the youngest older store's commit
+    /// (the store buffer sends that store first).
+    #[inline]
+    fn load_to_memory(&self, slot: u64) -> u64 {
+        if self.p.inorder_commit != 0 {
+            slot.max(self.store_commit + self.p.load_after_store_commit as u64)
+        } else {
+            slot
         }
     }
 
@@ -769,7 +782,8 @@ impl CycleModel {
                 let data = if forwarded {
                     slot
                 } else {
-                    self.memory(slot, bytes)
+                    let at = self.load_to_memory(slot);
+                    self.memory(at, bytes)
                 };
                 let done = data + self.p.load_response as u64;
                 self.count(Stat::Loads, 1);
@@ -788,7 +802,8 @@ impl CycleModel {
                 let t = self.issue(earliest, Some(Pool::Mem), true);
                 let sent = self.store_sent(t);
                 let done = self.memory(sent, op.bytes as u64);
-                self.store_buffer.push_back(done + self.p.store_buffer_hold as u64);
+                self.store_buffer
+                    .push_back(done + self.p.store_buffer_hold as u64);
                 let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
                 self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
                 self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
@@ -1059,12 +1074,14 @@ impl CycleModel {
             if store {
                 let sent = self.store_sent(t);
                 let data = self.memory(sent, bytes);
-                self.store_buffer.push_back(data + self.p.store_buffer_hold as u64);
+                self.store_buffer
+                    .push_back(data + self.p.store_buffer_hold as u64);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, data));
             } else {
                 let slot = self.lsq_slot(self.load_sendable(t));
-                let data = self.memory(slot, bytes);
+                let at = self.load_to_memory(slot);
+                let data = self.memory(at, bytes);
                 // A vector register is written as its data arrives (gem5 measures
                 // vector loads one cycle shorter than scalar ones: vle32_m8_x1 14,
                 // vle32_m4_x2 14, vtile_m2 12).
