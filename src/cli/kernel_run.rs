@@ -136,7 +136,7 @@ pub fn main(r: RunArgs) -> i32 {
     }
     // Several machines use the cores already; lane threads only without --threads.
     if n > 1 && r.threads.is_none() {
-        crate::npu::par::set_threads(1);
+        crate::machine::npu::par::set_threads(1);
     }
     let launch = Launch {
         config,

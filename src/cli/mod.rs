@@ -60,7 +60,7 @@ fn invoked_as_gem5(a0: Option<&String>) -> bool {
 
 /// Entry point of the `npu-spike` binary; returns the process exit status.
 pub fn main_with_args(args: Vec<String>) -> i32 {
-    crate::npu::par::set_threads(crate::npu::par::default_threads());
+    crate::machine::npu::par::set_threads(crate::machine::npu::par::default_threads());
     let invoked_as_spike = args
         .first()
         .and_then(|a0| Path::new(a0).file_name())
@@ -85,10 +85,20 @@ pub fn main_with_args(args: Vec<String>) -> i32 {
         }
     };
     match cli.command {
-        Command::Run(r) => run::main(*r),
+        Command::Run(r) => {
+            if let Some(n) = r.threads {
+                crate::machine::npu::par::set_threads(n as usize);
+            }
+            // A kernel object directory, or the legacy ELF + runtime directory form.
+            if r.kernel.is_dir() {
+                kernel_run::main(*r)
+            } else {
+                run::main(*r)
+            }
+        }
         Command::Sample(a) => {
             // Sampling runs its kernels on all cores already (-j).
-            crate::npu::par::set_threads(1);
+            crate::machine::npu::par::set_threads(1);
             sample::main(*a)
         }
         Command::Test {

@@ -165,13 +165,9 @@ fn runtime_dir(r: &RunArgs) -> &std::path::Path {
     r.runtime.as_deref().unwrap_or(std::path::Path::new("."))
 }
 
+/// The legacy form: a kernel ELF and its runtime directory (`cli::main` sends a
+/// kernel object directory to `kernel_run`).
 pub fn main(r: RunArgs) -> i32 {
-    if let Some(n) = r.threads {
-        crate::npu::par::set_threads(n as usize);
-    }
-    if r.kernel.is_dir() {
-        return super::kernel_run::main(r);
-    }
     if r.runtime.is_none() {
         eprintln!(
             "npu-spike: error: {}: run takes a kernel ELF and its runtime directory, or a kernel object directory (with kernel.json)",

@@ -263,7 +263,7 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
                 .ok()
                 .filter(|&n| n > 0)
                 .ok_or_else(|| format!("bad --threads '{v}' (a thread count, 1 or more)"))?;
-            crate::npu::par::set_threads(n);
+            crate::machine::npu::par::set_threads(n);
         } else if arg == "--stats" {
             a.stats = true;
         } else if arg == "--no-jit" {
