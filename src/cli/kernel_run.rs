@@ -20,7 +20,7 @@
 //!   `dma_access/` written by more than one range is an error. Never split with an
 //!   `inout` argument. With one range, argv has no `lo hi` (as spike_run).
 
-use super::execute;
+use super::execute::execute;
 use super::kernel::{KernelObject, Role};
 use super::run::{RunArgs, isa};
 use crate::config::{MachineConfig, MachineDesc};

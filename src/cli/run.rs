@@ -7,7 +7,7 @@
 //! `npu-spike run WORKDIR` (a directory with the compiler's `kernel.json`) runs a
 //! kernel object as PyTorchSim's spike_run.py does: see `run_kernel_object`.
 
-use super::execute;
+use super::execute::execute;
 use crate::config::{MachineConfig, parse_decimal, parse_kernel_addr, parse_varch};
 use crate::host::runtime;
 use crate::isa::Isa;

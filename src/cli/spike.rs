@@ -5,7 +5,7 @@
 //! rules (npu-isa.md §7.1): `--scratchpad-*` decimal only, `--kernel-addr` hex,
 //! `-m` C-style (`0x…` hex, else decimal). Unknown options fail with the usage text.
 
-use super::execute;
+use super::execute::execute;
 use crate::config::{MachineConfig, parse_decimal, parse_kernel_addr, parse_varch};
 use crate::isa::Isa;
 use crate::machine::Region;
