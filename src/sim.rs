@@ -123,7 +123,7 @@ impl fmt::Display for RunError {
 }
 
 impl RunError {
-    /// Process exit status for this error (see the exit-code table in the README).
+    /// Process exit status for this error (see the exit-status table in docs/cli.md).
     pub fn exit_code(&self) -> i32 {
         match self {
             RunError::Fatal(_) | RunError::Segfault { .. } => 255,

@@ -6,7 +6,7 @@ use crate::sim::{Config, Env, Simulator};
 use std::path::PathBuf;
 
 /// Loads `program[0]`, runs it with `program` as its argv, reports, and returns the
-/// exit status (see the README's exit-code table).
+/// exit status (see the exit-status table in docs/cli.md).
 pub fn execute(config: Config, program: &[String], stats: bool) -> i32 {
     let elf = PathBuf::from(&program[0]);
     let prog = match load_elf(&elf) {

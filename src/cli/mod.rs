@@ -30,7 +30,7 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Run a kernel ELF on the .raw files of its runtime directory (see README).
+    /// Run a kernel ELF on the .raw files of its runtime directory (see docs/cli.md).
     Run(Box<run::RunArgs>),
     /// Run cycle binaries under the cycle model: one cycle count per m5 marker window.
     Sample(Box<sample::SampleArgs>),
