@@ -124,9 +124,9 @@ pub trait Accel: Send {
     fn read_stats(&self, values: &mut [u64]);
 }
 
-/// Stands in for a hart's model while that model runs (`exec::npu::model::vcix_model` moves it out so
-/// that it can borrow the hart), and is a new hart's model until the simulator
-/// installs one: it owns no word.
+/// Stands in for a hart's model while that model runs (`exec::npu::model::vcix_model`
+/// moves it out so that it can borrow the hart), and is a new hart's model until the
+/// simulator installs one: it owns no word.
 pub struct Placeholder;
 
 impl Accel for Placeholder {
