@@ -10,10 +10,85 @@
 //! `vpu_vector_length_bits`. The cycle model reads its `tpu_*`/`timing_*` keys from
 //! the same description.
 
-use crate::machine::VArch;
+use std::fmt;
 use std::path::Path;
 use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::scanner::TScalarStyle;
+
+/// `--varch` settings: vector register length and maximum element width, in bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VArch {
+    pub vlen: u32,
+    pub elen: u32,
+    /// Arithmetic instructions accept a non-zero vstart (Spike's default: no, they trap).
+    pub vstart_alu: bool,
+}
+
+impl Default for VArch {
+    fn default() -> Self {
+        VArch {
+            vlen: 128,
+            elen: 64,
+            vstart_alu: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VArchError(pub String);
+
+impl fmt::Display for VArchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for VArchError {}
+
+impl VArch {
+    /// Parses Spike's `--varch` value, `vlen:V,elen:E[,vstartalu:0|1]` (keys in any
+    /// order, missing keys keep the defaults VLEN=128, ELEN=64).
+    pub fn parse(s: &str) -> Result<VArch, VArchError> {
+        let err = |m: String| VArchError(format!("bad --varch '{s}': {m}"));
+        let mut a = VArch::default();
+        for part in s.to_ascii_lowercase().split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = part
+                .split_once(':')
+                .ok_or_else(|| err(format!("'{part}' is not key:value")))?;
+            let n: u32 = v
+                .trim()
+                .parse()
+                .map_err(|_| err(format!("'{v}' is not a number")))?;
+            match k.trim() {
+                "vlen" => a.vlen = n,
+                "elen" => a.elen = n,
+                "vstartalu" if n <= 1 => a.vstart_alu = n == 1,
+                "vstartalu" => return Err(err("vstartalu is 0 or 1".into())),
+                other => {
+                    return Err(err(format!(
+                        "unknown key '{other}' (vlen, elen, vstartalu)"
+                    )));
+                }
+            }
+        }
+        if !a.vlen.is_power_of_two() || !(64..=4096).contains(&a.vlen) {
+            return Err(err(format!(
+                "VLEN {} must be a power of two in 64..4096",
+                a.vlen
+            )));
+        }
+        if !a.elen.is_power_of_two() || !(32..=64).contains(&a.elen) {
+            return Err(err(format!("ELEN {} must be 32 or 64", a.elen)));
+        }
+        if a.elen > a.vlen {
+            return Err(err(format!(
+                "ELEN {} is larger than VLEN {}",
+                a.elen, a.vlen
+            )));
+        }
+        Ok(a)
+    }
+}
 
 /// The scratchpad window's virtual base when a machine description omits
 /// `vpu_spad_base_vaddr` (the vcix Spike adapter's and PyTorchSim's value).

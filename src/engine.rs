@@ -6,8 +6,8 @@
 //! no decoding; retired instructions are counted per block. Stores into a page that
 //! holds decoded code (and `fence.i`) flush the cache.
 
-use crate::exec::Insn;
 use crate::isa::Op;
+use crate::machine::Insn;
 use crate::machine::memory::PAGE_SHIFT;
 use crate::machine::{Hart, Trap};
 use std::collections::HashMap;
@@ -148,7 +148,7 @@ impl CodeCache {
             } else {
                 lo as u32
             };
-            let (insn, ends) = Insn::decode_for(hart, bits, pc);
+            let (insn, ends) = crate::exec::decode_for(hart, bits, pc);
             for (a, n) in [(pc, 1), (pc.wrapping_add(insn.len as u64 - 1), 1)] {
                 let pa = hart.fetch_paddr(a);
                 hart.mem.watch_code(pa, n);

@@ -108,7 +108,10 @@ pub fn decode_exec(data: &[u8]) {
     cfg.isa.enable_m5ops();
     let argv = vec!["fuzz.elf".to_string(), "in.raw".to_string()];
     if let Ok(mut sim) = Simulator::new(cfg, &prog, &argv) {
-        sim.attach_model(crate::timing::CycleModel::new(Default::default()));
+        let p = crate::timing::TimingParams::default();
+        let exts = crate::isa::ext::XNPU | crate::isa::ext::XNPULEGACY;
+        let accel = Box::new(crate::accel::builtin::Builtin::new(&p, exts));
+        sim.attach_model(crate::timing::CycleModel::with_accel(p, accel));
         let _ = sim.run();
     }
 }
@@ -486,7 +489,7 @@ pub fn cli(data: &[u8]) {
 /// message), never a panic. Tensors are kept small (at most 4096 positions) so that
 /// random strides cannot make the sparse memory allocate gigabytes.
 pub fn dma_descriptor(data: &[u8]) {
-    use crate::npu::dma::{Dir, config_desc, transfer};
+    use crate::machine::npu::dma::{Dir, config_desc, transfer};
     let mut desc = [0u8; 160];
     let n = data.len().min(160);
     desc[..n].copy_from_slice(&data[..n]);

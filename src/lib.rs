@@ -16,7 +16,6 @@ pub mod isa;
 pub mod jit;
 pub mod loader;
 pub mod machine;
-pub mod npu;
 pub mod sim;
 pub mod timing;
 pub mod trace;

@@ -2,6 +2,7 @@
 //! bare-metal programs, the proxy kernel for user-mode ones), run to completion.
 
 use crate::config::MachineConfig;
+use crate::config::VArch;
 use crate::engine::{CodeCache, Event, run_blocks};
 use crate::host::htif::{Htif, signature_text};
 use crate::host::pk::{self, ProxyKernel};
@@ -9,8 +10,8 @@ use crate::host::sandbox::Sandbox;
 use crate::isa::{Isa, disassemble, reg_name};
 use crate::loader::Program;
 use crate::machine::memory::event;
-use crate::machine::{Hart, Memory, Region, Trap, VArch, VectorUnit, cause};
-use crate::npu::Npu;
+use crate::machine::npu::Npu;
+use crate::machine::{Hart, Memory, Region, Trap, VectorUnit, cause};
 use crate::timing::{CycleModel, run_blocks_timed};
 use crate::trace::Tracer;
 use std::fmt;
@@ -122,7 +123,7 @@ impl fmt::Display for RunError {
 }
 
 impl RunError {
-    /// Process exit status for this error (see the exit-code table in the README).
+    /// Process exit status for this error (see the exit-status table in docs/cli.md).
     pub fn exit_code(&self) -> i32 {
         match self {
             RunError::Fatal(_) | RunError::Segfault { .. } => 255,
@@ -253,7 +254,12 @@ impl Simulator {
         let source = crate::accel::ModelSource::for_machine(&config.machine)?;
         hart.accel_timing_only = config.accel_timing_only;
         match &source {
-            crate::accel::ModelSource::Builtin => {}
+            crate::accel::ModelSource::Builtin => {
+                hart.accel = Box::new(crate::accel::builtin::Builtin::new(
+                    &crate::timing::TimingParams::default(),
+                    config.isa.exts,
+                ));
+            }
             crate::accel::ModelSource::Library(lib) if config.accel_timing_only => {
                 hart.accel = Box::new(crate::accel::library::Owner::new(lib));
             }
@@ -503,10 +509,15 @@ impl Simulator {
 
     fn on_trap(&mut self, trap: Trap, pc: u64) -> Result<(), RunError> {
         if trap.cause == cause::NPU_FATAL {
-            let f = self.hart.npu.fatal.take().unwrap_or(crate::npu::Fatal {
-                code: trap.tval as i32,
-                message: "NPU error".into(),
-            });
+            let f = self
+                .hart
+                .npu
+                .fatal
+                .take()
+                .unwrap_or(crate::machine::npu::Fatal {
+                    code: trap.tval as i32,
+                    message: "NPU error".into(),
+                });
             let at = self.describe_insn(pc);
             return Err(RunError::Npu {
                 code: f.code,
@@ -530,10 +541,15 @@ impl Simulator {
                 Ok(())
             }
             _ if trap.cause == cause::NPU_FATAL => {
-                let f = self.hart.npu.fatal.take().unwrap_or(crate::npu::Fatal {
-                    code: 255,
-                    message: "NPU error".into(),
-                });
+                let f = self
+                    .hart
+                    .npu
+                    .fatal
+                    .take()
+                    .unwrap_or(crate::machine::npu::Fatal {
+                        code: 255,
+                        message: "NPU error".into(),
+                    });
                 let at = self.describe_insn(pc);
                 Err(RunError::Npu {
                     code: f.code,

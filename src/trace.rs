@@ -10,9 +10,9 @@
 //! store. CSR side effects that Spike logs are reproduced for explicit CSR
 //! instructions, `fflags` accrual and the `mstatus.FS` dirty transition.
 
-use crate::exec::Insn;
+use crate::isa::csr::addr as csr_addr;
 use crate::isa::{Class, Opnd, Slot, disassemble};
-use crate::machine::csr::addr as csr_addr;
+use crate::machine::Insn;
 use crate::machine::hart::X_SINK;
 use crate::machine::{Hart, Trap};
 use std::io::Write;
@@ -48,7 +48,7 @@ impl Tracer {
             lo as u32
         };
         let exts = hart.isa.exts;
-        let (insn, _) = Insn::decode_for(hart, bits, pc);
+        let (insn, _) = crate::exec::decode_for(hart, bits, pc);
         if self.disasm {
             let _ = writeln!(
                 self.out,
@@ -147,7 +147,7 @@ impl Before {
                 (addr as u64) << 4 | 4,
                 format!(
                     " c{addr}_{} 0x{value:016x}",
-                    crate::machine::csr::csr_name(addr)
+                    crate::isa::csr::csr_name(addr)
                 ),
             ))
         };

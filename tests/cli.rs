@@ -1,9 +1,7 @@
 //! End-to-end checks of the command line: exit statuses, diagnostics and limits.
 //! Expected values are worked out by hand from the programs below.
 
-#[path = "difftest/elf.rs"]
-#[allow(dead_code)]
-mod elf;
+use crate::elf;
 
 use std::process::{Command, Output};
 

@@ -1,7 +1,7 @@
 //! Decoder and disassembler: known encodings (checked against GNU objdump 2.40 with
 //! `-M no-aliases`), and no panic on any 16-bit parcel or on random 32-bit words.
 
-use npu_spike::exec::Insn;
+use npu_spike::exec::decode_insn;
 use npu_spike::isa::{Isa, disassemble};
 
 fn exts() -> u64 {
@@ -63,7 +63,7 @@ fn no_panic_on_any_parcel_or_random_word() {
     let e = exts();
     for bits in 0..=0xffffu32 {
         if bits & 3 != 3 {
-            let _ = Insn::decode(bits, 0x8000_0000, e);
+            let _ = decode_insn(bits, 0x8000_0000, e);
             let _ = disassemble(bits, 0x8000_0000, e);
         }
     }
@@ -73,7 +73,7 @@ fn no_panic_on_any_parcel_or_random_word() {
         x ^= x >> 7;
         x ^= x << 17;
         let bits = (x as u32) | 3;
-        let _ = Insn::decode(bits, x & !1, e);
+        let _ = decode_insn(bits, x & !1, e);
         let _ = disassemble(bits, x & !1, e);
     }
 }

@@ -7,9 +7,7 @@
 //! and 3), or come from the independent Python model `tests/npu_dma/dma_ref.py`
 //! (the property test of §8 item 2).
 
-#[path = "difftest/elf.rs"]
-#[allow(dead_code)]
-mod elf;
+use crate::elf;
 
 use npu_spike::config::MachineConfig;
 use npu_spike::isa::{Isa, decode, ext};
@@ -1429,7 +1427,7 @@ fn random_descriptors_match_the_python_model() {
 }
 
 #[test]
-#[ignore = "timing probe: cargo test --release --test npu_dma big -- --ignored --nocapture"]
+#[ignore = "timing probe: cargo test --release --test all -- npu_dma::big --ignored --nocapture"]
 fn big_transfer_timing() {
     // 4 MiB: D=(1,1,1024,4096) bytes split on H over 4 lanes (256 passes filling each
     // 1 MiB bank), there and back.

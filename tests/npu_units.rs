@@ -10,9 +10,9 @@
 //! (`tests/npu_units/libm_ref.c`, compiled with the system `cc` at test time).
 
 use npu_spike::config::MachineConfig;
+use npu_spike::config::VArch;
 use npu_spike::isa::Isa;
 use npu_spike::loader::{Program, Segment};
-use npu_spike::machine::VArch;
 use npu_spike::sim::{Config, RunError, Simulator};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

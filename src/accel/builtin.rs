@@ -8,10 +8,10 @@
 //! (input queue, delay line, output queue: `timing::accel::StreamUnit`), and the misc
 //! instructions (vlane_idx, compute, DMA: at most `misc_issue_width` per cycle).
 
-use super::{Accel, Encoding, Latency, StatEntry, StatKind, VcixInsn};
-use crate::exec::{ExecResult, Insn};
 use crate::isa::{ALL_OPS, Class, OP_INFO, Op, decode, ext};
 use crate::machine::Hart;
+use crate::machine::accel::{Accel, Encoding, Latency, StatEntry, StatKind, VcixInsn};
+use crate::machine::{ExecResult, Insn};
 use crate::timing::TimingParams;
 use crate::timing::accel::StreamUnit;
 
@@ -245,7 +245,7 @@ impl Accel for Builtin {
     }
 
     fn execute(&mut self, hart: &mut Hart, enc: usize, insn: &Insn) -> ExecResult {
-        (self.ops[enc].handler())(hart, insn)
+        crate::exec::handler(self.ops[enc])(hart, insn)
     }
 
     fn can_accept(&self, insn: &VcixInsn, now: u64) -> bool {
@@ -435,37 +435,4 @@ impl Accel for Builtin {
         }
         values[k..k + self.committed.len()].copy_from_slice(&self.committed);
     }
-}
-
-/// Stands in for a hart's model while that model runs (`execute_owned` moves it out so
-/// that it can borrow the hart); never asked anything.
-pub struct Placeholder;
-
-impl Accel for Placeholder {
-    fn name(&self) -> &str {
-        "(none)"
-    }
-    fn encodings(&self) -> &[Encoding] {
-        &[]
-    }
-    fn execute(&mut self, _: &mut Hart, _: usize, i: &Insn) -> ExecResult {
-        Err(crate::machine::Trap::illegal(i.bits).into())
-    }
-    fn can_accept(&self, _: &VcixInsn, _: u64) -> bool {
-        true
-    }
-    fn issue(&mut self, _: &VcixInsn, _: u64, _: u64) -> Latency {
-        Latency::Cycles(1)
-    }
-    fn squash(&mut self, _: u64, _: u64) {}
-    fn commit(&mut self, _: &VcixInsn, _: u64, _: u64) {}
-    fn tick(&mut self, _: u64) {}
-    fn ready(&mut self, _: u64, _: u64) -> bool {
-        true
-    }
-    fn reset(&mut self) {}
-    fn stats(&self) -> &[StatEntry] {
-        &[]
-    }
-    fn read_stats(&self, _: &mut [u64]) {}
 }

@@ -12,10 +12,11 @@
 //! is (under the proxy kernel: pk's segfault report, exit 255). Accesses after the
 //! first fault are dropped.
 
-use super::{ABI_VERSION, Accel, CUSTOM_1, CUSTOM_2, Encoding, Latency};
-use super::{StatEntry, StatKind, VcixInsn};
+use super::ABI_VERSION;
 use crate::config::MachineDesc;
-use crate::exec::{ExecResult, Insn};
+use crate::machine::accel::{Accel, CUSTOM_1, CUSTOM_2, Encoding, Latency};
+use crate::machine::accel::{StatEntry, StatKind, VcixInsn};
+use crate::machine::{ExecResult, Insn};
 use crate::machine::{Hart, Trap};
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
 use std::path::{Path, PathBuf};
@@ -530,7 +531,7 @@ impl Accel for Instance {
         if let Some(e) = error {
             let name = self.lib.name.clone();
             return Err(hart.npu.fail(
-                crate::npu::exit::REFUSED,
+                crate::machine::npu::exit::REFUSED,
                 format!("accelerator model {name}: {e}"),
             ));
         }

@@ -20,7 +20,7 @@
 //!   `dma_access/` written by more than one range is an error. Never split with an
 //!   `inout` argument. With one range, argv has no `lo hi` (as spike_run).
 
-use super::execute;
+use super::execute::execute;
 use super::kernel::{KernelObject, Role};
 use super::run::{RunArgs, isa};
 use crate::config::{MachineConfig, MachineDesc};
@@ -136,7 +136,7 @@ pub fn main(r: RunArgs) -> i32 {
     }
     // Several machines use the cores already; lane threads only without --threads.
     if n > 1 && r.threads.is_none() {
-        crate::npu::par::set_threads(1);
+        crate::machine::npu::par::set_threads(1);
     }
     let launch = Launch {
         config,

@@ -7,7 +7,7 @@
 //! `npu-spike run WORKDIR` (a directory with the compiler's `kernel.json`) runs a
 //! kernel object as PyTorchSim's spike_run.py does: see `run_kernel_object`.
 
-use super::execute;
+use super::execute::execute;
 use crate::config::{MachineConfig, parse_decimal, parse_kernel_addr, parse_varch};
 use crate::host::runtime;
 use crate::isa::Isa;
@@ -165,13 +165,9 @@ fn runtime_dir(r: &RunArgs) -> &std::path::Path {
     r.runtime.as_deref().unwrap_or(std::path::Path::new("."))
 }
 
+/// The legacy form: a kernel ELF and its runtime directory (`cli::main` sends a
+/// kernel object directory to `kernel_run`).
 pub fn main(r: RunArgs) -> i32 {
-    if let Some(n) = r.threads {
-        crate::npu::par::set_threads(n as usize);
-    }
-    if r.kernel.is_dir() {
-        return super::kernel_run::main(r);
-    }
     if r.runtime.is_none() {
         eprintln!(
             "npu-spike: error: {}: run takes a kernel ELF and its runtime directory, or a kernel object directory (with kernel.json)",

@@ -93,7 +93,7 @@ pub struct Sampled {
     pub trace: Option<Vec<IssueRecord>>,
     pub pool_sizes: Vec<(stats::Stat, u32)>,
     /// The accelerator model's statistics table (names of each dump's `vcix` values).
-    pub vcix: Vec<crate::accel::StatEntry>,
+    pub vcix: Vec<crate::machine::accel::StatEntry>,
     pub instructions: u64,
     pub seconds: f64,
 }

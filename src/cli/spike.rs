@@ -5,7 +5,7 @@
 //! rules (npu-isa.md §7.1): `--scratchpad-*` decimal only, `--kernel-addr` hex,
 //! `-m` C-style (`0x…` hex, else decimal). Unknown options fail with the usage text.
 
-use super::execute;
+use super::execute::execute;
 use crate::config::{MachineConfig, parse_decimal, parse_kernel_addr, parse_varch};
 use crate::isa::Isa;
 use crate::machine::Region;
@@ -263,7 +263,7 @@ pub fn parse_spike_args(args: &[String]) -> Result<SpikeArgs, String> {
                 .ok()
                 .filter(|&n| n > 0)
                 .ok_or_else(|| format!("bad --threads '{v}' (a thread count, 1 or more)"))?;
-            crate::npu::par::set_threads(n);
+            crate::machine::npu::par::set_threads(n);
         } else if arg == "--stats" {
             a.stats = true;
         } else if arg == "--no-jit" {

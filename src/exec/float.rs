@@ -571,7 +571,6 @@ pub fn fsd(h: &mut Hart, i: &Insn) -> R {
 
 #[cfg(test)]
 mod tests {
-    use crate::exec::Insn;
     use crate::isa::Isa;
     use crate::machine::{Hart, Memory, csr::mstatus};
 
@@ -586,7 +585,7 @@ mod tests {
         h.f[1] = ONE;
         h.f[2] = TINY;
         let bits = 1 << 25 | 2 << 20 | 1 << 15 | rm << 12 | 3 << 7 | 0x53;
-        let (insn, _) = Insn::decode(bits, 0, h.isa.exts);
+        let (insn, _) = crate::exec::decode_insn(bits, 0, h.isa.exts);
         (insn.handler)(&mut h, &insn).unwrap_or_else(|_| panic!("trap"));
         (h.f[3], h.csr.fflags)
     }

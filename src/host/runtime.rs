@@ -2,7 +2,7 @@
 //! become the kernel's arguments, in which order, and whether they are usable
 //! before the program starts.
 //!
-//! The argument-order rule (README "Argument order"):
+//! The argument-order rule (docs/cli.md, "Argument order"):
 //! 1. `runtime/manifest.json`, if present: `args` is the ordered list; each entry is
 //!    a file name or `{"file": NAME, "bytes": N, "dir": "in"|"out"|"inout"}`.
 //!    Optional `scalars` (strings or numbers) follow the files in argv, and

@@ -63,7 +63,7 @@ fn format_op(op: Op, f: &Fields, pc: u64) -> String {
             Opnd::Imm => write!(s, "{}", f.imm),
             Opnd::Upper => write!(s, "{:#x}", (f.imm >> 12) & 0xfffff),
             Opnd::Target => write!(s, "{:#x}", pc.wrapping_add(f.imm as u64)),
-            Opnd::Csr => write!(s, "{}", crate::machine::csr::csr_name(f.imm as u16)),
+            Opnd::Csr => write!(s, "{}", crate::isa::csr::csr_name(f.imm as u16)),
             Opnd::Zimm => write!(s, "{}", f.rs1),
             Opnd::Rm => write!(s, "{}", RM_NAMES[f.rm as usize & 7]),
             Opnd::Mem(sl, true) => write!(s, "{}({})", f.imm, X_NAMES[slot(f, sl)]),

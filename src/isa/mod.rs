@@ -2,6 +2,7 @@
 //! decoders, operand extraction and the per-op metadata used by the disassembler and
 //! the timing model.
 
+pub mod csr;
 mod disasm;
 mod isa_string;
 
@@ -12,8 +13,6 @@ pub use isa_string::{DEFAULT_ISA, Isa, IsaError};
 pub fn isa_default() -> &'static str {
     DEFAULT_ISA
 }
-
-use crate::exec::Handler;
 
 /// The generated tables (build.rs output is not held to the hand-written lint rules).
 #[allow(unused_parens, clippy::all)]
@@ -160,9 +159,6 @@ pub struct OpInfo {
 impl Op {
     pub fn info(self) -> &'static OpInfo {
         &OP_INFO[self as usize]
-    }
-    pub fn handler(self) -> Handler {
-        HANDLERS[self as usize]
     }
 }
 

@@ -77,9 +77,9 @@
 //! host without it they stay call-outs.
 
 use super::{Kind, T, flags};
-use crate::exec::Insn;
 use crate::isa::{Op, Opnd, Slot};
 use crate::machine::Hart;
+use crate::machine::Insn;
 use crate::machine::csr::mstatus;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::types::{F32, F64, I32, I64};

@@ -31,7 +31,7 @@
 
 mod translate;
 
-use crate::exec::Insn;
+use crate::machine::Insn;
 use crate::machine::{Hart, Trap};
 use cranelift_jit::{JITBuilder, JITModule};
 

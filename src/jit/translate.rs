@@ -7,8 +7,8 @@
 //! the both-tiers difftest (tests/jit.rs) checks them against each other.
 
 use super::{BlockFn, CHAIN_SLOTS, Ctx, EXIT_DONE, EXIT_PARTIAL, EXIT_TRAP};
-use crate::exec::Insn;
 use crate::isa::{Class, Op};
+use crate::machine::Insn;
 use crate::machine::memory::{PAGE_SHIFT, TLB_LAYOUT};
 use crate::machine::{Hart, Trap, cause};
 use cranelift_codegen::ir::condcodes::IntCC;

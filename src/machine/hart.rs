@@ -5,9 +5,10 @@ use super::csr::Csrs;
 use super::memory::{MemFault, Memory, Scalar};
 use super::mmu::{Access, Vm};
 use super::trap::{Trap, cause};
-use super::vector::{VArch, VectorUnit};
+use super::vector::VectorUnit;
+use crate::config::VArch;
 use crate::isa::Isa;
-use crate::npu::Npu;
+use crate::machine::npu::Npu;
 
 pub const PRV_U: u8 = 0;
 pub const PRV_S: u8 = 1;
@@ -42,8 +43,9 @@ pub struct Hart {
     /// Vector unit state and register file (used when the ISA has V).
     pub v: VectorUnit,
     /// The functional face of the accelerator model: it owns the custom-1/custom-2
-    /// words (the built-in TPU units unless `--extlib` loads another).
-    pub accel: Box<dyn crate::accel::Accel>,
+    /// words (the built-in TPU units unless `--extlib` loads another; none until the
+    /// simulator installs one).
+    pub accel: Box<dyn super::accel::Accel>,
     /// The model's words are timed, not executed (`sample` and gem5 mode without
     /// `--functional`): they decode to `vcix_timed`, which changes nothing.
     pub accel_timing_only: bool,
@@ -52,7 +54,6 @@ pub struct Hart {
 impl Hart {
     pub fn new(isa: Isa, mem: Memory) -> Hart {
         let csr = Csrs::new(&isa);
-        let exts = isa.exts;
         Hart {
             x: [0; 64],
             f: [0; 32],
@@ -67,10 +68,7 @@ impl Hart {
             vm: Vm::default(),
             npu: Npu::default(),
             v: VectorUnit::new(VArch::default(), 1),
-            accel: Box::new(crate::accel::builtin::Builtin::new(
-                &crate::timing::TimingParams::default(),
-                exts,
-            )),
+            accel: Box::new(super::accel::Placeholder),
             accel_timing_only: false,
         }
     }

@@ -9,82 +9,7 @@
 //! lane's 32-register slice (`lane_ptr`), or on `span` lanes' slices in turn,
 //! `lane_bytes()` apart.
 
-use std::fmt;
-
-/// `--varch` settings: vector register length and maximum element width, in bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VArch {
-    pub vlen: u32,
-    pub elen: u32,
-    /// Arithmetic instructions accept a non-zero vstart (Spike's default: no, they trap).
-    pub vstart_alu: bool,
-}
-
-impl Default for VArch {
-    fn default() -> Self {
-        VArch {
-            vlen: 128,
-            elen: 64,
-            vstart_alu: false,
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VArchError(pub String);
-
-impl fmt::Display for VArchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for VArchError {}
-
-impl VArch {
-    /// Parses Spike's `--varch` value, `vlen:V,elen:E[,vstartalu:0|1]` (keys in any
-    /// order, missing keys keep the defaults VLEN=128, ELEN=64).
-    pub fn parse(s: &str) -> Result<VArch, VArchError> {
-        let err = |m: String| VArchError(format!("bad --varch '{s}': {m}"));
-        let mut a = VArch::default();
-        for part in s.to_ascii_lowercase().split(',').filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once(':')
-                .ok_or_else(|| err(format!("'{part}' is not key:value")))?;
-            let n: u32 = v
-                .trim()
-                .parse()
-                .map_err(|_| err(format!("'{v}' is not a number")))?;
-            match k.trim() {
-                "vlen" => a.vlen = n,
-                "elen" => a.elen = n,
-                "vstartalu" if n <= 1 => a.vstart_alu = n == 1,
-                "vstartalu" => return Err(err("vstartalu is 0 or 1".into())),
-                other => {
-                    return Err(err(format!(
-                        "unknown key '{other}' (vlen, elen, vstartalu)"
-                    )));
-                }
-            }
-        }
-        if !a.vlen.is_power_of_two() || !(64..=4096).contains(&a.vlen) {
-            return Err(err(format!(
-                "VLEN {} must be a power of two in 64..4096",
-                a.vlen
-            )));
-        }
-        if !a.elen.is_power_of_two() || !(32..=64).contains(&a.elen) {
-            return Err(err(format!("ELEN {} must be 32 or 64", a.elen)));
-        }
-        if a.elen > a.vlen {
-            return Err(err(format!(
-                "ELEN {} is larger than VLEN {}",
-                a.elen, a.vlen
-            )));
-        }
-        Ok(a)
-    }
-}
+use crate::config::VArch;
 
 /// The vtype value of an illegal configuration (vill set, everything else zero).
 pub const VTYPE_VILL: u64 = 1 << 63;
@@ -106,11 +31,11 @@ pub struct VectorUnit {
     pub vxsat: bool,
     /// Number of register-file copies (NPU lanes); 1 for a plain RVV hart.
     pub lanes: usize,
-    /// The lane an instruction is running on (`crate::npu::lanes` runs an instruction
+    /// The lane an instruction is running on (`crate::machine::npu::lanes` runs an instruction
     /// once per lane); 0 outside those loops.
     pub lane: usize,
     /// How many lanes, from `lane`, the current instruction is asked to cover in one
-    /// call (1, or L inside `crate::npu::lanes`); see `crate::exec::vector::span`.
+    /// call (1, or L inside `crate::machine::npu::lanes`); see `crate::exec::vector::span`.
     pub span: usize,
     /// Set by a handler that covered all `span` lanes in one call.
     pub spanned: bool,

@@ -13,10 +13,10 @@
 use super::bpred::{Predictor, Transfer};
 use super::params::TimingParams;
 use super::stats::{Counters, Dump, NSTATS, Stat};
-use crate::accel::{Accel, Latency, VcixInsn};
-use crate::exec::Insn;
 use crate::isa::{Class, OP_INFO, Opnd, Slot};
 use crate::machine::Hart;
+use crate::machine::Insn;
+use crate::machine::accel::{Accel, Latency, VcixInsn};
 use crate::machine::hart::X_SINK;
 use std::collections::VecDeque;
 
@@ -403,15 +403,6 @@ pub struct CycleModel {
 }
 
 impl CycleModel {
-    /// A cycle model with the built-in TPU units as its accelerator.
-    pub fn new(p: TimingParams) -> CycleModel {
-        let accel = Box::new(crate::accel::builtin::Builtin::new(
-            &p,
-            crate::isa::ext::XNPU | crate::isa::ext::XNPULEGACY,
-        ));
-        CycleModel::with_accel(p, accel)
-    }
-
     /// A cycle model whose accelerator instructions go to `accel`'s timing face.
     pub fn with_accel(p: TimingParams, accel: Box<dyn Accel>) -> CycleModel {
         static OPS: std::sync::OnceLock<Vec<OpTiming>> = std::sync::OnceLock::new();
@@ -1267,7 +1258,7 @@ impl CycleModel {
             .zip(&self.vcix_at_reset)
             .zip(self.accel.stats())
             .map(|((&v, &r), e)| {
-                if e.kind == crate::accel::StatKind::Capacity {
+                if e.kind == crate::machine::accel::StatKind::Capacity {
                     v
                 } else {
                     v.wrapping_sub(r)
@@ -1277,7 +1268,7 @@ impl CycleModel {
     }
 
     /// The accelerator model's statistics table (names for the dumps' values).
-    pub fn accel_stats(&self) -> &[crate::accel::StatEntry] {
+    pub fn accel_stats(&self) -> &[crate::machine::accel::StatEntry] {
         self.accel.stats()
     }
     /// A marker waits for everything before it to complete and takes no time itself.
@@ -1395,7 +1386,7 @@ fn vcix_operands(bits: u32, group: usize) -> VcixOperands {
     let rs1 = ((bits >> 15) & 31) as u8;
     let rs2 = ((bits >> 20) & 31) as u8;
     let mut o = VcixOperands::default();
-    if bits & 0x7f == crate::accel::CUSTOM_1 {
+    if bits & 0x7f == crate::machine::accel::CUSTOM_1 {
         o.x = [Some(rs1), Some(rs2)];
         return o;
     }

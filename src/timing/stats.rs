@@ -2,7 +2,7 @@
 //! the three outputs of `npu-spike sample` (`trace_cycles.tsv`, a gem5-style
 //! `stats.txt`, a JSON summary).
 
-use crate::accel::{StatEntry, StatKind};
+use crate::machine::accel::{StatEntry, StatKind};
 use serde::Serialize;
 
 macro_rules! stats {

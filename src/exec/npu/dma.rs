@@ -1,9 +1,9 @@
 //! Custom-1 DMA instructions (npu-isa.md §3.1): thin handlers over the engine in
-//! `crate::npu::dma`. rd is ignored by every one of them.
+//! `crate::machine::npu::dma`. rd is ignored by every one of them.
 
-use crate::exec::{ExecResult, Insn};
 use crate::machine::Hart;
-use crate::npu::dma::{self, Dir};
+use crate::machine::npu::dma::{self, Dir};
+use crate::machine::{ExecResult, Insn};
 
 /// CONFIG_DESC: X[rs1] is the descriptor address (read by the transfers, not here).
 pub fn config_desc(h: &mut Hart, i: &Insn) -> ExecResult {

@@ -6,14 +6,14 @@
 //! (else illegal instruction). An operand whose `vl` elements would run past `v31` of a
 //! lane's register file is an illegal instruction too (the references index past the
 //! file). Refusals of the unit model end the run with the VX exit status and message
-//! (`Npu::fail`). The units' state lives in `crate::npu`.
+//! (`Npu::fail`). The units' state lives in `crate::machine::npu`.
 
-use crate::exec::Insn;
 use crate::exec::vector::{R, done, require, require_vec};
+use crate::machine::Insn;
+use crate::machine::npu::exit;
+use crate::machine::npu::fp8::{Fp8, Round, f16_to_f32, f32_to_f16};
+use crate::machine::npu::sfu::SfuOp;
 use crate::machine::{Hart, VectorUnit};
-use crate::npu::exit;
-use crate::npu::fp8::{Fp8, Round, f16_to_f32, f32_to_f16};
-use crate::npu::sfu::SfuOp;
 
 /// Element `i` (`bytes` wide, little-endian, zero-extended) of the group at `reg` in `lane`.
 #[inline(always)]
@@ -231,7 +231,7 @@ pub fn vatan(h: &mut Hart, i: &Insn) -> R {
 /// post-pattern rows. A pattern push never loads (VX): its operation is latched as is.
 fn xlu_push_data(h: &mut Hart, i: &Insn, vl: usize, bytes: usize, pattern: bool) -> R {
     let op = field5(i);
-    let load = !pattern && crate::npu::xlu::Xlu::is_load(op);
+    let load = !pattern && crate::machine::npu::xlu::Xlu::is_load(op);
     require!(fits(h, i.rs2, if load { 4 } else { bytes }), i);
     let (v, vs2) = (&h.v, i.rs2);
     h.npu.xlu.push(
@@ -321,7 +321,7 @@ pub fn msa_pop(h: &mut Hart, i: &Insn) -> R {
     let (l, vl, bytes) = start(h, i)?;
     let wbytes = bytes.min(4);
     require!(fits(h, i.rd, wbytes), i);
-    let byte = if field5(i) & 3 == crate::npu::msa::E5M2 {
+    let byte = if field5(i) & 3 == crate::machine::npu::msa::E5M2 {
         Fp8::E5M2
     } else {
         Fp8::E4M3

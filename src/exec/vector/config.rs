@@ -2,8 +2,8 @@
 //! `VectorUnit::set_vl`). They only need the vector unit to be on.
 
 use super::{R, done, require};
-use crate::exec::Insn;
 use crate::machine::Hart;
+use crate::machine::Insn;
 
 pub fn vsetvli(h: &mut Hart, i: &Insn) -> R {
     require!(h.vs_enabled(), i);

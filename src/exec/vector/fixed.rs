@@ -3,8 +3,8 @@
 //! mode from vxrm and saturation accrued into vxsat.
 
 use super::{R, chk_narrow, chk_sss, done, is_vv, mixed, sew_int, sew_narrow, src, sss};
-use crate::exec::Insn;
 use crate::machine::Hart;
+use crate::machine::Insn;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Saturation seen by an element loop, which may run its lanes on several threads.

@@ -10,10 +10,10 @@ use super::{
     R, Src, V, al, chk_mss, chk_narrow, chk_sss, chk_widen, copy_bytes, done, mixed, mixed3, mss,
     require, require_vec, span, sss, sss3, view,
 };
-use crate::exec::Insn;
 use crate::exec::float::accrue;
 use crate::isa::ext;
 use crate::machine::Hart;
+use crate::machine::Insn;
 use softfloat_sys as sf;
 use softfloat_sys::{float16_t as F16, float32_t as F32, float64_t as F64};
 use std::sync::OnceLock;

@@ -7,8 +7,8 @@ use super::{
     overlap_widen, require, require_vec, require_vm, sew_int, sew_narrow, span, src, sss, sss3,
     view,
 };
-use crate::exec::Insn;
 use crate::machine::Hart;
+use crate::machine::Insn;
 
 /// vd[k] = op(vs2[k], src), single width.
 macro_rules! sss_ops {

@@ -2,8 +2,8 @@
 //! set-before/including/only-first, viota and vid.
 
 use super::{R, al, done, overlap, require, require_vec, require_vm, sew_int, view};
-use crate::exec::Insn;
 use crate::machine::Hart;
+use crate::machine::Insn;
 
 macro_rules! mm_ops {
     ($($name:ident |$a:ident, $b:ident| $e:expr;)*) => {$(

@@ -9,11 +9,11 @@
 use super::{
     R, V, al, copy_bytes, done, overlap, overlap_widen, require, require_vec, require_vm, view,
 };
-use crate::exec::Insn;
+use crate::machine::Insn;
 use crate::machine::memory::{PAGE_SIZE, Scalar, prefetch_host};
 use crate::machine::mmu::Access;
+use crate::machine::npu::lanes::{Kind, LaneAddr};
 use crate::machine::{Hart, Trap};
-use crate::npu::lanes::{Kind, LaneAddr};
 
 /// Kernel mode: lane `h.v.lane`'s view of an access based at X[rs1] (npu-isa.md §2.3).
 #[inline(always)]

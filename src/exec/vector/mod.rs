@@ -197,7 +197,7 @@ impl V {
         }
     }
     /// Runs `f` on the single-lane view of every lane of this view: in lane order on
-    /// this thread, or in contiguous lane ranges on several (`crate::npu::par`) when
+    /// this thread, or in contiguous lane ranges on several (`crate::machine::npu::par`) when
     /// there is enough work. `f` may only touch its own lane's registers.
     #[inline(always)]
     pub fn for_lanes(&self, f: impl Fn(&V) + Sync) {
@@ -215,7 +215,7 @@ impl V {
             return f(self);
         }
         let work = self.lanes * self.vl.saturating_sub(self.vstart);
-        crate::npu::par::for_lanes(self.lanes, work, |r| f(&self.range(r)))
+        crate::machine::npu::par::for_lanes(self.lanes, work, |r| f(&self.range(r)))
     }
     /// First element of register `r` viewed as `T`.
     #[inline(always)]
@@ -291,7 +291,7 @@ pub(crate) fn require_vec(h: &Hart, i: &Insn, alu: bool) -> R {
 }
 
 /// The instruction's view of the current lane (lane 0 unless the NPU runs the
-/// instruction on every lane, see `crate::npu::lanes`).
+/// instruction on every lane, see `crate::machine::npu::lanes`).
 #[inline(always)]
 pub(crate) fn view(h: &mut Hart, i: &Insn) -> V {
     V {
@@ -307,7 +307,7 @@ pub(crate) fn view(h: &mut Hart, i: &Insn) -> V {
 }
 
 /// Widens a checked single-lane view to all the lanes the NPU runs this instruction
-/// on (`crate::npu::lanes`: one decode and one set of checks, then the element loop
+/// on (`crate::machine::npu::lanes`: one decode and one set of checks, then the element loop
 /// over lanes x elements). Only handlers whose every register access after this goes
 /// through the per-lane helpers may call it; it tells the lane runner that the other
 /// lanes are done.
@@ -615,7 +615,7 @@ pub(crate) use is_vv;
 #[allow(unused_macros)]
 macro_rules! stubs {
     ($($name:ident),* $(,)?) => {$(
-        pub fn $name(_: &mut $crate::machine::Hart, i: &$crate::exec::Insn) -> $crate::exec::vector::R {
+        pub fn $name(_: &mut $crate::machine::Hart, i: &$crate::machine::Insn) -> $crate::exec::vector::R {
             Err($crate::exec::vector::ill(i))
         }
     )*};

@@ -3,8 +3,8 @@
 
 use super::float::{fp_check, unbox};
 use super::{R, V, al, chk_sss, done, overlap, require, require_vec, require_vm, sew_int, view};
-use crate::exec::Insn;
 use crate::machine::Hart;
+use crate::machine::Insn;
 
 pub fn vmv_x_s(h: &mut Hart, i: &Insn) -> R {
     require_vec(h, i, true)?;

@@ -3,8 +3,8 @@
 
 use super::float::{fred, fwred};
 use super::{R, al, done, require, require_vec, sew_int, sew_narrow, view};
-use crate::exec::Insn;
 use crate::machine::Hart;
+use crate::machine::Insn;
 
 macro_rules! red_ops {
     ($($name:ident |$acc:ident, $x:ident| $e:expr;)*) => {$(

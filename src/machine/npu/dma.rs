@@ -9,7 +9,7 @@
 //! vcix-accelerator model's (VX) with the SJ descriptor layout; see docs/npu.md.
 
 use super::exit;
-use crate::exec::ExecResult;
+use crate::machine::ExecResult;
 use crate::machine::{Hart, Trap};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -7,9 +7,9 @@
 //! `addi sp, sp, -N`), those inside the range whose bits 11:7 are 2 (any format: the
 //! reference tests the raw field), and the one at `hi` (leaving the kernel).
 
-use super::exit;
-use crate::exec::{ExecResult, Insn};
-use crate::machine::Hart;
+use crate::exec::handler;
+use crate::machine::npu::exit;
+use crate::machine::{ExecResult, Hart, Insn};
 
 const SP: usize = 2;
 
@@ -62,7 +62,7 @@ fn kernel_entry(h: &mut Hart, i: &Insn) -> ExecResult {
         h.npu.ksb = h.x[SP];
         h.npu.ksp = h.x[SP].wrapping_add(imm as u64);
     }
-    (i.op.handler())(h, i)?;
+    handler(i.op)(h, i)?;
     if rd_field_is_sp(i) {
         h.npu.ksp = h.x[SP];
     }
@@ -70,7 +70,7 @@ fn kernel_entry(h: &mut Hart, i: &Insn) -> ExecResult {
 }
 
 fn track_sp(h: &mut Hart, i: &Insn) -> ExecResult {
-    (i.op.handler())(h, i)?;
+    handler(i.op)(h, i)?;
     h.npu.ksp = h.x[SP];
     Ok(())
 }
@@ -78,5 +78,5 @@ fn track_sp(h: &mut Hart, i: &Insn) -> ExecResult {
 fn kernel_exit(h: &mut Hart, i: &Insn) -> ExecResult {
     h.npu.ksp = 0;
     h.npu.ksb = 0;
-    (i.op.handler())(h, i)
+    handler(i.op)(h, i)
 }

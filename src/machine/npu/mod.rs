@@ -5,7 +5,6 @@
 
 pub mod dma;
 pub mod fp8;
-pub mod kernel;
 pub mod lanes;
 pub mod msa;
 pub mod par;
