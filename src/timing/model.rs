@@ -641,13 +641,10 @@ impl CycleModel {
     /// The first cycle a load issued at `t` may leave the LSQ's request queue:
     /// after its unit, and (in-order commit) not while an older store has not
     /// committed (then it may take its data from the store buffer).
+    /// (`store_commit` stays 0 without in-order commit.)
     #[inline]
     fn load_sendable(&self, t: u64) -> u64 {
-        if self.p.inorder_commit != 0 {
-            (t + 1).max(self.store_commit)
-        } else {
-            t + 1
-        }
+        (t + 1).max(self.store_commit)
     }
 
     /// The cycle a load that left the request queue at `slot` reaches memory: not
@@ -660,6 +657,29 @@ impl CycleModel {
         } else {
             slot
         }
+    }
+
+    /// The earliest issue cycle of a store: without in-order commit it waits for a
+    /// store-buffer entry before issue (with it, at commit: `store_sent`).
+    #[inline]
+    fn store_issue_floor(&mut self, e: u64) -> u64 {
+        if self.p.inorder_commit == 0 {
+            self.store_wait(e)
+        } else {
+            e
+        }
+    }
+
+    /// A store (or store micro-op) of `bytes` issued at `t`: it goes to the store
+    /// buffer and memory; its entry is held `store_buffer_hold` cycles past the write.
+    /// Returns the cycle its write is done.
+    #[inline]
+    fn store_write(&mut self, t: u64, bytes: u64) -> u64 {
+        let sent = self.store_sent(t);
+        let done = self.memory(sent, bytes);
+        self.store_buffer
+            .push_back(done + self.p.store_buffer_hold as u64);
+        done
     }
 
     /// A store issued at `t` commits after every older instruction and enters the
@@ -786,15 +806,10 @@ impl CycleModel {
                 self.complete(done);
             }
             Kind::Store => {
-                let mut earliest = arrival.max(self.sources_for(op, insn, Pool::Mem));
-                if self.p.inorder_commit == 0 {
-                    earliest = self.store_wait(earliest);
-                }
+                let earliest =
+                    self.store_issue_floor(arrival.max(self.sources_for(op, insn, Pool::Mem)));
                 let t = self.issue(earliest, Some(Pool::Mem), true);
-                let sent = self.store_sent(t);
-                let done = self.memory(sent, op.bytes as u64);
-                self.store_buffer
-                    .push_back(done + self.p.store_buffer_hold as u64);
+                let done = self.store_write(t, op.bytes as u64);
                 let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
                 self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
                 self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
@@ -1055,18 +1070,12 @@ impl CycleModel {
             let reg = (k * data_regs / n.max(1)) as usize;
             let mut e = earliest;
             if store {
-                e = e.max(self.vreg_ready(insn.rd, reg));
-                if self.p.inorder_commit == 0 {
-                    e = self.store_wait(e);
-                }
+                e = self.store_issue_floor(e.max(self.vreg_ready(insn.rd, reg)));
             }
             let t = self.issue(e, Some(Pool::VecMem), true);
             let bytes = if n == 0 { 0 } else { bytes_each };
             if store {
-                let sent = self.store_sent(t);
-                let data = self.memory(sent, bytes);
-                self.store_buffer
-                    .push_back(data + self.p.store_buffer_hold as u64);
+                let data = self.store_write(t, bytes);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, data));
             } else {
