@@ -19,89 +19,100 @@ const MEAN_BOUND: f64 = 0.05;
 const I_CACHE: &str = "I-cache misses of a cold window (the I-cache is not modelled)";
 const LMUL8: &str = "LMUL-8 memory and arithmetic together are a few cycles slower in gem5, and vtile_m8's vsetvli adds ~22 more (m8_tile, the same without it: 28 against 50)";
 const END_1: &str = "gem5 ends this short window one cycle apart (window-end rule not pinned down)";
+const VSTORE: &str = "a window ending in vector stores: gem5 ends it later when earlier stores still hold the store buffer and earlier right after a producer (probe5: vse32_m8_x1 9, vfadd_vse_m1 6); rule not pinned down";
 
 /// Windows of the first set the model does not bring within 10 % yet: (window, bound
 /// on |ratio - 1|, what gem5 does that the model does not). Issue 26's target is an
 /// empty list.
 const KNOWN_MISSES: &[(&str, f64, &str)] = &[
-    ("int_dep_add200.cold", 0.16, I_CACHE),
-    ("vtile_m8.cold", 0.44, LMUL8),
-    ("vtile_m8.warm", 0.49, LMUL8),
-    ("vlse32_x8.cold", 0.16, I_CACHE),
-    ("vfadd_indep16_m1.cold", 0.12, END_1),
-    ("vfadd_indep16_m1.warm", 0.12, END_1),
-    ("vluxei32_x8.cold", 0.27, I_CACHE),
-    ("vlane_idx16.cold", 0.12, END_1),
-    ("vlane_idx16.warm", 0.12, END_1),
+    ("int_dep_add200.cold", 0.17, I_CACHE),
+    ("vtile_m1.cold", 0.15, VSTORE),
+    ("vtile_m8.cold", 0.45, LMUL8),
+    ("vtile_m8.warm", 0.50, LMUL8),
+    ("vlse32_x8.cold", 0.17, I_CACHE),
+    ("vrgather_chain16.cold", 0.13, I_CACHE),
+    ("vluxei32_x8.cold", 0.28, I_CACHE),
+    ("jal_fwd4.cold", 0.13, END_1),
+    ("jal_fwd4.warm", 0.13, END_1),
     ("call_ret8.cold", 0.17, I_CACHE),
-    ("ld_x8_lines.cold", 0.21, I_CACHE),
-    (
-        "st_ld_x8.cold",
-        0.16,
-        "store-to-load forwarding is a cycle faster per pair in gem5",
-    ),
-    (
-        "st_ld_x8.warm",
-        0.16,
-        "store-to-load forwarding is a cycle faster per pair in gem5",
-    ),
-    ("vse32_x8.cold", 0.12, END_1),
-    ("vse32_x8.warm", 0.12, END_1),
+    ("ld_x8_lines.cold", 0.25, I_CACHE),
+    ("ld_x8_lines.warm", 0.12, END_1),
+    ("vle32_x8.warm", 0.13, END_1),
+    ("vse32_x8.cold", 0.23, END_1),
+    ("vse32_x8.warm", 0.23, END_1),
 ];
 
-/// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4}.S, measured on the same gem5):
+/// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,probe5}.S, measured on the same gem5):
 /// probes of the store buffer, LMUL > 1 vector memory and the I-cache, and realistic
 /// windows (sorts, recursion, a list walk, softmax, tile loops, a scalar matmul, a copy).
-const MEAN_BOUND_SET2: f64 = 0.14;
+const MEAN_BOUND_SET2: f64 = 0.13;
 
 const CALLS: &str = "calls: gem5 makes an ALU-only leaf cheap (call_alu8 38) and a store in the leaf or a ret at the call target dear (call_st8 84, call_ret8 72); rule not pinned down";
 const SORT: &str = "data-dependent branches after loads cost more in gem5 (not pinned down)";
 
 const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
-    ("sd_x32.cold", 0.68, I_CACHE),
-    ("vse32_m8_x1.cold", 0.12, END_1),
-    ("vse32_m8_x1.warm", 0.12, END_1),
-    ("vfadd_m8_x1.cold", 0.15, END_1),
-    ("vfadd_m8_x1.warm", 0.15, END_1),
-    ("vfadd_vse_m8.cold", 0.26, LMUL8),
-    ("vfadd_vse_m8.warm", 0.26, LMUL8),
-    ("vse32_m4_x2.cold", 0.12, END_1),
-    ("vse32_m4_x2.warm", 0.12, END_1),
+    ("sd_x32.cold", 0.67, I_CACHE),
+    ("vse32_m8_x1.cold", 0.23, END_1),
+    ("vse32_m8_x1.warm", 0.23, END_1),
+    ("vfadd_vse_m8.cold", 0.34, LMUL8),
+    ("vfadd_vse_m8.warm", 0.34, LMUL8),
+    ("vse32_m4_x2.cold", 0.23, END_1),
+    ("vse32_m4_x2.warm", 0.23, END_1),
     ("isort16.cold", 0.24, SORT),
-    ("isort16.warm", 0.23, SORT),
+    ("isort16.warm", 0.22, SORT),
     ("bsort12.cold", 0.28, SORT),
     ("bsort12.warm", 0.27, SORT),
     ("fib7.cold", 0.46, CALLS),
     ("fib7.warm", 0.37, CALLS),
+    ("softmax_row32.warm", 0.13, END_1),
     (
         "ew_mul_m2_tile.cold",
-        0.16,
+        0.17,
         "an LMUL-2 tile loop whose loads follow the previous iteration's store: gem5 is slower (not pinned down)",
     ),
-    ("ew_mul_m2_tile.warm", 0.12, "the same"),
+    ("ew_mul_m2_tile.warm", 0.12, VSTORE),
     ("call_spill8.cold", 0.42, CALLS),
     ("call_spill8.warm", 0.35, CALLS),
-    ("st_ld_diff8.warm", 0.42, END_1),
-    ("ld_add_br16.cold", 0.18, SORT),
-    ("ld_add_br16.warm", 0.18, SORT),
-    ("nest4.cold", 0.15, CALLS),
-    ("nest4.warm", 0.29, CALLS),
-    ("jal_call8.cold", 0.24, CALLS),
-    ("jal_call8.warm", 0.43, CALLS),
-    ("fib5.warm", 0.20, CALLS),
+    ("st_ld_diff8.warm", 0.37, END_1),
+    ("ld_add_br16.cold", 0.21, SORT),
+    ("ld_add_br16.warm", 0.21, SORT),
+    ("nest4.cold", 0.13, CALLS),
+    ("nest4.warm", 0.27, CALLS),
+    ("jal_call8.cold", 0.22, CALLS),
+    ("jal_call8.warm", 0.40, CALLS),
+    ("fib5.warm", 0.19, CALLS),
     ("call_st8.cold", 0.17, CALLS),
     ("call_st8.warm", 0.18, CALLS),
-    ("call_ld8.cold", 0.24, CALLS),
-    ("call_ld8.warm", 0.41, CALLS),
-    ("call_stld8.cold", 0.18, CALLS),
+    ("call_ld8.cold", 0.22, CALLS),
+    ("call_ld8.warm", 0.38, CALLS),
+    ("call_stld8.cold", 0.19, CALLS),
     ("call_stld8.warm", 0.18, CALLS),
-    ("call_alu8.cold", 0.24, CALLS),
-    ("call_alu8.warm", 0.85, CALLS),
-    ("m8_ld_ld_add.cold", 0.15, LMUL8),
-    ("m8_ld_add_st.cold", 0.16, LMUL8),
-    ("m8_ld_add_st.warm", 0.16, LMUL8),
-    ("m8_tile.cold", 0.12, LMUL8),
-    ("m8_tile.warm", 0.12, LMUL8),
+    ("call_alu8.cold", 0.22, CALLS),
+    ("call_alu8.warm", 0.82, CALLS),
+    ("m8_ld_ld_add.cold", 0.18, LMUL8),
+    ("m8_ld_add_st.cold", 0.20, LMUL8),
+    ("m8_ld_add_st.warm", 0.20, LMUL8),
+    ("m8_tile.cold", 0.15, LMUL8),
+    ("m8_tile.warm", 0.15, LMUL8),
+    ("vset_m8_only.cold", 0.13, VSTORE),
+    ("vset_m8_only.warm", 0.13, VSTORE),
+    ("vset_m8_vle.cold", 0.12, I_CACHE),
+    ("vset_m8_vle.warm", 0.22, VSTORE),
+    ("vset_m8_vse.cold", 0.20, VSTORE),
+    ("vset_m8_vse.warm", 0.20, VSTORE),
+    ("vsetx0_m8_tile.cold", 0.68, I_CACHE),
+    ("vsetx0_m8_tile.warm", 0.25, VSTORE),
+    ("vsetmax_m8_tile.cold", 0.15, VSTORE),
+    ("vsetmax_m8_tile.warm", 0.15, VSTORE),
+    ("vfadd_vse_m2.cold", 0.17, VSTORE),
+    ("vfadd_vse_m2.warm", 0.17, VSTORE),
+    ("vfadd_vse_m1.cold", 0.17, VSTORE),
+    ("vfadd_vse_m1.warm", 0.17, VSTORE),
+    ("vtile_m1_noset.cold", 0.12, VSTORE),
+    ("vtile_m1_noset.warm", 0.12, VSTORE),
+    ("vtile_m4_noset.cold", 0.15, VSTORE),
+    ("vtile_m4_noset.warm", 0.15, VSTORE),
+    ("ld_x8_same.cold", 0.17, I_CACHE),
 ];
 
 fn dir() -> String {
@@ -188,7 +199,7 @@ fn every_window_is_within_tolerance_of_gem5() {
 fn the_second_set_and_realistic_windows_are_within_tolerance_of_gem5() {
     check(
         "gem5_cycles_set2.tsv",
-        82,
+        126,
         KNOWN_MISSES_SET2,
         MEAN_BOUND_SET2,
     );

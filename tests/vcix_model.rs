@@ -617,19 +617,19 @@ fn traced(stdout: &str, what: &str) -> Vec<(String, u64, u64)> {
 
 /// timing.S under `sample --model` (probe_wait_cycles 5, probe_trace 1). The cycle
 /// numbers follow docs/timing.md and docs/accel.md: with resetstats at cycle t, a
-/// window's first instruction issues at t + 6 (R1: fetch restarts after the marker);
+/// window's first instruction issues at t + 5 (R1: fetch restarts after the marker);
 /// a model instruction uses no core pool, waits for its operands by the VCIX operand
 /// rule (probe.add-x / probe_wait are sf.vc.v.xv-shaped: vd written, vs2 and x[rs1]
 /// read) and issues at the first cycle can_accept says yes; in a cycle the order is
 /// tick, ready, commit, can_accept/issue, so a result that turns ready in cycle c can
 /// be read by an instruction issuing in c; the window ends when everything in it has
 /// completed (R2), and a port's cycles equal the window's numCycles.
-///   Window 1: the pipe unit takes one per cycle, so probe.add-x 1-4 issue at t+6..t+9;
-///   with 4 in flight (ready at t+16..t+19) the 5th is refused until the 1st is ready,
-///   issues at t+16 and is ready at t+26: 26 cycles. Occupancy 5 x 10 = 50.
-///   Window 2: probe_wait issues at t+6 (latency unknown); ready turns true at t+11;
-///   ready is asked before issue in a cycle, so its consumer issues at t+11 and is
-///   ready at t+21: 21 cycles. Occupancy: wait 5, pipe 10.
+///   Window 1: the pipe unit takes one per cycle, so probe.add-x 1-4 issue at t+5..t+8;
+///   with 4 in flight (ready at t+15..t+18) the 5th is refused until the 1st is ready,
+///   issues at t+15 and is ready at t+25: 25 cycles. Occupancy 5 x 10 = 50.
+///   Window 2: probe_wait issues at t+5 (latency unknown); ready turns true at t+10;
+///   ready is asked before issue in a cycle, so its consumer issues at t+10 and is
+///   ready at t+20: 20 cycles. Occupancy: wait 5, pipe 10.
 ///   Window 3 (to the end of the run): no model instruction.
 #[test]
 fn timing_face_pipelines_to_depth_4_and_waits_for_unknown_latency() {
@@ -696,11 +696,11 @@ fn timing_face_pipelines_to_depth_4_and_waits_for_unknown_latency() {
     }
 
     let tsv = std::fs::read_to_string(out.join("trace_cycles.tsv")).unwrap();
-    assert_eq!(tsv, "26\t0\n21\t0\n");
+    assert_eq!(tsv, "25\t0\n20\t0\n");
     let stats = std::fs::read_to_string(out.join("stats.txt")).unwrap();
     let cycles = stat(&stats, "system.cpu.numCycles");
     assert_eq!(cycles.len(), 3);
-    assert_eq!(&cycles[..2], [26, 21]);
+    assert_eq!(&cycles[..2], [25, 20]);
     let col = |n: &str| stat(&stats, n);
     assert_eq!(col("vcix.pipe.admitted"), [5, 1, 0]);
     assert_eq!(col("vcix.pipe.capacity"), [1, 1, 1]);
@@ -728,7 +728,7 @@ fn timing_face_pipelines_to_depth_4_and_waits_for_unknown_latency() {
     let util = texts(&stats, "vcix.pipe.utilization");
     assert_eq!(
         util[..2],
-        [format!("{:.6}", 5.0 / 26.0), format!("{:.6}", 1.0 / 21.0)]
+        [format!("{:.6}", 5.0 / 25.0), format!("{:.6}", 1.0 / 20.0)]
     );
     // The port itself (unit pipe, name issue), flagged primary.
     assert_eq!(col("vcix.pipe.issue.admitted"), [5, 1, 0]);
@@ -776,7 +776,7 @@ fn issue_trace_shows_the_models_latency() {
         &[],
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert_eq!(o.stdout, "26\t0\n21\t0\n");
+    assert_eq!(o.stdout, "25\t0\n20\t0\n");
     let text = std::fs::read_to_string(&trace).unwrap();
     let rows: Vec<(u64, u64, String)> = text
         .lines()
@@ -1011,8 +1011,8 @@ fn sample_times_the_models_words_and_computes_nothing_without_functional() {
 /// --vlen 256`), stats.txt read as it reads it (every system.cpu.numCycles, the last
 /// dump dropped), against `sample WORKDIR --model` and `sample --model` on the same
 /// ELF. cycle.S by the rules of `timing_face_pipelines_to_depth_4...` with the probe's
-/// default probe_wait_cycles 7 (no description): window 1 = 26; window 2 = 6 + 7 + 10
-/// = 23.
+/// default probe_wait_cycles 7 (no description): window 1 = 25; window 2 = 5 + 7 + 10
+/// = 22.
 #[test]
 fn cycle_simulator_with_a_model_gives_the_cycles_of_sample() {
     let dir = tmp("cyclesim");
@@ -1048,13 +1048,13 @@ fn cycle_simulator_with_a_model_gives_the_cycles_of_sample() {
         .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
         .collect();
     cycles.pop();
-    assert_eq!(cycles, [26, 23]);
+    assert_eq!(cycles, [25, 22]);
     let w = cycle_workdir(&dir, 4, 256, 65536);
     let o = npu_spike(&["sample", "--model", probe(), w.to_str().unwrap()], &[]);
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert_eq!(
         std::fs::read_to_string(w.join("trace_cycles.tsv")).unwrap(),
-        "26\t0\n23\t0\n"
+        "25\t0\n22\t0\n"
     );
     let o = npu_spike(
         &[
@@ -1070,7 +1070,7 @@ fn cycle_simulator_with_a_model_gives_the_cycles_of_sample() {
         &[],
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert_eq!(o.stdout, "26\t0\n23\t0\n");
+    assert_eq!(o.stdout, "25\t0\n22\t0\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -378,6 +378,9 @@ pub struct CycleModel {
     last_vcfg: (u64, u64),
     /// Completion of everything issued so far (markers wait for it).
     last_complete: u64,
+    /// The cycle from which a dump sees the scalar stores so far: gem5's dumpstats
+    /// executes `window_store_end` cycles after the last one commits.
+    stores_seen: u64,
     bp: Predictor,
     // Accelerator: the model's timing face, the next cycle it is to be ticked, and
     // its instructions issued and not yet committed, oldest first.
@@ -454,6 +457,7 @@ impl CycleModel {
             store_commit: 0,
             last_vcfg: (u64::MAX, u64::MAX),
             last_complete: 0,
+            stores_seen: 0,
             bp: Predictor::new(
                 p.bp_local_entries,
                 p.bp_global_entries,
@@ -816,6 +820,7 @@ impl CycleModel {
                 self.store_ring_until = self.store_ring_until.max(done);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, done));
+                self.stores_seen = self.store_commit + self.p.window_store_end as u64;
             }
             Kind::Branch | Kind::Jump => self.control(op, insn, hart, arrival),
             Kind::Serial => {
@@ -1294,15 +1299,17 @@ impl CycleModel {
         self.accel_advance(t);
         match m {
             Marker::Reset => self.reset_window(t),
-            Marker::Dump => self.dump(t, false),
+            Marker::Dump => self.dump(t.max(self.stores_seen), false),
             Marker::DumpReset => {
-                self.dump(t, false);
+                self.dump(t.max(self.stores_seen), false);
                 self.reset_window(t);
             }
             Marker::Other => {}
         }
         if self.p.marker_refetch != 0 {
-            self.refetch(t);
+            // The m5 op's forced branch (SerializeAfter) restarts fetch.
+            self.fetch_cycle = t + self.p.marker_redirect as u64;
+            self.new_group = true;
         }
     }
 

@@ -113,6 +113,10 @@ pub struct TimingParams {
     pub store_send_delay: u32,
     /// Cycles a store keeps its store-buffer entry after its write is done.
     pub store_buffer_hold: u32,
+    /// Cycles from an m5 marker to the fetch of the next instruction's line.
+    pub marker_redirect: u32,
+    /// A window's dump waits this many cycles after its last scalar store commits.
+    pub window_store_end: u32,
 
     // ---- branch prediction (gem5 TournamentBP and BTB defaults) ----
     pub bp_local_entries: u32,
@@ -180,6 +184,8 @@ impl Default for TimingParams {
             load_after_store_commit: 1,
             store_send_delay: 0,
             store_buffer_hold: 4,
+            marker_redirect: 1,
+            window_store_end: 1,
             bp_local_entries: 2048,
             bp_global_entries: 8192,
             btb_entries: 4096,
@@ -279,6 +285,8 @@ impl TimingParams {
             ),
             ("timing_store_send_delay", &mut self.store_send_delay),
             ("timing_store_buffer_hold", &mut self.store_buffer_hold),
+            ("timing_marker_redirect", &mut self.marker_redirect),
+            ("timing_window_store_end", &mut self.window_store_end),
             ("timing_bp_local_entries", &mut self.bp_local_entries),
             ("timing_bp_global_entries", &mut self.bp_global_entries),
             ("timing_btb_entries", &mut self.btb_entries),
@@ -351,6 +359,8 @@ impl TimingParams {
                     | "timing_load_after_store_commit"
                     | "timing_store_send_delay"
                     | "timing_store_buffer_hold"
+                    | "timing_marker_redirect"
+                    | "timing_window_store_end"
                     | "timing_mem_latency"
                     | "timing_load_response"
                     | "timing_int_alu_latency"
