@@ -34,7 +34,8 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
     ("vluxei32_x8.cold", 0.28, I_CACHE),
     ("jal_fwd4.cold", 0.13, END_1),
     ("jal_fwd4.warm", 0.13, END_1),
-    ("call_ret8.cold", 0.17, I_CACHE),
+    ("call_ret8.cold", 0.33, RET_AT_TARGET),
+    ("call_ret8.warm", 0.27, RET_AT_TARGET),
     ("ld_x8_lines.cold", 0.25, I_CACHE),
     ("ld_x8_lines.warm", 0.12, END_1),
     ("vle32_x8.warm", 0.13, END_1),
@@ -45,9 +46,11 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
 /// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,probe5}.S, measured on the same gem5):
 /// probes of the store buffer, LMUL > 1 vector memory and the I-cache, and realistic
 /// windows (sorts, recursion, a list walk, softmax, tile loops, a scalar matmul, a copy).
-const MEAN_BOUND_SET2: f64 = 0.13;
+const MEAN_BOUND_SET2: f64 = 0.12;
 
-const CALLS: &str = "calls: gem5 makes an ALU-only leaf cheap (call_alu8 38) and a store in the leaf or a ret at the call target dear (call_st8 84, call_ret8 72); rule not pinned down";
+const CALLS: &str = "calls: a store in the leaf costs ~4 cycles more a call in gem5 (call_st8 84 against call_ld8 50, the same mispredictions); rule not pinned down";
+const RET_AT_TARGET: &str = "a ret that is an indirect call's target: gem5's call_ret8 costs 9 a pair against call_alu8's 4.75 (both without mispredictions; 4 I-cache misses cold); rule not pinned down";
+const MARKER_POLLUTION: &str = "likely the markers: gem5's Fetch2 predictions past an m5 op are never squashed (Fetch2::updateBranchPrediction skips the op's forced branch), so the indirect predictor's history after a marker is not the model's: warm, gem5 mispredicts 0 (call_alu8) or 3 (call_ld8) of the 8 calls, the model 4; nest4 4, the model 1";
 const SORT: &str = "data-dependent branches after loads cost more in gem5 (not pinned down)";
 
 const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
@@ -62,8 +65,8 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("isort16.warm", 0.22, SORT),
     ("bsort12.cold", 0.28, SORT),
     ("bsort12.warm", 0.27, SORT),
-    ("fib7.cold", 0.46, CALLS),
-    ("fib7.warm", 0.37, CALLS),
+    ("fib7.cold", 0.55, CALLS),
+    ("fib7.warm", 0.58, CALLS),
     ("softmax_row32.warm", 0.13, END_1),
     (
         "ew_mul_m2_tile.cold",
@@ -71,24 +74,17 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
         "an LMUL-2 tile loop whose loads follow the previous iteration's store: gem5 is slower (not pinned down)",
     ),
     ("ew_mul_m2_tile.warm", 0.12, VSTORE),
-    ("call_spill8.cold", 0.42, CALLS),
-    ("call_spill8.warm", 0.35, CALLS),
+    ("call_spill8.cold", 0.53, CALLS),
+    ("call_spill8.warm", 0.50, CALLS),
     ("st_ld_diff8.warm", 0.37, END_1),
     ("ld_add_br16.cold", 0.21, SORT),
     ("ld_add_br16.warm", 0.21, SORT),
-    ("nest4.cold", 0.13, CALLS),
-    ("nest4.warm", 0.27, CALLS),
-    ("jal_call8.cold", 0.22, CALLS),
-    ("jal_call8.warm", 0.40, CALLS),
-    ("fib5.warm", 0.19, CALLS),
-    ("call_st8.cold", 0.17, CALLS),
-    ("call_st8.warm", 0.18, CALLS),
-    ("call_ld8.cold", 0.22, CALLS),
-    ("call_ld8.warm", 0.38, CALLS),
-    ("call_stld8.cold", 0.19, CALLS),
-    ("call_stld8.warm", 0.18, CALLS),
-    ("call_alu8.cold", 0.22, CALLS),
-    ("call_alu8.warm", 0.82, CALLS),
+    ("nest4.warm", 0.22, MARKER_POLLUTION),
+    ("call_st8.cold", 0.33, CALLS),
+    ("call_st8.warm", 0.37, CALLS),
+    ("call_stld8.cold", 0.34, CALLS),
+    ("call_stld8.warm", 0.37, CALLS),
+    ("call_alu8.warm", 0.40, MARKER_POLLUTION),
     ("m8_ld_ld_add.cold", 0.18, LMUL8),
     ("m8_ld_add_st.cold", 0.20, LMUL8),
     ("m8_ld_add_st.warm", 0.20, LMUL8),

@@ -1,7 +1,101 @@
 //! Branch prediction in the shape of gem5's default `TournamentBP`: a local predictor
 //! (per-branch history selecting 2-bit counters), a global predictor (2-bit counters
 //! indexed by the global history) and a chooser between them, plus a BTB for targets
-//! and a return-address stack. Sizes come from `TimingParams`.
+//! and a return-address stack, plus gem5's `SimpleIndirectPredictor` for indirect
+//! transfers that are not returns. Sizes come from `TimingParams`.
+
+/// gem5's `SimpleIndirectPredictor` (`src/cpu/pred/simple_indirect.cc`): a set-
+/// associative target cache indexed by the branch pc hashed with a global direction
+/// history (every transfer's direction) and the targets of the last `PATH` indirect
+/// transfers, tagged by the pc. It learns a target only when the transfer was
+/// mispredicted (`update` with `squash`, `recordTarget`).
+struct Indirect {
+    /// Sets x ways of (tag + 1, target); tag 0 is an empty way.
+    table: Vec<(u32, u64)>,
+    sets: usize,
+    ways: usize,
+    ghr: u32,
+    ghr_mask: u32,
+    /// The last `PATH` indirect targets, newest at `path[(path_next + PATH - 1) % PATH]`.
+    path: [u64; PATH],
+    path_len: usize,
+    path_next: usize,
+    /// gem5 replaces a random way (`rand() % numWays`).
+    rng: u32,
+}
+
+/// `indirectPathLength` 3.
+const PATH: usize = 3;
+/// `instShiftAmt` 2.
+const INST_SHIFT: u32 = 2;
+/// `indirectTagSize` 16.
+const TAG_BITS: u32 = 16;
+
+impl Indirect {
+    fn new(sets: u32, ways: u32, ghr_bits: u32) -> Indirect {
+        let sets = sets.next_power_of_two() as usize;
+        let ways = ways.max(1) as usize;
+        Indirect {
+            table: vec![(0, 0); sets * ways],
+            sets,
+            ways,
+            ghr: 0,
+            ghr_mask: ((1u64 << ghr_bits.min(32)) - 1) as u32,
+            path: [0; PATH],
+            path_len: 0,
+            path_next: 0,
+            rng: 1,
+        }
+    }
+
+    /// `getSetIndex`: pc ^ ghr ^ the path's targets, the p-th newest shifted by
+    /// `p * (log2(sets) / PATH)` more.
+    fn set(&self, pc: u64) -> usize {
+        let mut h = (pc >> INST_SHIFT) ^ self.ghr as u64;
+        let shift = self.sets.trailing_zeros() as usize / PATH;
+        for p in 0..self.path_len {
+            let t = self.path[(self.path_next + PATH - 1 - p) % PATH];
+            h ^= t >> (INST_SHIFT as usize + p * shift);
+        }
+        h as usize & (self.sets - 1)
+    }
+
+    fn tag(pc: u64) -> u32 {
+        ((pc >> INST_SHIFT) & ((1 << TAG_BITS) - 1)) as u32 + 1
+    }
+
+    fn lookup(&self, set: usize, pc: u64) -> Option<u64> {
+        let tag = Self::tag(pc);
+        self.table[set * self.ways..(set + 1) * self.ways]
+            .iter()
+            .find(|w| w.0 == tag)
+            .map(|w| w.1)
+    }
+
+    fn record(&mut self, set: usize, pc: u64, target: u64) {
+        let tag = Self::tag(pc);
+        let ways = &mut self.table[set * self.ways..(set + 1) * self.ways];
+        if let Some(w) = ways.iter_mut().find(|w| w.0 == tag) {
+            w.1 = target;
+            return;
+        }
+        // A xorshift stands in for the C library's rand().
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 17;
+        self.rng ^= self.rng << 5;
+        ways[self.rng as usize % self.ways] = (tag, target);
+    }
+
+    fn push_path(&mut self, target: u64) {
+        self.path[self.path_next] = target;
+        self.path_next = (self.path_next + 1) % PATH;
+        self.path_len = (self.path_len + 1).min(PATH);
+    }
+
+    fn direction(&mut self, taken: bool) {
+        self.ghr = ((self.ghr << 1) | taken as u32) & self.ghr_mask;
+    }
+}
 
 pub struct Predictor {
     local_history: Vec<u16>,
@@ -12,6 +106,8 @@ pub struct Predictor {
     btb: Vec<(u64, u64)>,
     ras: Vec<u64>,
     ras_entries: usize,
+    /// None: indirect transfers take their targets from the BTB like direct ones.
+    indirect: Option<Indirect>,
 }
 
 /// What kind of control transfer an instruction is.
@@ -33,7 +129,15 @@ fn bump(c: &mut u8, up: bool) {
 }
 
 impl Predictor {
-    pub fn new(local: u32, global: u32, btb: u32, ras: u32) -> Predictor {
+    /// `indirect`: (sets, ways, global-history bits) of the indirect predictor, or
+    /// None for none.
+    pub fn new(
+        local: u32,
+        global: u32,
+        btb: u32,
+        ras: u32,
+        indirect: Option<(u32, u32, u32)>,
+    ) -> Predictor {
         let local = local.next_power_of_two() as usize;
         let global = global.next_power_of_two() as usize;
         let btb = btb.next_power_of_two() as usize;
@@ -47,6 +151,7 @@ impl Predictor {
             btb: vec![(u64::MAX, 0); btb],
             ras: Vec::with_capacity(ras as usize),
             ras_entries: ras as usize,
+            indirect: indirect.map(|(s, w, g)| Indirect::new(s, w, g)),
         }
     }
 
@@ -57,11 +162,16 @@ impl Predictor {
     /// `ras_returns`) or, failing those, the fall-through. So a jump or branch to the
     /// next instruction is never mispredicted. The BTB learns a target only when a
     /// taken transfer was mispredicted (gem5 updates it in `squash`); calls push the
-    /// return address whether or not their target was known.
+    /// return address whether or not their target was known. An `indirect` transfer
+    /// (jalr) that is not a return takes its target from the indirect predictor when
+    /// there is one, which alone learns it: gem5's `squash` updates the BTB only for
+    /// direct transfers when an indirect predictor exists.
+    #[allow(clippy::too_many_arguments)]
     pub fn predict_and_update(
         &mut self,
         pc: u64,
         kind: Transfer,
+        indirect: bool,
         taken: bool,
         target: u64,
         fall_through: u64,
@@ -70,6 +180,28 @@ impl Predictor {
         let slot = (pc >> 1) as usize & (self.btb.len() - 1);
         let btb_target = (self.btb[slot].0 == pc).then_some(self.btb[slot].1);
         let actual = if taken { target } else { fall_through };
+        // The indirect predictor's own direction history takes every transfer
+        // (`update`: "All branches update the global history"); as a misprediction
+        // is squashed before anything younger is predicted, it holds the outcomes.
+        let by_indirect = indirect && kind != Transfer::Return && self.indirect.is_some();
+        if let Some(ip) = &mut self.indirect {
+            if by_indirect {
+                let set = ip.set(pc);
+                let predicted = ip.lookup(set, pc).unwrap_or(fall_through);
+                let correct = predicted == actual;
+                if !correct && taken {
+                    ip.record(set, pc, target);
+                }
+                ip.push_path(actual);
+                ip.direction(taken);
+                self.global_history = (self.global_history << 1) | taken as u64;
+                if kind == Transfer::Call {
+                    self.push_return(fall_through);
+                }
+                return correct;
+            }
+            ip.direction(taken);
+        }
         let predicted = match kind {
             Transfer::Conditional => {
                 let li = (pc >> 1) as usize & (self.local_history.len() - 1);
@@ -107,10 +239,7 @@ impl Predictor {
                 // (`TournamentBP::updateHistories`).
                 self.global_history = (self.global_history << 1) | taken as u64;
                 if kind == Transfer::Call {
-                    if self.ras.len() == self.ras_entries {
-                        self.ras.remove(0);
-                    }
-                    self.ras.push(fall_through);
+                    self.push_return(fall_through);
                 }
                 btb_target.unwrap_or(fall_through)
             }
@@ -121,6 +250,13 @@ impl Predictor {
         }
         correct
     }
+
+    fn push_return(&mut self, addr: u64) {
+        if self.ras.len() == self.ras_entries {
+            self.ras.remove(0);
+        }
+        self.ras.push(addr);
+    }
 }
 
 #[cfg(test)]
@@ -129,11 +265,11 @@ mod tests {
 
     #[test]
     fn a_loop_branch_is_learned_and_its_exit_mispredicted() {
-        let mut p = Predictor::new(2048, 8192, 4096, 16);
+        let mut p = Predictor::new(2048, 8192, 4096, 16, None);
         let (pc, target, ft) = (0x1000, 0xf00, 0x1004);
         let mut wrong = 0;
         for _ in 0..100 {
-            if !p.predict_and_update(pc, Transfer::Conditional, true, target, ft, true) {
+            if !p.predict_and_update(pc, Transfer::Conditional, false, true, target, ft, true) {
                 wrong += 1;
             }
         }
@@ -143,18 +279,48 @@ mod tests {
         // history's counter needs two taken outcomes (0 -> 1 -> 2) before it (and
         // the BTB) predict the branch: 13 (gem5's loop100.cold: 14 with the exit).
         assert_eq!(wrong, 13);
-        assert!(!p.predict_and_update(pc, Transfer::Conditional, false, target, ft, true));
+        assert!(!p.predict_and_update(pc, Transfer::Conditional, false, false, target, ft, true));
     }
 
     #[test]
     fn returns_use_the_return_address_stack() {
-        let mut p = Predictor::new(2048, 8192, 4096, 16);
+        let mut p = Predictor::new(2048, 8192, 4096, 16, None);
         // Cold call: the BTB does not know the target yet.
-        assert!(!p.predict_and_update(0x100, Transfer::Call, true, 0x800, 0x104, true));
-        assert!(p.predict_and_update(0x810, Transfer::Return, true, 0x104, 0x814, true));
-        assert!(p.predict_and_update(0x100, Transfer::Call, true, 0x800, 0x104, true));
-        assert!(p.predict_and_update(0x810, Transfer::Return, true, 0x104, 0x814, true));
+        assert!(!p.predict_and_update(0x100, Transfer::Call, false, true, 0x800, 0x104, true));
+        assert!(p.predict_and_update(0x810, Transfer::Return, true, true, 0x104, 0x814, true));
+        assert!(p.predict_and_update(0x100, Transfer::Call, false, true, 0x800, 0x104, true));
+        assert!(p.predict_and_update(0x810, Transfer::Return, true, true, 0x104, 0x814, true));
         // A jump to the next instruction is right without a BTB entry.
-        assert!(p.predict_and_update(0x200, Transfer::Jump, false, 0x204, 0x204, true));
+        assert!(p.predict_and_update(0x200, Transfer::Jump, false, false, 0x204, 0x204, true));
+    }
+
+    #[test]
+    fn indirect_calls_learn_in_the_indirect_predictor_under_their_history() {
+        let mut p = Predictor::new(2048, 8192, 4096, 16, Some((256, 2, 13)));
+        let call = |p: &mut Predictor| {
+            p.predict_and_update(0x100, Transfer::Call, true, true, 0x800, 0x104, true)
+        };
+        let ret = |p: &mut Predictor| {
+            p.predict_and_update(0x800, Transfer::Return, true, true, 0x104, 0x804, true)
+        };
+        // Each call indexes the set of its pc hashed with the direction history
+        // (taken calls and returns) and the last 3 indirect targets; only the 8 low
+        // bits of the hash select one of the 256 sets. The first four calls see
+        // histories that never come again; the fifth sees the steady one (8 taken,
+        // 3 x 0x800) for the first time: five misses, then hits.
+        let mut misses = 0;
+        for i in 0..12 {
+            if !call(&mut p) {
+                misses += 1;
+                assert!(i < 5, "call {i} missed");
+            }
+            assert!(ret(&mut p));
+        }
+        assert_eq!(misses, 5);
+        // The BTB never learned it (gem5's `squash` updates it for direct ones only).
+        let mut q = Predictor::new(2048, 8192, 4096, 16, Some((256, 2, 13)));
+        q.btb[(0x100 >> 1) & 4095] = (0, 0);
+        assert!(!q.predict_and_update(0x100, Transfer::Call, true, true, 0x800, 0x104, true));
+        assert_eq!(q.btb[(0x100 >> 1) & 4095], (0, 0));
     }
 }

@@ -463,6 +463,11 @@ impl CycleModel {
                 p.bp_global_entries,
                 p.btb_entries,
                 p.ras_entries,
+                (p.indirect_sets > 0).then_some((
+                    p.indirect_sets,
+                    p.indirect_ways,
+                    p.indirect_ghr_bits,
+                )),
             ),
             vcix_at_reset: vec![0; accel.stats().len()],
             accel,
@@ -915,9 +920,11 @@ impl CycleModel {
             _ => Transfer::Jump,
         };
         self.count(Stat::Branches, 1);
+        let indirect = op.kind == Kind::Jump && op.reads_x[0];
         let correct = self.bp.predict_and_update(
             insn.pc,
             kind,
+            indirect,
             taken,
             target,
             fall_through,
@@ -932,7 +939,6 @@ impl CycleModel {
             let same = (insn.pc ^ target) >> self.fetch_line_shift == 0;
             // An indirect transfer's target comes from the RAS or the indirect
             // predictor; gem5 measures it dearer than a BTB target, in any line.
-            let indirect = op.kind == Kind::Jump && op.reads_x[0];
             self.fetch_cycle += if indirect {
                 self.p.taken_bubble_jump
             } else if same || op.kind == Kind::Jump {

@@ -35,9 +35,11 @@ pub struct TimingParams {
     /// is in the branch's own line / in another line.
     pub taken_bubble_same_line: u32,
     pub taken_bubble_other_line: u32,
-    /// The same for a jump, call or return whose target is in another line
-    /// (calibrated: gem5's call/return pairs cost ~8 cycles, a conditional loop
-    /// branch to another line ~4.5 per iteration).
+    /// The same for a jump, call or return, in any line: Fetch1 sees Fetch2's
+    /// prediction in the same cycle (`fetch1ToFetch2BackwardDelay` 0) and its line
+    /// reaches Fetch2 two cycles later (gem5: 8 call/return pairs, direct or
+    /// `auipc`+`jalr`, cost 38 cycles). The conditional other-line 2 is calibrated
+    /// (a loop branch to another line ~4.5 per iteration).
     pub taken_bubble_jump: u32,
     /// 1: returns predicted by the return-address stack; 0: every return is resolved
     /// in Execute as a misprediction.
@@ -123,6 +125,12 @@ pub struct TimingParams {
     pub bp_global_entries: u32,
     pub btb_entries: u32,
     pub ras_entries: u32,
+    /// gem5's `SimpleIndirectPredictor` for jalr that are not returns
+    /// (`indirectSets` 256, `indirectWays` 2, `indirectGHRBits` 13); 0 sets: none,
+    /// indirect transfers take their targets from the BTB.
+    pub indirect_sets: u32,
+    pub indirect_ways: u32,
+    pub indirect_ghr_bits: u32,
 
     // ---- accelerator (VX libtpu model; `tpu_*` keys of machine.yml) ----
     /// Systolic-array width = height = lanes: its delay line has 2L-1 slots.
@@ -146,7 +154,7 @@ impl Default for TimingParams {
             vset_refetch: 1,
             taken_bubble_same_line: 1,
             taken_bubble_other_line: 2,
-            taken_bubble_jump: 3,
+            taken_bubble_jump: 1,
             ras_predicts_returns: 1,
             issue_width: 12,
             mem_issue_width: 8,
@@ -190,6 +198,9 @@ impl Default for TimingParams {
             bp_global_entries: 8192,
             btb_entries: 4096,
             ras_entries: 16,
+            indirect_sets: 256,
+            indirect_ways: 2,
+            indirect_ghr_bits: 13,
             lanes: 4,
             sfu_latency: 10,
             systolic_queue_entries: 256,
@@ -291,6 +302,9 @@ impl TimingParams {
             ("timing_bp_global_entries", &mut self.bp_global_entries),
             ("timing_btb_entries", &mut self.btb_entries),
             ("timing_ras_entries", &mut self.ras_entries),
+            ("timing_indirect_sets", &mut self.indirect_sets),
+            ("timing_indirect_ways", &mut self.indirect_ways),
+            ("timing_indirect_ghr_bits", &mut self.indirect_ghr_bits),
             ("tpu_sfu_latency_cycles", &mut self.sfu_latency),
             (
                 "tpu_systolic_queue_entries",
@@ -349,6 +363,7 @@ impl TimingParams {
                     | "timing_taken_bubble_other_line"
                     | "timing_taken_bubble_jump"
                     | "timing_ras_predicts_returns"
+                    | "timing_indirect_sets"
                     | "timing_int_alu_src_early"
                     | "timing_mem_src_early"
                     | "timing_load_assumed_latency"
@@ -375,6 +390,9 @@ impl TimingParams {
             if *v > 1 << 20 {
                 return Err(format!("{k} = {v} is out of range (at most 1048576)"));
             }
+        }
+        if self.indirect_ghr_bits > 32 {
+            return Err("timing_indirect_ghr_bits must be at most 32".into());
         }
         if !self.fetch_line.is_power_of_two() {
             return Err("timing_fetch_line must be a power of two".into());
