@@ -27,8 +27,8 @@ const VSTORE: &str = "a window ending in vector stores: gem5 ends it later when 
 const KNOWN_MISSES: &[(&str, f64, &str)] = &[
     ("int_dep_add200.cold", 0.17, I_CACHE),
     ("vtile_m1.cold", 0.15, VSTORE),
-    ("vtile_m8.cold", 0.45, LMUL8),
-    ("vtile_m8.warm", 0.50, LMUL8),
+    ("vtile_m8.cold", 0.42, LMUL8),
+    ("vtile_m8.warm", 0.46, LMUL8),
     ("vlse32_x8.cold", 0.17, I_CACHE),
     ("vrgather_chain16.cold", 0.13, I_CACHE),
     ("vluxei32_x8.cold", 0.28, I_CACHE),
@@ -39,14 +39,12 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
     ("ld_x8_lines.cold", 0.25, I_CACHE),
     ("ld_x8_lines.warm", 0.12, END_1),
     ("vle32_x8.warm", 0.13, END_1),
-    ("vse32_x8.cold", 0.23, END_1),
-    ("vse32_x8.warm", 0.23, END_1),
 ];
 
-/// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,probe5,calls5}.S, measured on the same gem5):
+/// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,probe5,calls5,probe6}.S, measured on the same gem5):
 /// probes of the store buffer, LMUL > 1 vector memory and the I-cache, and realistic
 /// windows (sorts, recursion, a list walk, softmax, tile loops, a scalar matmul, a copy).
-const MEAN_BOUND_SET2: f64 = 0.13;
+const MEAN_BOUND_SET2: f64 = 0.11;
 
 const CALLS: &str = "calls: a store in the leaf costs ~4 cycles more a call in gem5 (call_st8 84 against call_ld8 50, the same mispredictions); rule not pinned down";
 const RET_AT_TARGET: &str = "a ret that is an indirect call's target: gem5's call_ret8 costs 9 a pair against call_alu8's 4.75 (both without mispredictions; 4 I-cache misses cold); rule not pinned down";
@@ -56,19 +54,14 @@ const SORT: &str = "data-dependent branches after loads cost more in gem5 (not p
 
 const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("sd_x32.cold", 0.67, I_CACHE),
-    ("vse32_m8_x1.cold", 0.23, END_1),
-    ("vse32_m8_x1.warm", 0.23, END_1),
-    ("vfadd_vse_m8.cold", 0.34, LMUL8),
-    ("vfadd_vse_m8.warm", 0.34, LMUL8),
-    ("vse32_m4_x2.cold", 0.23, END_1),
-    ("vse32_m4_x2.warm", 0.23, END_1),
+    ("vfadd_vse_m8.cold", 0.17, LMUL8),
+    ("vfadd_vse_m8.warm", 0.17, LMUL8),
     ("isort16.cold", 0.24, SORT),
     ("isort16.warm", 0.22, SORT),
     ("bsort12.cold", 0.28, SORT),
     ("bsort12.warm", 0.27, SORT),
     ("fib7.cold", 0.55, CALLS),
     ("fib7.warm", 0.58, CALLS),
-    ("softmax_row32.warm", 0.13, END_1),
     (
         "ew_mul_m2_tile.cold",
         0.17,
@@ -87,20 +80,12 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("call_stld8.warm", 0.37, CALLS),
     ("call_alu8.warm", 0.40, MARKER_POLLUTION),
     ("m8_ld_ld_add.cold", 0.18, LMUL8),
-    ("m8_ld_add_st.cold", 0.20, LMUL8),
-    ("m8_ld_add_st.warm", 0.20, LMUL8),
-    ("m8_tile.cold", 0.15, LMUL8),
-    ("m8_tile.warm", 0.15, LMUL8),
     ("vset_m8_only.cold", 0.13, VSTORE),
     ("vset_m8_only.warm", 0.13, VSTORE),
     ("vset_m8_vle.cold", 0.12, I_CACHE),
     ("vset_m8_vle.warm", 0.22, VSTORE),
-    ("vset_m8_vse.cold", 0.20, VSTORE),
-    ("vset_m8_vse.warm", 0.20, VSTORE),
-    ("vsetx0_m8_tile.cold", 0.68, I_CACHE),
-    ("vsetx0_m8_tile.warm", 0.25, VSTORE),
-    ("vsetmax_m8_tile.cold", 0.15, VSTORE),
-    ("vsetmax_m8_tile.warm", 0.15, VSTORE),
+    ("vsetx0_m8_tile.cold", 0.65, I_CACHE),
+    ("vsetx0_m8_tile.warm", 0.19, VSTORE),
     ("vfadd_vse_m2.cold", 0.17, VSTORE),
     ("vfadd_vse_m2.warm", 0.17, VSTORE),
     ("vfadd_vse_m1.cold", 0.17, VSTORE),
@@ -116,6 +101,16 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("caddi8.warm", 0.37, LAYOUT),
     ("calu16.cold", 0.43, LAYOUT),
     ("calu16.warm", 0.54, LAYOUT),
+    ("a1_vtile_m8_copy.cold", 0.57, I_CACHE),
+    ("a1_vtile_m8_copy.warm", 0.19, VSTORE),
+    ("a5_vset_outside.cold", 0.11, VSTORE),
+    ("b4_vse_m1_x4.cold", 0.17, VSTORE),
+    ("b4_vse_m1_x4.warm", 0.17, VSTORE),
+    ("c1_ld_addi16.cold", 0.56, I_CACHE),
+    ("c3_ld_add_add_br16.cold", 0.24, I_CACHE),
+    ("c3_ld_add_add_br16.warm", 0.24, END_1),
+    ("c5_ld_add_br16_copy.cold", 0.21, I_CACHE),
+    ("c5_ld_add_br16_copy.warm", 0.18, END_1),
 ];
 
 fn dir() -> String {
@@ -202,7 +197,7 @@ fn every_window_is_within_tolerance_of_gem5() {
 fn the_second_set_and_realistic_windows_are_within_tolerance_of_gem5() {
     check(
         "gem5_cycles_set2.tsv",
-        142,
+        176,
         KNOWN_MISSES_SET2,
         MEAN_BOUND_SET2,
     );

@@ -370,6 +370,9 @@ pub struct CycleModel {
     /// The LSQ's access slots: the cycle last used and the accesses sent in it.
     lsq_cycle: u64,
     lsq_used: u32,
+    /// The same for vector store micro-ops entering the LSQ.
+    vstore_cycle: u64,
+    vstore_used: u32,
     /// The unit the last micro-op issued on (its pool's index).
     last_unit: usize,
     /// The commit cycle of the youngest store so far (loads wait for it).
@@ -453,6 +456,8 @@ impl CycleModel {
             store_ring_until: 0,
             lsq_cycle: 0,
             lsq_used: 0,
+            vstore_cycle: 0,
+            vstore_used: 0,
             last_unit: 0,
             store_commit: 0,
             last_vcfg: (u64::MAX, u64::MAX),
@@ -621,6 +626,22 @@ impl CycleModel {
         }
         self.lsq_used += 1;
         self.lsq_cycle
+    }
+
+    /// The cycle a vector store micro-op issued at `t` enters the LSQ: gem5 takes
+    /// `vector_stores_per_cycle` of them a cycle (calibrated: one vse32 m8 ends its
+    /// window 3 cycles after one of m1, probe6).
+    #[inline]
+    fn vstore_slot(&mut self, t: u64) -> u64 {
+        if t > self.vstore_cycle {
+            self.vstore_cycle = t;
+            self.vstore_used = 0;
+        } else if self.vstore_used >= self.p.vector_stores_per_cycle {
+            self.vstore_cycle += 1;
+            self.vstore_used = 0;
+        }
+        self.vstore_used += 1;
+        self.vstore_cycle
     }
 
     /// The earliest issue cycle the scalar sources allow a consumer on `pool`: the
@@ -1086,6 +1107,7 @@ impl CycleModel {
             let t = self.issue(e, Some(Pool::VecMem), true);
             let bytes = if n == 0 { 0 } else { bytes_each };
             if store {
+                let t = self.vstore_slot(t);
                 let data = self.store_write(t, bytes);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, data));

@@ -119,6 +119,8 @@ pub struct TimingParams {
     pub marker_redirect: u32,
     /// A window's dump waits this many cycles after its last scalar store commits.
     pub window_store_end: u32,
+    /// Vector store micro-ops entering the LSQ per cycle.
+    pub vector_stores_per_cycle: u32,
 
     // ---- branch prediction (gem5 TournamentBP and BTB defaults) ----
     pub bp_local_entries: u32,
@@ -194,6 +196,7 @@ impl Default for TimingParams {
             store_buffer_hold: 4,
             marker_redirect: 1,
             window_store_end: 1,
+            vector_stores_per_cycle: 2,
             bp_local_entries: 2048,
             bp_global_entries: 8192,
             btb_entries: 4096,
@@ -298,6 +301,10 @@ impl TimingParams {
             ("timing_store_buffer_hold", &mut self.store_buffer_hold),
             ("timing_marker_redirect", &mut self.marker_redirect),
             ("timing_window_store_end", &mut self.window_store_end),
+            (
+                "timing_vector_stores_per_cycle",
+                &mut self.vector_stores_per_cycle,
+            ),
             ("timing_bp_local_entries", &mut self.bp_local_entries),
             ("timing_bp_global_entries", &mut self.bp_global_entries),
             ("timing_btb_entries", &mut self.btb_entries),
