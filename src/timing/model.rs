@@ -664,7 +664,15 @@ impl CycleModel {
         }
         let commit = done.max(self.last_complete);
         let free = &mut self.units.free_at[pool as usize][self.last_unit];
-        *free = (*free).max(commit);
+        // A pipeline whose head waited to commit was stalled: the commit unstalls
+        // it, but it advances only after this cycle's issue (`Execute::evaluate`:
+        // commit, issue, then `FUPipeline::advance`).
+        let stalled = if commit > done {
+            self.p.stalled_unit_release as u64
+        } else {
+            0
+        };
+        *free = (*free).max(commit + stalled);
         commit
     }
 

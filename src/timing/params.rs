@@ -121,6 +121,9 @@ pub struct TimingParams {
     pub window_store_end: u32,
     /// Vector store micro-ops entering the LSQ per cycle.
     pub vector_stores_per_cycle: u32,
+    /// Extra cycles a unit stays busy after its instruction, held at the head of
+    /// the unit's pipeline waiting for older ones, commits.
+    pub stalled_unit_release: u32,
 
     // ---- branch prediction (gem5 TournamentBP and BTB defaults) ----
     pub bp_local_entries: u32,
@@ -197,6 +200,7 @@ impl Default for TimingParams {
             marker_redirect: 1,
             window_store_end: 1,
             vector_stores_per_cycle: 2,
+            stalled_unit_release: 1,
             bp_local_entries: 2048,
             bp_global_entries: 8192,
             btb_entries: 4096,
@@ -305,6 +309,10 @@ impl TimingParams {
                 "timing_vector_stores_per_cycle",
                 &mut self.vector_stores_per_cycle,
             ),
+            (
+                "timing_stalled_unit_release",
+                &mut self.stalled_unit_release,
+            ),
             ("timing_bp_local_entries", &mut self.bp_local_entries),
             ("timing_bp_global_entries", &mut self.bp_global_entries),
             ("timing_btb_entries", &mut self.btb_entries),
@@ -383,6 +391,7 @@ impl TimingParams {
                     | "timing_store_buffer_hold"
                     | "timing_marker_redirect"
                     | "timing_window_store_end"
+                    | "timing_stalled_unit_release"
                     | "timing_mem_latency"
                     | "timing_load_response"
                     | "timing_int_alu_latency"
