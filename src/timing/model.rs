@@ -539,6 +539,7 @@ impl CycleModel {
 
     /// Issues one micro-op no earlier than `earliest`, on `pool` if it uses a core
     /// unit, respecting the per-cycle issue limits; returns its issue cycle.
+    #[inline(always)]
     fn issue(&mut self, earliest: u64, pool: Option<Pool>, mem: bool) -> u64 {
         let mut t = earliest.max(self.cycle);
         let mut unit = 0;
@@ -583,6 +584,7 @@ impl CycleModel {
         t
     }
 
+    #[inline(always)]
     fn complete(&mut self, at: u64) {
         self.last_complete = self.last_complete.max(at);
         self.insn_complete = self.insn_complete.max(at);
@@ -593,6 +595,7 @@ impl CycleModel {
     /// one cycle) and answers `mem_latency` after it accepted the request, as gem5's
     /// SimpleMemory does; at most `max_accesses_in_memory` are outstanding. Returns
     /// the cycle the data is back.
+    #[inline(always)]
     fn memory(&mut self, at: u64, bytes: u64) -> u64 {
         while self.in_memory.front().is_some_and(|d| d <= at) {
             self.in_memory.pop_front();
@@ -721,6 +724,7 @@ impl CycleModel {
     }
 
     /// A store waits for a store-buffer entry, then drains to memory on its own.
+    #[inline]
     fn store_wait(&mut self, t: u64) -> u64 {
         while self.store_buffer.front().is_some_and(|d| d <= t) {
             self.store_buffer.pop_front();
@@ -740,6 +744,7 @@ impl CycleModel {
             .max(self.ready[slot(2, insn.rs3)])
     }
 
+    #[inline(always)]
     fn write_scalar(&mut self, op: &OpTiming, insn: &Insn, at: u64) {
         if op.writes_x && insn.rd != X_SINK {
             self.ready[insn.rd as usize] = at;
@@ -1147,6 +1152,7 @@ impl CycleModel {
     /// units): it waits for its operands (the VCIX operand rule, `vcix_operands`),
     /// then for the model to accept it, cycle by cycle (a refusal stalls in-order
     /// issue); it occupies no core unit; its result is ready when the model says.
+    #[inline(never)]
     fn accel_op(&mut self, insn: &Insn, hart: &Hart, arrival: u64) {
         let ops = vcix_operands(insn.bits, group(hart));
         let mut earliest = arrival.max(self.ready[VTYPE]);
@@ -1252,6 +1258,8 @@ impl CycleModel {
     }
 
     /// Runs the model's clock until no result of unknown latency is outstanding.
+    #[cold]
+    #[inline(never)]
     fn resolve_unknown(&mut self) {
         let give_up = self.accel_next + MAX_REFUSAL_CYCLES;
         while self.unknown > 0 {
@@ -1299,6 +1307,8 @@ impl CycleModel {
         self.accel.stats()
     }
     /// A marker waits for everything before it to complete and takes no time itself.
+    #[cold]
+    #[inline(never)]
     fn marker(&mut self, m: Marker, arrival: u64) {
         self.resolve_unknown();
         let t = arrival.max(self.cycle).max(self.last_complete);
