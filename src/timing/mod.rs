@@ -9,6 +9,7 @@ pub mod accel;
 pub mod bpred;
 pub mod model;
 pub mod params;
+mod ring;
 pub mod stats;
 
 pub use model::{CycleModel, IssueRecord};

@@ -12,6 +12,7 @@
 
 use super::bpred::{Predictor, Transfer};
 use super::params::TimingParams;
+use super::ring::Fifo;
 use super::stats::{Counters, Dump, NSTATS, Stat};
 use crate::isa::{Class, OP_INFO, Opnd, Slot};
 use crate::machine::Hart;
@@ -24,7 +25,9 @@ use std::collections::VecDeque;
 const F0: usize = 64;
 const V0: usize = 96;
 const VTYPE: usize = 128;
-const NREGS: usize = 129;
+/// Never written: what an operand slot that reads no register reads (`OpTiming::src`).
+const ZERO: usize = 129;
+const NREGS: usize = 130;
 
 /// Functional-unit pools of the core (§6.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,6 +108,9 @@ struct OpTiming {
     bytes: u8,
     reads_x: [bool; 3],
     reads_f: [bool; 3],
+    /// `reads_x`/`reads_f` as scoreboard indices: operand k reads slot
+    /// `src[k].0 + (reg & src[k].1)` (`ZERO` with mask 0 when it reads none).
+    src: [(u8, u8); 3],
     writes_x: bool,
     writes_f: bool,
     /// Vector operands: destination written / also read, sources vs1, vs2.
@@ -142,6 +148,7 @@ fn derive(info: &crate::isa::OpInfo) -> OpTiming {
         bytes: 8,
         reads_x: [false; 3],
         reads_f: [false; 3],
+        src: [(ZERO as u8, 0); 3],
         writes_x: false,
         writes_f: false,
         writes_v: false,
@@ -304,6 +311,14 @@ fn derive(info: &crate::isa::OpInfo) -> OpTiming {
             t.nf = n as u8;
         }
     }
+    for k in 0..3 {
+        t.src[k] = match (t.reads_x[k], t.reads_f[k]) {
+            (false, false) => (ZERO as u8, 0),
+            (true, false) => (0, 0x7f),
+            (false, true) => (F0 as u8, 31),
+            (true, true) => panic!("{m}: operand {k} is both an x and an f register"),
+        };
+    }
     t.bytes = match m {
         _ if m.starts_with("lb") || m.starts_with("sb") || m.starts_with("c.lb") => 1,
         _ if m.starts_with("lh") || m.starts_with("sh") || m.starts_with("flh") => 2,
@@ -359,8 +374,8 @@ pub struct CycleModel {
     // Memory.
     /// When the memory port is next free, in bytes (cycle * mem_bytes_per_cycle).
     mem_free_b: u64,
-    in_memory: VecDeque<u64>,
-    store_buffer: VecDeque<u64>,
+    in_memory: Fifo,
+    store_buffer: Fifo,
     /// The store buffer's scalar stores for forwarding: (address, bytes, cycle the
     /// write is done), a ring of the last `STORE_RING` stores.
     store_ring: [(u64, u64, u64); STORE_RING],
@@ -449,8 +464,8 @@ impl CycleModel {
             group_line: u64::MAX,
             new_group: true,
             mem_free_b: 0,
-            in_memory: VecDeque::new(),
-            store_buffer: VecDeque::new(),
+            in_memory: Fifo::with_bound(p.max_accesses_in_memory as usize),
+            store_buffer: Fifo::with_bound(p.store_buffer as usize),
             store_ring: [(0, 0, 0); STORE_RING],
             store_ring_next: 0,
             store_ring_until: 0,
@@ -538,13 +553,23 @@ impl CycleModel {
 
     /// Issues one micro-op no earlier than `earliest`, on `pool` if it uses a core
     /// unit, respecting the per-cycle issue limits; returns its issue cycle.
+    #[inline(always)]
     fn issue(&mut self, earliest: u64, pool: Option<Pool>, mem: bool) -> u64 {
         let mut t = earliest.max(self.cycle);
         let mut unit = 0;
         if let Some(pool) = pool {
             let free = &self.units.free_at[pool as usize];
-            unit = (0..free.len()).min_by_key(|&i| free[i]).unwrap_or(0);
-            t = t.max(free[unit]);
+            // The first unit that is free soonest.
+            if let Some(&f0) = free.first() {
+                let mut best = f0;
+                for (i, &f) in free.iter().enumerate().skip(1) {
+                    if f < best {
+                        best = f;
+                        unit = i;
+                    }
+                }
+                t = t.max(best);
+            }
         }
         loop {
             if t > self.cycle {
@@ -573,6 +598,7 @@ impl CycleModel {
         t
     }
 
+    #[inline(always)]
     fn complete(&mut self, at: u64) {
         self.last_complete = self.last_complete.max(at);
         self.insn_complete = self.insn_complete.max(at);
@@ -583,8 +609,9 @@ impl CycleModel {
     /// one cycle) and answers `mem_latency` after it accepted the request, as gem5's
     /// SimpleMemory does; at most `max_accesses_in_memory` are outstanding. Returns
     /// the cycle the data is back.
+    #[inline(always)]
     fn memory(&mut self, at: u64, bytes: u64) -> u64 {
-        while self.in_memory.front().is_some_and(|&d| d <= at) {
+        while self.in_memory.front().is_some_and(|d| d <= at) {
             self.in_memory.pop_front();
         }
         let mut at = at;
@@ -597,7 +624,7 @@ impl CycleModel {
         let bw = self.p.mem_bytes_per_cycle as u64;
         let start_b = (at * bw).max(self.mem_free_b);
         self.mem_free_b = start_b + bytes;
-        let start = start_b.div_ceil(bw);
+        let start = div_ceil(start_b, bw);
         let done = start + self.p.mem_latency as u64;
         self.in_memory.push_back(done);
         self.count(Stat::MemBytes, bytes);
@@ -735,8 +762,9 @@ impl CycleModel {
     }
 
     /// A store waits for a store-buffer entry, then drains to memory on its own.
+    #[inline]
     fn store_wait(&mut self, t: u64) -> u64 {
-        while self.store_buffer.front().is_some_and(|&d| d <= t) {
+        while self.store_buffer.front().is_some_and(|d| d <= t) {
             self.store_buffer.pop_front();
         }
         if self.store_buffer.len() >= self.p.store_buffer as usize {
@@ -746,20 +774,15 @@ impl CycleModel {
         }
     }
 
+    #[inline(always)]
     fn scalar_sources(&self, op: &OpTiming, insn: &Insn) -> u64 {
-        let regs = [insn.rs1, insn.rs2, insn.rs3];
-        let mut r = 0;
-        for (k, &reg) in regs.iter().enumerate() {
-            if op.reads_x[k] {
-                r = r.max(self.ready[reg as usize]);
-            }
-            if op.reads_f[k] {
-                r = r.max(self.ready[F0 + (reg as usize & 31)]);
-            }
-        }
-        r
+        let slot = |k: usize, reg: u8| op.src[k].0 as usize + (reg & op.src[k].1) as usize;
+        self.ready[slot(0, insn.rs1)]
+            .max(self.ready[slot(1, insn.rs2)])
+            .max(self.ready[slot(2, insn.rs3)])
     }
 
+    #[inline(always)]
     fn write_scalar(&mut self, op: &OpTiming, insn: &Insn, at: u64) {
         if op.writes_x && insn.rd != X_SINK {
             self.ready[insn.rd as usize] = at;
@@ -1024,14 +1047,14 @@ impl CycleModel {
             let mut e = earliest;
             if !whole {
                 if op.reads_vs1 {
-                    e = e.max(self.vreg_ready(insn.rs1, if chain { 0 } else { k * src1 / n }));
+                    e = e.max(self.vreg_ready(insn.rs1, if chain { 0 } else { part(k, src1, n) }));
                 }
                 if op.reads_vs2 {
-                    e = e.max(self.vreg_ready(insn.rs2, k * src2 / n));
+                    e = e.max(self.vreg_ready(insn.rs2, part(k, src2, n)));
                 }
             }
             if op.reads_vd {
-                e = e.max(self.vreg_ready(insn.rd, k * dest / n));
+                e = e.max(self.vreg_ready(insn.rd, part(k, dest, n)));
             }
             if chain {
                 e = e.max(prev);
@@ -1040,7 +1063,7 @@ impl CycleModel {
             let done = t + latency;
             prev = done;
             if op.writes_v {
-                let r = V0 + ((insn.rd as usize + k * dest / n) & 31);
+                let r = V0 + ((insn.rd as usize + part(k, dest, n)) & 31);
                 self.ready[r] = done;
             }
             self.complete(done);
@@ -1079,7 +1102,7 @@ impl CycleModel {
         } else {
             let eew = if op.eew == 0 { sew } else { op.eew as u64 };
             // EMUL = EEW / SEW * LMUL, at least one register.
-            ((eew * lmul_num).div_ceil(sew * lmul_den).max(1), eew)
+            (div_ceil(eew * lmul_num, sew * lmul_den).max(1), eew)
         };
         let total_bytes = if op.whole_regs > 0 {
             regs * vlenb
@@ -1092,7 +1115,7 @@ impl CycleModel {
             (vl * nf, eew / 8)
         } else {
             let n = regs * nf;
-            (n, total_bytes.div_ceil(n).min(vlenb))
+            (n, div_ceil(total_bytes, n).min(vlenb))
         };
         let mut earliest = arrival
             .max(self.ready[VTYPE])
@@ -1107,7 +1130,7 @@ impl CycleModel {
         let data_regs = (regs * nf).max(1);
         let mut last = earliest;
         for k in 0..n.max(1) {
-            let reg = (k * data_regs / n.max(1)) as usize;
+            let reg = part(k, data_regs, n.max(1)) as usize;
             let mut e = earliest;
             if store {
                 e = self.store_issue_floor(e.max(self.vreg_ready(insn.rd, reg)));
@@ -1170,6 +1193,7 @@ impl CycleModel {
     /// units): it waits for its operands (the VCIX operand rule, `vcix_operands`),
     /// then for the model to accept it, cycle by cycle (a refusal stalls in-order
     /// issue); it occupies no core unit; its result is ready when the model says.
+    #[inline(never)]
     fn accel_op(&mut self, insn: &Insn, hart: &Hart, arrival: u64) {
         let ops = vcix_operands(insn.bits, group(hart));
         let mut earliest = arrival.max(self.ready[VTYPE]);
@@ -1275,6 +1299,8 @@ impl CycleModel {
     }
 
     /// Runs the model's clock until no result of unknown latency is outstanding.
+    #[cold]
+    #[inline(never)]
     fn resolve_unknown(&mut self) {
         let give_up = self.accel_next + MAX_REFUSAL_CYCLES;
         while self.unknown > 0 {
@@ -1322,6 +1348,8 @@ impl CycleModel {
         self.accel.stats()
     }
     /// A marker waits for everything before it to complete and takes no time itself.
+    #[cold]
+    #[inline(never)]
     fn marker(&mut self, m: Marker, arrival: u64) {
         self.resolve_unknown();
         let t = arrival.max(self.cycle).max(self.last_complete);
@@ -1386,6 +1414,26 @@ impl CycleModel {
     /// The cycle count so far (the end of everything issued).
     pub fn now(&self) -> u64 {
         self.cycle.max(self.last_complete)
+    }
+}
+
+/// `k * m / n`, the part of `m` that micro-op `k` of `n` falls in, without a
+/// division in the common case of one micro-op per part.
+#[inline(always)]
+fn part<T>(k: T, m: T, n: T) -> T
+where
+    T: Copy + PartialEq + std::ops::Mul<Output = T> + std::ops::Div<Output = T>,
+{
+    if m == n { k } else { k * m / n }
+}
+
+/// `a.div_ceil(b)`, with a shift when `b` is a power of two (as it mostly is here).
+#[inline(always)]
+fn div_ceil(a: u64, b: u64) -> u64 {
+    if b != 0 && b & (b - 1) == 0 {
+        (a >> b.trailing_zeros()) + (a & (b - 1) != 0) as u64
+    } else {
+        a.div_ceil(b)
     }
 }
 
