@@ -801,6 +801,7 @@ impl CycleModel {
     }
 
     /// Accounts for one retired instruction; `hart` is the state right after it.
+    #[inline(always)]
     pub fn retire(&mut self, insn: &Insn, hart: &Hart) {
         let op = &self.ops[insn.op as usize];
         // A result of the accelerator whose ready cycle is not known yet: a vector
