@@ -76,7 +76,7 @@ mod tests {
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            if (x >> 33) % 3 == 0 {
+            if (x >> 33).is_multiple_of(3) {
                 assert_eq!(f.pop_front(), d.pop_front());
             } else {
                 f.push_back(x);
