@@ -382,12 +382,10 @@ pub struct CycleModel {
     store_ring_next: usize,
     /// The latest write-done cycle in the ring (no forwarding at or after it).
     store_ring_until: u64,
-    /// The LSQ's access slots: the cycle last used and the accesses sent in it.
-    lsq_cycle: u64,
-    lsq_used: u32,
-    /// The same for vector store micro-ops entering the LSQ.
-    vstore_cycle: u64,
-    vstore_used: u32,
+    /// The LSQ's access slots (loads sent to memory), and its entry slots for
+    /// vector store micro-ops.
+    lsq_accesses: PerCycle,
+    lsq_vector_stores: PerCycle,
     /// The unit the last micro-op issued on (its pool's index).
     last_unit: usize,
     /// The commit cycle of the youngest store so far (loads wait for it).
@@ -469,10 +467,8 @@ impl CycleModel {
             store_ring: [(0, 0, 0); STORE_RING],
             store_ring_next: 0,
             store_ring_until: 0,
-            lsq_cycle: 0,
-            lsq_used: 0,
-            vstore_cycle: 0,
-            vstore_used: 0,
+            lsq_accesses: PerCycle::default(),
+            lsq_vector_stores: PerCycle::default(),
             last_unit: 0,
             store_commit: 0,
             last_vcfg: (u64::MAX, u64::MAX),
@@ -644,15 +640,7 @@ impl CycleModel {
     /// `lsq_accesses_per_cycle` requests to memory per cycle, in order).
     #[inline]
     fn lsq_slot(&mut self, at: u64) -> u64 {
-        if at > self.lsq_cycle {
-            self.lsq_cycle = at;
-            self.lsq_used = 0;
-        } else if self.lsq_used >= self.p.lsq_accesses_per_cycle {
-            self.lsq_cycle += 1;
-            self.lsq_used = 0;
-        }
-        self.lsq_used += 1;
-        self.lsq_cycle
+        self.lsq_accesses.take(at, self.p.lsq_accesses_per_cycle)
     }
 
     /// The cycle a vector store micro-op issued at `t` enters the LSQ: gem5 takes
@@ -660,15 +648,8 @@ impl CycleModel {
     /// window 3 cycles after one of m1, probe6).
     #[inline]
     fn vstore_slot(&mut self, t: u64) -> u64 {
-        if t > self.vstore_cycle {
-            self.vstore_cycle = t;
-            self.vstore_used = 0;
-        } else if self.vstore_used >= self.p.vector_stores_per_cycle {
-            self.vstore_cycle += 1;
-            self.vstore_used = 0;
-        }
-        self.vstore_used += 1;
-        self.vstore_cycle
+        self.lsq_vector_stores
+            .take(t, self.p.vector_stores_per_cycle)
     }
 
     /// The earliest issue cycle the scalar sources allow a consumer on `pool`: the
@@ -1175,7 +1156,12 @@ impl CycleModel {
     /// The instructions after one issued at `t` are fetched again: Execute resolves
     /// it at t + 1 and fetch restarts after the redirect.
     fn refetch(&mut self, t: u64) {
-        self.fetch_cycle = t + self.p.mispredict_redirect as u64;
+        self.restart_fetch(t + self.p.mispredict_redirect as u64);
+    }
+
+    /// Fetch starts a new group at cycle `at` (a redirect).
+    fn restart_fetch(&mut self, at: u64) {
+        self.fetch_cycle = at;
         self.new_group = true;
     }
 
@@ -1373,8 +1359,7 @@ impl CycleModel {
         }
         if self.p.marker_refetch != 0 {
             // The m5 op's forced branch (SerializeAfter) restarts fetch.
-            self.fetch_cycle = t + self.p.marker_redirect as u64;
-            self.new_group = true;
+            self.restart_fetch(t + self.p.marker_redirect as u64);
         }
     }
 
@@ -1415,6 +1400,30 @@ impl CycleModel {
     /// The cycle count so far (the end of everything issued).
     pub fn now(&self) -> u64 {
         self.cycle.max(self.last_complete)
+    }
+}
+
+/// Slots a queue hands out in order, `per_cycle` a cycle: the cycle last used and
+/// how many it gave.
+#[derive(Default)]
+struct PerCycle {
+    cycle: u64,
+    used: u32,
+}
+
+impl PerCycle {
+    /// The first slot at or after `at`.
+    #[inline]
+    fn take(&mut self, at: u64, per_cycle: u32) -> u64 {
+        if at > self.cycle {
+            self.cycle = at;
+            self.used = 0;
+        } else if self.used >= per_cycle {
+            self.cycle += 1;
+            self.used = 0;
+        }
+        self.used += 1;
+        self.cycle
     }
 }
 
