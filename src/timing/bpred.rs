@@ -26,7 +26,8 @@ struct Indirect {
 
 /// `indirectPathLength` 3.
 const PATH: usize = 3;
-/// `instShiftAmt` 2.
+/// `instShiftAmt` 2: how far every table (the BTB, the local history table, the
+/// indirect predictor) shifts the pc before indexing.
 const INST_SHIFT: u32 = 2;
 /// `indirectTagSize` 16.
 const TAG_BITS: u32 = 16;
@@ -177,7 +178,7 @@ impl Predictor {
         fall_through: u64,
         ras_returns: bool,
     ) -> bool {
-        let slot = (pc >> 1) as usize & (self.btb.len() - 1);
+        let slot = (pc >> INST_SHIFT) as usize & (self.btb.len() - 1);
         let btb_target = (self.btb[slot].0 == pc).then_some(self.btb[slot].1);
         let actual = if taken { target } else { fall_through };
         // The indirect predictor's own direction history takes every transfer
@@ -204,7 +205,7 @@ impl Predictor {
         }
         let predicted = match kind {
             Transfer::Conditional => {
-                let li = (pc >> 1) as usize & (self.local_history.len() - 1);
+                let li = (pc >> INST_SHIFT) as usize & (self.local_history.len() - 1);
                 let lh = self.local_history[li] as usize & (self.local_counters.len() - 1);
                 let gi = self.global_history as usize & (self.global_counters.len() - 1);
                 let local = self.local_counters[lh] >= 2;
@@ -319,8 +320,8 @@ mod tests {
         assert_eq!(misses, 5);
         // The BTB never learned it (gem5's `squash` updates it for direct ones only).
         let mut q = Predictor::new(2048, 8192, 4096, 16, Some((256, 2, 13)));
-        q.btb[(0x100 >> 1) & 4095] = (0, 0);
+        q.btb[(0x100 >> 2) & 4095] = (0, 0);
         assert!(!q.predict_and_update(0x100, Transfer::Call, true, true, 0x800, 0x104, true));
-        assert_eq!(q.btb[(0x100 >> 1) & 4095], (0, 0));
+        assert_eq!(q.btb[(0x100 >> 2) & 4095], (0, 0));
     }
 }
