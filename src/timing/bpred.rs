@@ -252,6 +252,135 @@ impl Predictor {
         correct
     }
 
+    /// A vset{i}vl{i}, which gem5 predicts as an unconditional transfer to the next
+    /// instruction carrying the new vtype and vl in its PC state (`VConfOp`:
+    /// `IsUncondControl` and `IsIndirectControl` for vsetvli/vsetvl, whose AVL comes
+    /// from a register, `IsDirectControl` for vsetivli). `config` identifies the
+    /// target: the next pc with the new vtype and vl. A direct one finds a target
+    /// in the BTB, an indirect one in the indirect predictor, each learned when a
+    /// vset changed the configuration without a prediction or to another one. It
+    /// "branches" only when it changes vtype or vl, so a target predicted for one
+    /// that changes nothing is a misprediction too (`Execute::tryToBranch`:
+    /// predicted taken, none happened). Every one enters the direction history as
+    /// taken iff it changed something. Returns whether fetch had the right PC state.
+    pub fn predict_vset(&mut self, pc: u64, direct: bool, changed: bool, config: u64) -> bool {
+        let slot = (pc >> INST_SHIFT) as usize & (self.btb.len() - 1);
+        let correct;
+        if !direct && let Some(ip) = &mut self.indirect {
+            let set = ip.set(pc);
+            let predicted = ip.lookup(set, pc);
+            correct = match predicted {
+                Some(t) => changed && t == config,
+                None => !changed,
+            };
+            if changed && !correct {
+                ip.record(set, pc, config);
+            }
+            if changed {
+                ip.push_path(pc + 4);
+            }
+            ip.direction(changed);
+        } else {
+            let predicted = (self.btb[slot].0 == pc).then_some(self.btb[slot].1);
+            correct = match predicted {
+                Some(t) => changed && t == config,
+                None => !changed,
+            };
+            if changed && !correct {
+                self.btb[slot] = (pc, config);
+            }
+            if let Some(ip) = &mut self.indirect {
+                ip.direction(changed);
+            }
+        }
+        self.global_history = (self.global_history << 1) | changed as u64;
+        correct
+    }
+
+    /// A transfer Fetch2 predicts on a path that is dropped without repair: past an
+    /// m5 op, whose forced branch (`IsSerializeAfter`) is not one Fetch2 predicted,
+    /// so `Fetch2::updateBranchPrediction` leaves the predictor alone and the
+    /// prediction's speculative history updates (direction, local, path, RAS) stay;
+    /// `BPredUnit::update` later commits the entry as if it had gone the predicted
+    /// way, training the counters with it. Targets come only from the BTB, the RAS
+    /// and the indirect predictor, as on the real path. Returns the predicted next pc.
+    pub fn predict_dropped(
+        &mut self,
+        pc: u64,
+        kind: Transfer,
+        indirect: bool,
+        fall_through: u64,
+    ) -> u64 {
+        let slot = (pc >> INST_SHIFT) as usize & (self.btb.len() - 1);
+        let btb_target = (self.btb[slot].0 == pc).then_some(self.btb[slot].1);
+        let by_indirect = indirect && kind != Transfer::Return && self.indirect.is_some();
+        let next = if let (true, Some(ip)) = (by_indirect, &mut self.indirect) {
+            let set = ip.set(pc);
+            let hit = ip.lookup(set, pc);
+            if let Some(t) = hit {
+                ip.push_path(t);
+            }
+            hit
+        } else {
+            match kind {
+                Transfer::Conditional => {
+                    let li = (pc >> INST_SHIFT) as usize & (self.local_history.len() - 1);
+                    let lh = self.local_history[li] as usize & (self.local_counters.len() - 1);
+                    let gi = self.global_history as usize & (self.global_counters.len() - 1);
+                    let local = self.local_counters[lh] >= 2;
+                    let global = self.global_counters[gi] >= 2;
+                    let dir = if self.choice_counters[gi] >= 2 {
+                        global
+                    } else {
+                        local
+                    };
+                    // Predicted taken without a BTB target falls through, and is
+                    // committed so.
+                    let taken = dir && btb_target.is_some();
+                    if local != global {
+                        bump(&mut self.choice_counters[gi], global == taken);
+                    }
+                    bump(&mut self.local_counters[lh], taken);
+                    bump(&mut self.global_counters[gi], taken);
+                    self.local_history[li] = (self.local_history[li] << 1) | taken as u16;
+                    if taken { btb_target } else { None }
+                }
+                Transfer::Return => self.ras.pop(),
+                Transfer::Jump | Transfer::Call => btb_target,
+            }
+        };
+        let taken = next.is_some();
+        if let Some(ip) = &mut self.indirect {
+            ip.direction(taken);
+        }
+        self.global_history = (self.global_history << 1) | taken as u64;
+        if kind == Transfer::Call {
+            self.push_return(fall_through);
+        }
+        next.unwrap_or(fall_through)
+    }
+
+    /// A vset on a dropped path (see `predict_dropped`, `predict_vset`): its
+    /// predicted target, if any, enters the histories as taken. Returns whether it
+    /// was predicted taken.
+    pub fn predict_vset_dropped(&mut self, pc: u64, direct: bool) -> bool {
+        let slot = (pc >> INST_SHIFT) as usize & (self.btb.len() - 1);
+        let taken = if !direct && let Some(ip) = &mut self.indirect {
+            let hit = ip.lookup(ip.set(pc), pc).is_some();
+            if hit {
+                ip.push_path(pc + 4);
+            }
+            hit
+        } else {
+            self.btb[slot].0 == pc
+        };
+        if let Some(ip) = &mut self.indirect {
+            ip.direction(taken);
+        }
+        self.global_history = (self.global_history << 1) | taken as u64;
+        taken
+    }
+
     fn push_return(&mut self, addr: u64) {
         if self.ras.len() == self.ras_entries {
             self.ras.remove(0);
@@ -323,5 +452,43 @@ mod tests {
         q.btb[(0x100 >> 2) & 4095] = (0, 0);
         assert!(!q.predict_and_update(0x100, Transfer::Call, true, true, 0x800, 0x104, true));
         assert_eq!(q.btb[(0x100 >> 2) & 4095], (0, 0));
+    }
+
+    #[test]
+    fn a_vset_is_predicted_as_a_transfer_carrying_its_configuration() {
+        let mut p = Predictor::new(2048, 8192, 4096, 16, Some((256, 2, 13)));
+        let (pc, a, b) = (0x300, 0xa, 0xb);
+        // vsetivli (direct, BTB). A change without a target is an unpredicted
+        // branch, and teaches the BTB; no change without one is no branch at all.
+        assert!(!p.predict_vset(pc, true, true, a));
+        // Changing to the configuration the BTB holds is a predicted transfer.
+        assert!(p.predict_vset(pc, true, true, a));
+        // With a target in the BTB, a vset that changes nothing was predicted
+        // taken and did not branch (`Execute::tryToBranch`): a misprediction.
+        assert!(!p.predict_vset(pc, true, false, a));
+        // Another configuration than the BTB's: the wrong target, then learned.
+        assert!(!p.predict_vset(pc, true, true, b));
+        assert!(p.predict_vset(pc, true, true, b));
+        let mut q = Predictor::new(2048, 8192, 4096, 16, Some((256, 2, 13)));
+        assert!(q.predict_vset(pc, true, false, a));
+    }
+
+    #[test]
+    fn a_call_predicted_past_a_marker_stays_on_the_return_address_stack() {
+        let run = |dropped: bool| {
+            let mut p = Predictor::new(2048, 8192, 4096, 16, None);
+            p.predict_and_update(0x200, Transfer::Call, false, true, 0x800, 0x204, true);
+            if dropped {
+                // Fetch2 predicted a call past an m5 op; the refetch never pops it.
+                assert_eq!(
+                    p.predict_dropped(0x100, Transfer::Call, false, 0x104),
+                    0x104
+                );
+            }
+            p.predict_and_update(0x800, Transfer::Return, true, true, 0x204, 0x804, true)
+        };
+        assert!(run(false));
+        // The return pops the dropped call's return address (0x104), not 0x204.
+        assert!(!run(true));
     }
 }

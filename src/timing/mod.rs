@@ -40,11 +40,49 @@ pub fn run_blocks_timed(
             hart.instret = hart.instret.wrapping_add(1);
             model.retire(insn, hart);
         }
+        // A marker ends its block (isa/m5ops.tbl), so this runs right after it.
+        if let Some((start, n)) = model.take_dropped_path() {
+            predict_past_marker(hart, model, start, n);
+        }
         if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0 {
             return Event::Attention;
         }
         if hart.instret >= until {
             return Event::Budget;
+        }
+    }
+}
+
+/// Walks the fetch groups Fetch2 decoded past an m5 op from `start`: the rest of
+/// the marker's line, then `lines - 1` more, each ending at its 64-byte line's end or
+/// at a transfer predicted taken (Fetch1 then fetches the target's line), so the
+/// model's predictor sees their transfers as gem5's does (never repaired). An
+/// address that does not decode ends the walk.
+#[cold]
+fn predict_past_marker(hart: &mut Hart, model: &mut CycleModel, start: u64, lines: u32) {
+    let line = |a: u64| a >> 6;
+    let mut pc = start;
+    for _ in 0..lines {
+        let this = line(pc);
+        // At most a line's worth of instructions per group.
+        for _ in 0..32 {
+            let Ok(lo) = hart.fetch_parcel(pc) else {
+                return;
+            };
+            let bits = if lo & 3 == 3 {
+                match hart.fetch_parcel(pc.wrapping_add(2)) {
+                    Ok(hi) => (hi as u32) << 16 | lo as u32,
+                    Err(_) => return,
+                }
+            } else {
+                lo as u32
+            };
+            let (insn, _) = crate::exec::decode_for(hart, bits, pc);
+            let (next, taken) = model.predict_dropped(&insn);
+            pc = next;
+            if taken || line(pc) != this {
+                break;
+            }
         }
     }
 }

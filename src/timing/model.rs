@@ -398,6 +398,10 @@ pub struct CycleModel {
     /// executes `window_store_end` cycles after the last one commits.
     stores_seen: u64,
     bp: Predictor,
+    /// The last m5 op's pc, and the path past it still to predict (see
+    /// `take_dropped_path`).
+    marker_pc: u64,
+    dropped_path: Option<(u64, u32)>,
     // Accelerator: the model's timing face, the next cycle it is to be ticked, and
     // its instructions issued and not yet committed, oldest first.
     accel: Box<dyn Accel>,
@@ -474,6 +478,8 @@ impl CycleModel {
             last_vcfg: (u64::MAX, u64::MAX),
             last_complete: 0,
             stores_seen: 0,
+            marker_pc: 0,
+            dropped_path: None,
             bp: Predictor::new(
                 p.bp_local_entries,
                 p.bp_global_entries,
@@ -885,14 +891,32 @@ impl CycleModel {
                 self.last_vcfg = vcfg;
                 // gem5 keeps vtype and vl in the PC state, not in a register: a
                 // vset that changes nothing holds no later vector instruction back.
-                if changed || self.p.vset_refetch != 1 {
+                if changed || self.p.vset_refetch == 0 || self.p.vset_refetch == 2 {
                     self.ready[VTYPE] = done;
                 }
-                if self.p.vset_refetch >= 2 || (self.p.vset_refetch == 1 && changed) {
-                    if changed {
-                        self.count(Stat::Mispredicts, 1);
+                match self.p.vset_refetch {
+                    3 => {
+                        // vsetivli's bits 31:30 are 11; vsetvli and vsetvl read rs1.
+                        let direct = insn.bits >> 30 == 0b11;
+                        let config = (hart.v.vtype << 56) ^ (hart.v.vl << 32) ^ insn.next_pc();
+                        if self.bp.predict_vset(insn.pc, direct, changed, config) {
+                            if changed {
+                                // A predicted transfer: Fetch1 restarts at its target.
+                                self.new_group = true;
+                                self.fetch_cycle += self.p.taken_bubble_jump as u64;
+                            }
+                        } else {
+                            self.count(Stat::Mispredicts, 1);
+                            self.refetch(resolved);
+                        }
                     }
-                    self.refetch(resolved);
+                    m if m >= 2 || (m == 1 && changed) => {
+                        if changed {
+                            self.count(Stat::Mispredicts, 1);
+                        }
+                        self.refetch(resolved);
+                    }
+                    _ => {}
                 }
             }
             Kind::Vector { pool, chain, whole } => {
@@ -902,7 +926,10 @@ impl CycleModel {
                 self.vector_memory(op, insn, hart, arrival, store, per_element)
             }
             Kind::Accel => self.accel_op(insn, hart, arrival),
-            Kind::Marker(m) => self.marker(m, arrival),
+            Kind::Marker(m) => {
+                self.marker_pc = insn.pc;
+                self.marker(m, arrival)
+            }
         }
         if let Some(trace) = &mut self.trace {
             trace.push(IssueRecord {
@@ -1337,6 +1364,49 @@ impl CycleModel {
     /// A marker waits for everything before it to complete and takes no time itself.
     #[cold]
     #[inline(never)]
+    /// Where Fetch2 ran past the last m5 op and for how many instructions, for
+    /// `timing::run_blocks_timed` to walk (`predict_dropped`); taken once.
+    pub fn take_dropped_path(&mut self) -> Option<(u64, u32)> {
+        self.dropped_path.take()
+    }
+
+    /// One instruction of the path Fetch2 predicted past an m5 op: its transfers go
+    /// through the predictor without repair. Returns the next pc Fetch2 fetched and
+    /// whether it was predicted taken (which ends Fetch2's group).
+    pub fn predict_dropped(&mut self, insn: &Insn) -> (u64, bool) {
+        let op = &self.ops[insn.op as usize];
+        let fall_through = insn.next_pc();
+        let link = |r: u8| r == 1 || r == 5;
+        match op.kind {
+            Kind::Branch => {
+                let next =
+                    self.bp
+                        .predict_dropped(insn.pc, Transfer::Conditional, false, fall_through);
+                (next, next != fall_through)
+            }
+            Kind::Jump => {
+                let kind = if link(insn.rd) {
+                    Transfer::Call
+                } else if op.reads_x[0] && link(insn.rs1) {
+                    Transfer::Return
+                } else {
+                    Transfer::Jump
+                };
+                let next = self
+                    .bp
+                    .predict_dropped(insn.pc, kind, op.reads_x[0], fall_through);
+                (next, next != fall_through)
+            }
+            Kind::Vset if self.p.vset_refetch == 3 => {
+                let taken = self
+                    .bp
+                    .predict_vset_dropped(insn.pc, insn.bits >> 30 == 0b11);
+                (fall_through, taken)
+            }
+            _ => (fall_through, false),
+        }
+    }
+
     fn marker(&mut self, m: Marker, arrival: u64) {
         self.resolve_unknown();
         let t = arrival.max(self.cycle).max(self.last_complete);
@@ -1356,6 +1426,9 @@ impl CycleModel {
                 self.reset_window(t);
             }
             Marker::Other => {}
+        }
+        if self.p.marker_wrong_path > 0 {
+            self.dropped_path = Some((self.marker_pc + 4, self.p.marker_wrong_path));
         }
         if self.p.marker_refetch != 0 {
             // The m5 op's forced branch (SerializeAfter) restarts fetch.

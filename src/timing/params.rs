@@ -28,8 +28,16 @@ pub struct TimingParams {
     pub marker_refetch: u32,
     /// vset{i}vl{i} and fetch: 0 never refetches; 1 refetches when it changes vtype
     /// or vl (gem5 carries both in the PC state, so a change is a mispredicted
-    /// "branch" and the younger instructions are fetched again); 2 always refetches.
+    /// "branch" and the younger instructions are fetched again); 2 always refetches;
+    /// 3 (gem5) predicts each as a transfer to the next instruction with its new
+    /// vtype and vl, from the BTB (vsetivli) or the indirect predictor (vsetvli,
+    /// vsetvl), and refetches when that prediction was wrong.
     pub vset_refetch: u32,
+    /// Fetch groups (the rest of the marker's 64-byte line, then a line or a
+    /// predicted transfer's target each) Fetch2 decodes and predicts past an m5 op
+    /// before its forced branch drops them; their predictions are never repaired
+    /// (0: none).
+    pub marker_wrong_path: u32,
     /// Cycles a correctly predicted taken transfer costs the front end beyond its
     /// fetch group (Fetch2 predicts, Fetch1 fetches the target line), when the target
     /// is in the branch's own line / in another line.
@@ -156,7 +164,8 @@ impl Default for TimingParams {
             fetch_line: 64,
             mispredict_redirect: 2,
             marker_refetch: 1,
-            vset_refetch: 1,
+            vset_refetch: 3,
+            marker_wrong_path: 2,
             taken_bubble_same_line: 1,
             taken_bubble_other_line: 2,
             taken_bubble_jump: 1,
@@ -238,6 +247,7 @@ impl TimingParams {
             ("timing_mispredict_redirect", &mut self.mispredict_redirect),
             ("timing_marker_refetch", &mut self.marker_refetch),
             ("timing_vset_refetch", &mut self.vset_refetch),
+            ("timing_marker_wrong_path", &mut self.marker_wrong_path),
             (
                 "timing_taken_bubble_same_line",
                 &mut self.taken_bubble_same_line,
@@ -374,6 +384,7 @@ impl TimingParams {
                     | "timing_mispredict_redirect"
                     | "timing_marker_refetch"
                     | "timing_vset_refetch"
+                    | "timing_marker_wrong_path"
                     | "timing_taken_bubble_same_line"
                     | "timing_taken_bubble_other_line"
                     | "timing_taken_bubble_jump"
