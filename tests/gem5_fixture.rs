@@ -41,7 +41,7 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
     ("vle32_x8.warm", 0.13, END_1),
 ];
 
-/// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,probe5,calls5,probe6,probe7}.S, measured on the same gem5):
+/// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,probe5,calls5,probe6,probe7,probe8}.S, measured on the same gem5):
 /// probes of the store buffer, LMUL > 1 vector memory and the I-cache, and realistic
 /// windows (sorts, recursion, a list walk, softmax, tile loops, a scalar matmul, a copy).
 const MEAN_BOUND_SET2: f64 = 0.11;
@@ -54,6 +54,7 @@ const LAYOUT7: &str = "probe7: gem5 gives the same code other cycles at another 
 const LD_NEVER_TAKEN: &str =
     "8 x (load; a never-taken beqz on it): gem5 19 cold and warm, the model 17; not pinned down";
 const ST_LD: &str = "a store, then a load of another address: gem5 2 cycles a pair warm, the model 3 (docs/timing.md, probe7)";
+const SKIPPED_MEM: &str = "probe8: load-dependent taken branches cost gem5 more by what they skip, though the skipped instruction is never decoded on the correct path (fetch2 statistics): 8 x (ld; bnez taken) costs 32 warm skipping a store, 50 skipping a load, the model 23 for both; a load at a taken branch's target costs ~6 cycles an iteration (m6 51, the model 25); not pinned down";
 const SORT: &str = "data-dependent branches after loads cost more in gem5 (not pinned down)";
 
 const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
@@ -125,6 +126,20 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("k_addi.warm", 0.27, LAYOUT7),
     ("k_mv.cold", 0.21, LAYOUT7),
     ("k_mv.warm", 0.27, LAYOUT7),
+    ("m2_ld_br_st.cold", 0.13, SKIPPED_MEM),
+    ("m2_ld_br_st.warm", 0.29, SKIPPED_MEM),
+    ("m3_ld_br_ld.cold", 0.29, SKIPPED_MEM),
+    ("m3_ld_br_ld.warm", 0.54, SKIPPED_MEM),
+    ("m4_st_then_ld.cold", 0.15, SKIPPED_MEM),
+    ("m4_st_then_ld.warm", 0.55, SKIPPED_MEM),
+    ("m5_alu_then_ld.warm", 0.35, SKIPPED_MEM),
+    ("m6_ready_st_ld.cold", 0.28, SKIPPED_MEM),
+    ("m6_ready_st_ld.warm", 0.51, SKIPPED_MEM),
+    ("m7_isort_path.cold", 0.13, SKIPPED_MEM),
+    ("m7_isort_path.warm", 0.21, SKIPPED_MEM),
+    ("m9_isort16_copy.cold", 0.22, SORT),
+    ("m9_isort16_copy.warm", 0.24, SORT),
+    ("m10_isort_nost.cold", 0.11, SORT),
 ];
 
 fn dir() -> String {
@@ -211,7 +226,7 @@ fn every_window_is_within_tolerance_of_gem5() {
 fn the_second_set_and_realistic_windows_are_within_tolerance_of_gem5() {
     check(
         "gem5_cycles_set2.tsv",
-        222,
+        242,
         KNOWN_MISSES_SET2,
         MEAN_BOUND_SET2,
     );
