@@ -111,6 +111,19 @@ pub struct Predictor {
     indirect: Option<Indirect>,
 }
 
+/// A conditional branch's look-up in the tournament (`TournamentBP::lookup`): the
+/// table slots it used and what each predictor said.
+struct Lookup {
+    /// Local history table slot, local counter, global (and choice) counter.
+    history: usize,
+    local_counter: usize,
+    global_counter: usize,
+    local: bool,
+    global: bool,
+    /// The chosen direction.
+    taken: bool,
+}
+
 /// What kind of control transfer an instruction is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Transfer {
@@ -156,6 +169,48 @@ impl Predictor {
         }
     }
 
+    /// The BTB slot of `pc` and the target it holds for `pc`, if any.
+    fn btb_lookup(&self, pc: u64) -> (usize, Option<u64>) {
+        let slot = (pc >> INST_SHIFT) as usize & (self.btb.len() - 1);
+        (slot, (self.btb[slot].0 == pc).then_some(self.btb[slot].1))
+    }
+
+    fn lookup(&self, pc: u64) -> Lookup {
+        let history = (pc >> INST_SHIFT) as usize & (self.local_history.len() - 1);
+        let local_counter = self.local_history[history] as usize & (self.local_counters.len() - 1);
+        let global_counter = self.global_history as usize & (self.global_counters.len() - 1);
+        let local = self.local_counters[local_counter] >= 2;
+        let global = self.global_counters[global_counter] >= 2;
+        let taken = if self.choice_counters[global_counter] >= 2 {
+            global
+        } else {
+            local
+        };
+        Lookup {
+            history,
+            local_counter,
+            global_counter,
+            local,
+            global,
+            taken,
+        }
+    }
+
+    /// Trains the slots `l` used with the outcome `taken` and shifts it into the
+    /// branch's local history (`TournamentBP::update`, `updateHistories`); the
+    /// global history is the caller's.
+    fn learn(&mut self, l: &Lookup, taken: bool) {
+        if l.local != l.global {
+            bump(
+                &mut self.choice_counters[l.global_counter],
+                l.global == taken,
+            );
+        }
+        bump(&mut self.local_counters[l.local_counter], taken);
+        bump(&mut self.global_counters[l.global_counter], taken);
+        self.local_history[l.history] = (self.local_history[l.history] << 1) | taken as u16;
+    }
+
     /// Predicts the transfer at `pc` and trains on its real outcome (`taken`, `target`);
     /// returns whether the predicted next pc was the real one (gem5
     /// `BPredUnit::predict`): the direction from the tournament (unconditional
@@ -178,8 +233,7 @@ impl Predictor {
         fall_through: u64,
         ras_returns: bool,
     ) -> bool {
-        let slot = (pc >> INST_SHIFT) as usize & (self.btb.len() - 1);
-        let btb_target = (self.btb[slot].0 == pc).then_some(self.btb[slot].1);
+        let (slot, btb_target) = self.btb_lookup(pc);
         let actual = if taken { target } else { fall_through };
         // The indirect predictor's own direction history takes every transfer
         // (`update`: "All branches update the global history"); as a misprediction
@@ -205,23 +259,12 @@ impl Predictor {
         }
         let predicted = match kind {
             Transfer::Conditional => {
-                let li = (pc >> INST_SHIFT) as usize & (self.local_history.len() - 1);
-                let lh = self.local_history[li] as usize & (self.local_counters.len() - 1);
-                let gi = self.global_history as usize & (self.global_counters.len() - 1);
-                let local = self.local_counters[lh] >= 2;
-                let global = self.global_counters[gi] >= 2;
-                let use_global = self.choice_counters[gi] >= 2;
-                let dir = if use_global { global } else { local };
-                if local != global {
-                    bump(&mut self.choice_counters[gi], global == taken);
-                }
-                bump(&mut self.local_counters[lh], taken);
-                bump(&mut self.global_counters[gi], taken);
-                self.local_history[li] = (self.local_history[li] << 1) | taken as u16;
+                let l = self.lookup(pc);
+                self.learn(&l, taken);
                 self.global_history = (self.global_history << 1) | taken as u64;
                 // A predicted-taken branch without a BTB entry falls through.
                 match btb_target {
-                    Some(t) if dir => t,
+                    Some(t) if l.taken => t,
                     _ => fall_through,
                 }
             }
@@ -264,34 +307,30 @@ impl Predictor {
     /// predicted taken, none happened). Every one enters the direction history as
     /// taken iff it changed something. Returns whether fetch had the right PC state.
     pub fn predict_vset(&mut self, pc: u64, direct: bool, changed: bool, config: u64) -> bool {
-        let slot = (pc >> INST_SHIFT) as usize & (self.btb.len() - 1);
-        let correct;
-        if !direct && let Some(ip) = &mut self.indirect {
-            let set = ip.set(pc);
-            let predicted = ip.lookup(set, pc);
-            correct = match predicted {
-                Some(t) => changed && t == config,
-                None => !changed,
-            };
-            if changed && !correct {
-                ip.record(set, pc, config);
+        let (slot, btb_target) = self.btb_lookup(pc);
+        let set = match &self.indirect {
+            Some(ip) if !direct => Some(ip.set(pc)),
+            _ => None,
+        };
+        let predicted = match (set, &self.indirect) {
+            (Some(set), Some(ip)) => ip.lookup(set, pc),
+            _ => btb_target,
+        };
+        let correct = match predicted {
+            Some(t) => changed && t == config,
+            None => !changed,
+        };
+        if changed && !correct {
+            match (set, &mut self.indirect) {
+                (Some(set), Some(ip)) => ip.record(set, pc, config),
+                _ => self.btb[slot] = (pc, config),
             }
-            if changed {
+        }
+        if let Some(ip) = &mut self.indirect {
+            if set.is_some() && changed {
                 ip.push_path(pc + 4);
             }
             ip.direction(changed);
-        } else {
-            let predicted = (self.btb[slot].0 == pc).then_some(self.btb[slot].1);
-            correct = match predicted {
-                Some(t) => changed && t == config,
-                None => !changed,
-            };
-            if changed && !correct {
-                self.btb[slot] = (pc, config);
-            }
-            if let Some(ip) = &mut self.indirect {
-                ip.direction(changed);
-            }
         }
         self.global_history = (self.global_history << 1) | changed as u64;
         correct
@@ -311,8 +350,7 @@ impl Predictor {
         indirect: bool,
         fall_through: u64,
     ) -> u64 {
-        let slot = (pc >> INST_SHIFT) as usize & (self.btb.len() - 1);
-        let btb_target = (self.btb[slot].0 == pc).then_some(self.btb[slot].1);
+        let (_, btb_target) = self.btb_lookup(pc);
         let by_indirect = indirect && kind != Transfer::Return && self.indirect.is_some();
         let next = if let (true, Some(ip)) = (by_indirect, &mut self.indirect) {
             let set = ip.set(pc);
@@ -324,25 +362,11 @@ impl Predictor {
         } else {
             match kind {
                 Transfer::Conditional => {
-                    let li = (pc >> INST_SHIFT) as usize & (self.local_history.len() - 1);
-                    let lh = self.local_history[li] as usize & (self.local_counters.len() - 1);
-                    let gi = self.global_history as usize & (self.global_counters.len() - 1);
-                    let local = self.local_counters[lh] >= 2;
-                    let global = self.global_counters[gi] >= 2;
-                    let dir = if self.choice_counters[gi] >= 2 {
-                        global
-                    } else {
-                        local
-                    };
+                    let l = self.lookup(pc);
                     // Predicted taken without a BTB target falls through, and is
                     // committed so.
-                    let taken = dir && btb_target.is_some();
-                    if local != global {
-                        bump(&mut self.choice_counters[gi], global == taken);
-                    }
-                    bump(&mut self.local_counters[lh], taken);
-                    bump(&mut self.global_counters[gi], taken);
-                    self.local_history[li] = (self.local_history[li] << 1) | taken as u16;
+                    let taken = l.taken && btb_target.is_some();
+                    self.learn(&l, taken);
                     if taken { btb_target } else { None }
                 }
                 Transfer::Return => self.ras.pop(),
@@ -364,15 +388,15 @@ impl Predictor {
     /// predicted target, if any, enters the histories as taken. Returns whether it
     /// was predicted taken.
     pub fn predict_vset_dropped(&mut self, pc: u64, direct: bool) -> bool {
-        let slot = (pc >> INST_SHIFT) as usize & (self.btb.len() - 1);
-        let taken = if !direct && let Some(ip) = &mut self.indirect {
-            let hit = ip.lookup(ip.set(pc), pc).is_some();
-            if hit {
-                ip.push_path(pc + 4);
+        let taken = match &mut self.indirect {
+            Some(ip) if !direct => {
+                let hit = ip.lookup(ip.set(pc), pc).is_some();
+                if hit {
+                    ip.push_path(pc + 4);
+                }
+                hit
             }
-            hit
-        } else {
-            self.btb[slot].0 == pc
+            _ => self.btb_lookup(pc).1.is_some(),
         };
         if let Some(ip) = &mut self.indirect {
             ip.direction(taken);

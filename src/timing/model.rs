@@ -973,15 +973,8 @@ impl CycleModel {
         let fall_through = insn.next_pc();
         let target = hart.pc;
         let taken = target != fall_through;
-        let link = |r: u8| r == 1 || r == 5;
-        let kind = match op.kind {
-            Kind::Branch => Transfer::Conditional,
-            _ if link(insn.rd) => Transfer::Call,
-            _ if op.reads_x[0] && link(insn.rs1) => Transfer::Return,
-            _ => Transfer::Jump,
-        };
+        let (kind, indirect) = transfer(op, insn);
         self.count(Stat::Branches, 1);
-        let indirect = op.kind == Kind::Jump && op.reads_x[0];
         let correct = self.bp.predict_and_update(
             insn.pc,
             kind,
@@ -1376,25 +1369,12 @@ impl CycleModel {
     pub fn predict_dropped(&mut self, insn: &Insn) -> (u64, bool) {
         let op = &self.ops[insn.op as usize];
         let fall_through = insn.next_pc();
-        let link = |r: u8| r == 1 || r == 5;
         match op.kind {
-            Kind::Branch => {
-                let next =
-                    self.bp
-                        .predict_dropped(insn.pc, Transfer::Conditional, false, fall_through);
-                (next, next != fall_through)
-            }
-            Kind::Jump => {
-                let kind = if link(insn.rd) {
-                    Transfer::Call
-                } else if op.reads_x[0] && link(insn.rs1) {
-                    Transfer::Return
-                } else {
-                    Transfer::Jump
-                };
+            Kind::Branch | Kind::Jump => {
+                let (kind, indirect) = transfer(op, insn);
                 let next = self
                     .bp
-                    .predict_dropped(insn.pc, kind, op.reads_x[0], fall_through);
+                    .predict_dropped(insn.pc, kind, indirect, fall_through);
                 (next, next != fall_through)
             }
             Kind::Vset if self.p.vset_refetch == 3 => {
@@ -1498,6 +1478,21 @@ impl PerCycle {
         self.used += 1;
         self.cycle
     }
+}
+
+/// What kind of transfer a branch or jump is for the predictor, and whether its
+/// target comes from a register (jalr). A jal or jalr writing ra or t0 is a call; a
+/// jalr from ra or t0 that is not a call is a return (the RISC-V hint gem5 follows,
+/// `JumpConstructor`).
+fn transfer(op: &OpTiming, insn: &Insn) -> (Transfer, bool) {
+    let link = |r: u8| r == 1 || r == 5;
+    let kind = match op.kind {
+        Kind::Branch => Transfer::Conditional,
+        _ if link(insn.rd) => Transfer::Call,
+        _ if op.reads_x[0] && link(insn.rs1) => Transfer::Return,
+        _ => Transfer::Jump,
+    };
+    (kind, op.kind == Kind::Jump && op.reads_x[0])
 }
 
 /// `k * m / n`, the part of `m` that micro-op `k` of `n` falls in, without a
