@@ -133,20 +133,11 @@ impl CodeCache {
         let (lo, hi) = (hart.npu.kernel_lo, hart.npu.kernel_hi);
         let in_kernel = |a: u64| lo < hi && a >= lo && a <= hi;
         loop {
-            let lo = match hart.fetch_parcel(pc) {
-                Ok(v) => v,
+            let bits = match hart.fetch_bits(pc) {
+                Ok(b) => b,
+                // Spike reports the fault at the address of the missing parcel.
                 Err(t) if insns.is_empty() => return Err(t),
                 Err(_) => break,
-            };
-            let bits = if lo & 3 == 3 {
-                match hart.fetch_parcel(pc.wrapping_add(2)) {
-                    Ok(hi) => (hi as u32) << 16 | lo as u32,
-                    // Spike reports the fault at the address of the missing parcel.
-                    Err(t) if insns.is_empty() => return Err(t),
-                    Err(_) => break,
-                }
-            } else {
-                lo as u32
             };
             let (insn, ends) = crate::exec::decode_for(hart, bits, pc);
             for (a, n) in [(pc, 1), (pc.wrapping_add(insn.len as u64 - 1), 1)] {

@@ -40,13 +40,7 @@ impl Tracer {
     /// pc of the instruction that raised it (nothing is logged for it, as in Spike).
     pub fn step(&mut self, hart: &mut Hart) -> Result<(), (Trap, u64)> {
         let pc = hart.pc;
-        let lo = hart.fetch_parcel(pc).map_err(|t| (t, pc))?;
-        let bits = if lo & 3 == 3 {
-            let hi = hart.fetch_parcel(pc + 2).map_err(|t| (t, pc))?;
-            (hi as u32) << 16 | lo as u32
-        } else {
-            lo as u32
-        };
+        let bits = hart.fetch_bits(pc).map_err(|t| (t, pc))?;
         let exts = hart.isa.exts;
         let (insn, _) = crate::exec::decode_for(hart, bits, pc);
         if self.disasm {

@@ -245,6 +245,19 @@ impl Hart {
             .map_err(|_| Trap::new(cause::FETCH_ACCESS, pc))
     }
 
+    /// The instruction word at `pc`: one parcel, or two when the first's low bits
+    /// are 11. A fault is the trap of the parcel that raised it (Spike reports the
+    /// address of the missing parcel).
+    #[inline]
+    pub fn fetch_bits(&mut self, pc: u64) -> Result<u32, Trap> {
+        let lo = self.fetch_parcel(pc)?;
+        Ok(if lo & 3 == 3 {
+            (self.fetch_parcel(pc.wrapping_add(2))? as u32) << 16 | lo as u32
+        } else {
+            lo as u32
+        })
+    }
+
     /// Physical address of the instruction parcel at `pc` (for code-page watching).
     pub fn fetch_paddr(&mut self, pc: u64) -> u64 {
         if self.vm.fetch {

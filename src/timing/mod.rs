@@ -66,16 +66,8 @@ fn predict_past_marker(hart: &mut Hart, model: &mut CycleModel, start: u64, line
         let this = line(pc);
         // At most a line's worth of instructions per group.
         for _ in 0..32 {
-            let Ok(lo) = hart.fetch_parcel(pc) else {
+            let Ok(bits) = hart.fetch_bits(pc) else {
                 return;
-            };
-            let bits = if lo & 3 == 3 {
-                match hart.fetch_parcel(pc.wrapping_add(2)) {
-                    Ok(hi) => (hi as u32) << 16 | lo as u32,
-                    Err(_) => return,
-                }
-            } else {
-                lo as u32
             };
             let (insn, _) = crate::exec::decode_for(hart, bits, pc);
             let (next, taken) = model.predict_dropped(&insn);

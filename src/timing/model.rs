@@ -398,9 +398,8 @@ pub struct CycleModel {
     /// executes `window_store_end` cycles after the last one commits.
     stores_seen: u64,
     bp: Predictor,
-    /// The last m5 op's pc, and the path past it still to predict (see
-    /// `take_dropped_path`).
-    marker_pc: u64,
+    /// Where the path past the last m5 op starts, and its fetch groups still to
+    /// predict (see `take_dropped_path`).
     dropped_path: Option<(u64, u32)>,
     // Accelerator: the model's timing face, the next cycle it is to be ticked, and
     // its instructions issued and not yet committed, oldest first.
@@ -478,7 +477,6 @@ impl CycleModel {
             last_vcfg: (u64::MAX, u64::MAX),
             last_complete: 0,
             stores_seen: 0,
-            marker_pc: 0,
             dropped_path: None,
             bp: Predictor::new(
                 p.bp_local_entries,
@@ -896,10 +894,11 @@ impl CycleModel {
                 }
                 match self.p.vset_refetch {
                     3 => {
-                        // vsetivli's bits 31:30 are 11; vsetvli and vsetvl read rs1.
-                        let direct = insn.bits >> 30 == 0b11;
                         let config = (hart.v.vtype << 56) ^ (hart.v.vl << 32) ^ insn.next_pc();
-                        if self.bp.predict_vset(insn.pc, direct, changed, config) {
+                        if self
+                            .bp
+                            .predict_vset(insn.pc, vset_is_direct(insn), changed, config)
+                        {
                             if changed {
                                 // A predicted transfer: Fetch1 restarts at its target.
                                 self.new_group = true;
@@ -926,10 +925,7 @@ impl CycleModel {
                 self.vector_memory(op, insn, hart, arrival, store, per_element)
             }
             Kind::Accel => self.accel_op(insn, hart, arrival),
-            Kind::Marker(m) => {
-                self.marker_pc = insn.pc;
-                self.marker(m, arrival)
-            }
+            Kind::Marker(m) => self.marker(m, insn.pc, arrival),
         }
         if let Some(trace) = &mut self.trace {
             trace.push(IssueRecord {
@@ -1354,11 +1350,9 @@ impl CycleModel {
     pub fn accel_stats(&self) -> &[crate::machine::accel::StatEntry] {
         self.accel.stats()
     }
-    /// A marker waits for everything before it to complete and takes no time itself.
-    #[cold]
-    #[inline(never)]
-    /// Where Fetch2 ran past the last m5 op and for how many instructions, for
+    /// Where Fetch2 ran past the last m5 op and for how many fetch groups, for
     /// `timing::run_blocks_timed` to walk (`predict_dropped`); taken once.
+    #[inline]
     pub fn take_dropped_path(&mut self) -> Option<(u64, u32)> {
         self.dropped_path.take()
     }
@@ -1378,16 +1372,17 @@ impl CycleModel {
                 (next, next != fall_through)
             }
             Kind::Vset if self.p.vset_refetch == 3 => {
-                let taken = self
-                    .bp
-                    .predict_vset_dropped(insn.pc, insn.bits >> 30 == 0b11);
+                let taken = self.bp.predict_vset_dropped(insn.pc, vset_is_direct(insn));
                 (fall_through, taken)
             }
             _ => (fall_through, false),
         }
     }
 
-    fn marker(&mut self, m: Marker, arrival: u64) {
+    /// A marker waits for everything before it to complete and takes no time itself.
+    #[cold]
+    #[inline(never)]
+    fn marker(&mut self, m: Marker, pc: u64, arrival: u64) {
         self.resolve_unknown();
         let t = arrival.max(self.cycle).max(self.last_complete);
         if t > self.cycle {
@@ -1408,7 +1403,7 @@ impl CycleModel {
             Marker::Other => {}
         }
         if self.p.marker_wrong_path > 0 {
-            self.dropped_path = Some((self.marker_pc + 4, self.p.marker_wrong_path));
+            self.dropped_path = Some((pc + 4, self.p.marker_wrong_path));
         }
         if self.p.marker_refetch != 0 {
             // The m5 op's forced branch (SerializeAfter) restarts fetch.
@@ -1493,6 +1488,12 @@ fn transfer(op: &OpTiming, insn: &Insn) -> (Transfer, bool) {
         _ => Transfer::Jump,
     };
     (kind, op.kind == Kind::Jump && op.reads_x[0])
+}
+
+/// Whether a vset takes its AVL from the instruction (vsetivli, bits 31:30 = 11:
+/// gem5's `IsDirectControl`) rather than from rs1 (vsetvli, vsetvl).
+fn vset_is_direct(insn: &Insn) -> bool {
+    insn.bits >> 30 == 0b11
 }
 
 /// `k * m / n`, the part of `m` that micro-op `k` of `n` falls in, without a
