@@ -59,14 +59,19 @@ struct Issued {
     issue: u64,
     complete: u64,
     text: String,
+    fetched: u64,
+    mispredicted: bool,
 }
 
 /// Runs with `--issue-trace` and returns the per-instruction records.
 fn issue_trace(name: &str, extra: &[&str]) -> Vec<Issued> {
+    issue_trace_of(&elf(name), name, extra)
+}
+
+fn issue_trace_of(e: &str, name: &str, extra: &[&str]) -> Vec<Issued> {
     let dir = tmp(&format!("trace-{name}"));
     let trace = dir.join("issue.tsv");
-    let e = elf(name);
-    let mut args = vec![e.as_str(), "--issue-trace", trace.to_str().unwrap()];
+    let mut args = vec![e, "--issue-trace", trace.to_str().unwrap()];
     args.extend_from_slice(extra);
     let (code, _, err) = sample(&args);
     assert_eq!(code, 0, "{err}");
@@ -80,9 +85,45 @@ fn issue_trace(name: &str, extra: &[&str]) -> Vec<Issued> {
                 issue: f[1].parse().unwrap(),
                 complete: f[2].parse().unwrap(),
                 text: f[3].to_string(),
+                fetched: f[4].parse().unwrap(),
+                mispredicted: match f[5] {
+                    "0" => false,
+                    "1" => true,
+                    other => panic!("mispredicted column: {other:?}"),
+                },
             }
         })
         .collect()
+}
+
+/// The trace's last two columns: when the front end delivered each instruction and
+/// whether its resolution refetched. The first run of a loop (probe7's set-up loop,
+/// 16 iterations of a backward `bne`) mispredicts as gem5's TournamentBP does
+/// (docs/timing.md): its first 13 taken runs (11 local-history bits filling, then 2
+/// more for the all-taken pattern's counter to pass 1), not the next 2, and the exit.
+#[test]
+fn issue_trace_marks_fetch_and_mispredictions() {
+    let e = format!(
+        "{}/tests/timing/gem5/bin/probe7.elf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let t = issue_trace_of(&e, "probe7", &["--vlen", "256"]);
+    let loop_branch: Vec<bool> = t
+        .iter()
+        .filter(|r| r.text.starts_with("bne     t1, t2, 0x10048"))
+        .map(|r| r.mispredicted)
+        .collect();
+    let mut expected = vec![true; 13];
+    expected.extend([false, false, true]);
+    assert_eq!(loop_branch, expected);
+    assert!(
+        t.iter().all(|r| r.fetched <= r.issue),
+        "issued before fetched"
+    );
+    assert!(
+        t.iter().any(|r| r.fetched < r.issue),
+        "no instruction waited"
+    );
 }
 
 fn named<'a>(t: &'a [Issued], prefix: &str) -> Vec<&'a Issued> {

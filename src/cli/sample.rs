@@ -242,14 +242,18 @@ fn issue_trace_text(trace: &[IssueRecord], s: &Setup) -> String {
         crate::accel::ModelSource::Library(lib) => Some(lib),
         crate::accel::ModelSource::Builtin => None,
     };
-    let mut s = String::from("pc\tissue\tcomplete\tinstruction\n");
+    let mut s = String::from("pc\tissue\tcomplete\tinstruction\tfetched\tmispredicted\n");
     for r in trace {
         let text = model
             .and_then(|m| crate::accel::disassemble_owned(&m.name, &m.encodings, r.bits))
             .unwrap_or_else(|| crate::isa::disassemble(r.bits, r.pc, isa.exts));
         s.push_str(&format!(
-            "{:#x}\t{}\t{}\t{text}\n",
-            r.pc, r.issue, r.complete
+            "{:#x}\t{}\t{}\t{text}\t{}\t{}\n",
+            r.pc,
+            r.issue,
+            r.complete,
+            r.fetched,
+            u8::from(r.mispredicted)
         ));
     }
     s

@@ -344,6 +344,10 @@ pub struct IssueRecord {
     /// Issue cycle of its first micro-op, completion cycle of its last.
     pub issue: u64,
     pub complete: u64,
+    /// The cycle the front end delivered it (before any wait for operands or units).
+    pub fetched: u64,
+    /// Its resolution found a misprediction and refetched what follows it.
+    pub mispredicted: bool,
 }
 
 struct Units {
@@ -422,6 +426,8 @@ pub struct CycleModel {
     // Per-instruction bookkeeping.
     insn_first_issue: u64,
     insn_complete: u64,
+    /// The misprediction count at the last traced instruction (trace mode only).
+    traced_mispredicts: u64,
 }
 
 impl CycleModel {
@@ -503,6 +509,7 @@ impl CycleModel {
             trace: None,
             insn_first_issue: 0,
             insn_complete: 0,
+            traced_mispredicts: 0,
             p,
         }
     }
@@ -928,6 +935,10 @@ impl CycleModel {
             Kind::Marker(m) => self.marker(m, insn.pc, arrival),
         }
         if let Some(trace) = &mut self.trace {
+            // The counters only grow (a window is a difference of two snapshots).
+            let mispredicts = self.counters[Stat::Mispredicts as usize];
+            let mispredicted = mispredicts != self.traced_mispredicts;
+            self.traced_mispredicts = mispredicts;
             trace.push(IssueRecord {
                 pc: insn.pc,
                 bits: insn.bits,
@@ -937,6 +948,8 @@ impl CycleModel {
                     self.insn_first_issue
                 },
                 complete: self.insn_complete,
+                fetched: arrival,
+                mispredicted,
             });
         }
     }
