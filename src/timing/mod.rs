@@ -7,6 +7,7 @@
 
 pub mod accel;
 pub mod bpred;
+mod frontend;
 pub mod model;
 pub mod params;
 mod ring;
@@ -39,10 +40,10 @@ pub fn run_blocks_timed(
             }
             hart.instret = hart.instret.wrapping_add(1);
             model.retire(insn, hart);
-        }
-        // A marker ends its block (isa/m5ops.tbl), so this runs right after it.
-        if let Some((start, n)) = model.take_dropped_path() {
-            predict_past_marker(hart, model, start, n);
+            // A redirect (a misprediction, an m5 op): walk the path Fetch2 took.
+            if let Some((start, n)) = model.take_dropped_path() {
+                predict_past_marker(hart, model, start, n);
+            }
         }
         if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0 {
             return Event::Attention;
@@ -53,28 +54,40 @@ pub fn run_blocks_timed(
     }
 }
 
-/// Walks the fetch groups Fetch2 decoded past an m5 op from `start`: the rest of
-/// the marker's line, then `lines - 1` more, each ending at its 64-byte line's end or
-/// at a transfer predicted taken (Fetch1 then fetches the target's line), so the
-/// model's predictor sees their transfers as gem5's does (never repaired). An
-/// address that does not decode ends the walk.
+/// Walks the path Fetch2 decoded past an m5 op from `start`: its first `lines`
+/// fetch groups (the rest of the marker's 64-byte line, then a line or a predicted
+/// transfer's target each) go through the model's predictor as gem5's do (never
+/// repaired), and every instruction Fetch2 reached before the op's forced branch
+/// goes through Decode (`CycleModel::dropped_uops`). An address that does not
+/// decode ends the walk.
 #[cold]
 fn predict_past_marker(hart: &mut Hart, model: &mut CycleModel, start: u64, lines: u32) {
     let line = |a: u64| a >> 6;
     let mut pc = start;
-    for _ in 0..lines {
-        let this = line(pc);
-        // At most a line's worth of instructions per group.
-        for _ in 0..32 {
-            let Ok(bits) = hart.fetch_bits(pc) else {
-                return;
-            };
-            let (insn, _) = crate::exec::decode_for(hart, bits, pc);
+    let mut groups = lines;
+    let mut group_line = line(pc);
+    let mut decoding = true;
+    for _ in 0..MAX_DROPPED {
+        let Ok(bits) = hart.fetch_bits(pc) else {
+            return;
+        };
+        let (insn, _) = crate::exec::decode_for(hart, bits, pc);
+        decoding = decoding && model.dropped_uops(&insn, hart);
+        if groups > 0 {
             let (next, taken) = model.predict_dropped(&insn);
             pc = next;
-            if taken || line(pc) != this {
-                break;
+            if taken || line(pc) != group_line {
+                groups -= 1;
+                group_line = line(pc);
             }
+        } else if decoding {
+            pc = insn.next_pc();
+        } else {
+            return;
         }
     }
 }
+
+/// The most instructions walked past an m5 op (Decode's buffer holds at most
+/// 8 outputs of 8).
+const MAX_DROPPED: usize = 256;

@@ -11,6 +11,7 @@
 //! the instruction tables (`OpTiming`).
 
 use super::bpred::{Predictor, Transfer};
+use super::frontend::{FrontEnd, FrontEndParams};
 use super::params::TimingParams;
 use super::ring::Fifo;
 use super::stats::{Counters, Dump, NSTATS, Stat};
@@ -402,6 +403,7 @@ pub struct CycleModel {
     /// executes `window_store_end` cycles after the last one commits.
     stores_seen: u64,
     bp: Predictor,
+    fe: FrontEnd,
     /// Where the path past the last m5 op starts, and its fetch groups still to
     /// predict (see `take_dropped_path`).
     dropped_path: Option<(u64, u32)>,
@@ -484,6 +486,19 @@ impl CycleModel {
             last_complete: 0,
             stores_seen: 0,
             dropped_path: None,
+            fe: FrontEnd::new(FrontEndParams {
+                line_shift: p.fetch_line.trailing_zeros(),
+                fetch_limit: p.fetch_limit,
+                fetch2_buffer: p.fetch2_buffer,
+                fetch2_width: p.decode_width,
+                decode_buffer: p.decode_buffer,
+                decode_width: p.execute_input_width,
+                execute_buffer: p.execute_buffer,
+                fetch_latency: p.fetch_latency,
+                icache_lines: p.icache_lines,
+                icache_miss_latency: p.icache_miss_latency,
+                icache_fill_cycles: p.icache_fill_cycles,
+            }),
             bp: Predictor::new(
                 p.bp_local_entries,
                 p.bp_global_entries,
@@ -810,7 +825,11 @@ impl CycleModel {
         self.count(Stat::Insts, 1);
         self.insn_first_issue = u64::MAX;
         self.insn_complete = 0;
-        let arrival = self.arrive(insn.pc);
+        let arrival = if self.p.frontend_pipeline != 0 {
+            self.fe.deliver(insn.pc, uops(op, hart))
+        } else {
+            self.arrive(insn.pc)
+        };
         match op.kind {
             Kind::Accel if op.vlane && self.p.vlane_idx_vec_misc != 0 => {
                 self.vector(op, insn, hart, arrival, Pool::VecMisc, false, false)
@@ -906,21 +925,23 @@ impl CycleModel {
                             .bp
                             .predict_vset(insn.pc, vset_is_direct(insn), changed, config)
                         {
-                            if changed {
+                            if changed && self.p.frontend_pipeline != 0 {
+                                self.fe.predicted_taken(insn.next_pc());
+                            } else if changed {
                                 // A predicted transfer: Fetch1 restarts at its target.
                                 self.new_group = true;
                                 self.fetch_cycle += self.p.taken_bubble_jump as u64;
                             }
                         } else {
                             self.count(Stat::Mispredicts, 1);
-                            self.refetch(resolved);
+                            self.refetch(resolved, insn.next_pc(), insn.next_pc());
                         }
                     }
                     m if m >= 2 || (m == 1 && changed) => {
                         if changed {
                             self.count(Stat::Mispredicts, 1);
                         }
-                        self.refetch(resolved);
+                        self.refetch(resolved, insn.next_pc(), insn.next_pc());
                     }
                     _ => {}
                 }
@@ -933,6 +954,9 @@ impl CycleModel {
             }
             Kind::Accel => self.accel_op(insn, hart, arrival),
             Kind::Marker(m) => self.marker(m, insn.pc, arrival),
+        }
+        if self.p.frontend_pipeline != 0 {
+            self.fe.issued(self.cycle);
         }
         if let Some(trace) = &mut self.trace {
             // The counters only grow (a window is a difference of two snapshots).
@@ -995,7 +1019,16 @@ impl CycleModel {
         );
         if !correct {
             self.count(Stat::Mispredicts, 1);
-            self.refetch(resolved);
+            // Fetch2 went on down the path it predicted: the fall-through for a
+            // taken transfer, the target for a branch that was not taken.
+            let wrong = if taken {
+                fall_through
+            } else {
+                insn.pc.wrapping_add(insn.imm as u64)
+            };
+            self.refetch(resolved, target, wrong);
+        } else if taken && self.p.frontend_pipeline != 0 {
+            self.fe.predicted_taken(target);
         } else if taken {
             // Fetch2 predicted it taken and Fetch1 fetches the target's line.
             self.new_group = true;
@@ -1184,14 +1217,24 @@ impl CycleModel {
 
     /// The instructions after one issued at `t` are fetched again: Execute resolves
     /// it at t + 1 and fetch restarts after the redirect.
-    fn refetch(&mut self, t: u64) {
-        self.restart_fetch(t + self.p.mispredict_redirect as u64);
+    /// Fetch2 had gone on at `wrong` (the path it predicted) until then.
+    fn refetch(&mut self, t: u64, target: u64, wrong: u64) {
+        self.restart_fetch(t + self.p.mispredict_redirect as u64, target);
+        if self.p.frontend_pipeline != 0 {
+            self.dropped_path = Some((wrong, 0));
+        }
     }
 
-    /// Fetch starts a new group at cycle `at` (a redirect).
-    fn restart_fetch(&mut self, at: u64) {
-        self.fetch_cycle = at;
-        self.new_group = true;
+    /// Fetch restarts at `target` in cycle `at` + 1 (a redirect): the fixed front
+    /// end starts a new group then; the pipelined one's Fetch1 changes stream in
+    /// cycle `at` and its first line comes after the fetches in flight.
+    fn restart_fetch(&mut self, at: u64, target: u64) {
+        if self.p.frontend_pipeline != 0 {
+            self.fe.redirect(at, target);
+        } else {
+            self.fetch_cycle = at;
+            self.new_group = true;
+        }
     }
 
     /// The first cycle at or after `t` (and the current one) with an issue slot left.
@@ -1392,6 +1435,13 @@ impl CycleModel {
         }
     }
 
+    /// One instruction Fetch2 decoded past an m5 op before its forced branch
+    /// reached Fetch2: Decode splits it all the same (see `FrontEnd::dropped`).
+    /// False once the branch got there first.
+    pub fn dropped_uops(&mut self, insn: &Insn, hart: &Hart) -> bool {
+        self.p.frontend_pipeline != 0 && self.fe.dropped(uops(&self.ops[insn.op as usize], hart))
+    }
+
     /// A marker waits for everything before it to complete and takes no time itself.
     #[cold]
     #[inline(never)]
@@ -1415,12 +1465,12 @@ impl CycleModel {
             }
             Marker::Other => {}
         }
-        if self.p.marker_wrong_path > 0 {
+        if self.p.marker_wrong_path > 0 || self.p.frontend_pipeline != 0 {
             self.dropped_path = Some((pc + 4, self.p.marker_wrong_path));
         }
         if self.p.marker_refetch != 0 {
             // The m5 op's forced branch (SerializeAfter) restarts fetch.
-            self.restart_fetch(t + self.p.marker_redirect as u64);
+            self.restart_fetch(t + self.p.marker_redirect as u64, pc + 4);
         }
     }
 
@@ -1530,6 +1580,20 @@ fn div_ceil(a: u64, b: u64) -> u64 {
 }
 
 /// Registers in the current vector group (LMUL, at least one).
+/// Micro-ops Decode makes of an instruction: a vector one splits per register of
+/// its group, an indexed or strided access per element.
+#[inline]
+fn uops(op: &OpTiming, hart: &Hart) -> u32 {
+    match op.kind {
+        Kind::Vector { .. } => group(hart) as u32,
+        Kind::VecMem {
+            per_element: true, ..
+        } => hart.v.vl.clamp(1, 256) as u32,
+        Kind::VecMem { .. } => group(hart) as u32,
+        _ => 1,
+    }
+}
+
 fn group(hart: &Hart) -> usize {
     1usize << hart.v.lmul_log2.max(0)
 }

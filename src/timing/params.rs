@@ -52,6 +52,27 @@ pub struct TimingParams {
     /// 1: returns predicted by the return-address stack; 0: every return is resolved
     /// in Execute as a misprediction.
     pub ras_predicts_returns: u32,
+    /// 1: the front end is MinorCPU's Fetch1 line queue, Fetch2 and Decode cycle
+    /// by cycle (timing/frontend.rs); 0: fixed fetch groups and taken bubbles.
+    pub frontend_pipeline: u32,
+    /// Line fetches in flight (`fetch1FetchLimit` 8).
+    pub fetch_limit: u32,
+    /// Fetch2's input buffer in lines (`fetch2InputBufferSize` 8).
+    pub fetch2_buffer: u32,
+    /// Decode's input buffer in Fetch2 outputs (`decodeInputBufferSize` 8).
+    pub decode_buffer: u32,
+    /// Micro-ops Decode hands Execute per cycle (`executeInputWidth` 12).
+    pub execute_input_width: u32,
+    /// Execute's input buffer in Decode outputs (`executeInputBufferSize` 128).
+    pub execute_buffer: u32,
+    /// Cycles from a line fetch to Fetch1 popping its response (an I-cache hit: 1).
+    pub fetch_latency: u32,
+    /// The I-cache in lines (8 MiB of 64-byte lines: 131072; 0: every fetch hits),
+    /// the cycles from a missing fetch to its response, and the cycles the memory
+    /// is busy per line fill (64 bytes at 32 GB/s: 2).
+    pub icache_lines: u32,
+    pub icache_miss_latency: u32,
+    pub icache_fill_cycles: u32,
 
     // ---- execute (§6.2 table) ----
     /// `executeIssueLimit` 12 (instructions, micro-ops counted separately).
@@ -170,6 +191,16 @@ impl Default for TimingParams {
             taken_bubble_other_line: 2,
             taken_bubble_jump: 1,
             ras_predicts_returns: 1,
+            frontend_pipeline: 1,
+            fetch_limit: 8,
+            fetch2_buffer: 8,
+            decode_buffer: 8,
+            execute_input_width: 12,
+            execute_buffer: 128,
+            fetch_latency: 1,
+            icache_lines: 0,
+            icache_miss_latency: 2,
+            icache_fill_cycles: 2,
             issue_width: 12,
             mem_issue_width: 8,
             store_buffer: 8,
@@ -261,6 +292,16 @@ impl TimingParams {
                 "timing_ras_predicts_returns",
                 &mut self.ras_predicts_returns,
             ),
+            ("timing_frontend_pipeline", &mut self.frontend_pipeline),
+            ("timing_fetch_limit", &mut self.fetch_limit),
+            ("timing_fetch2_buffer", &mut self.fetch2_buffer),
+            ("timing_decode_buffer", &mut self.decode_buffer),
+            ("timing_execute_input_width", &mut self.execute_input_width),
+            ("timing_execute_buffer", &mut self.execute_buffer),
+            ("timing_fetch_latency", &mut self.fetch_latency),
+            ("timing_icache_lines", &mut self.icache_lines),
+            ("timing_icache_miss_latency", &mut self.icache_miss_latency),
+            ("timing_icache_fill_cycles", &mut self.icache_fill_cycles),
             ("timing_issue_width", &mut self.issue_width),
             ("timing_mem_issue_width", &mut self.mem_issue_width),
             ("timing_store_buffer", &mut self.store_buffer),
@@ -389,6 +430,10 @@ impl TimingParams {
                     | "timing_taken_bubble_other_line"
                     | "timing_taken_bubble_jump"
                     | "timing_ras_predicts_returns"
+                    | "timing_frontend_pipeline"
+                    | "timing_fetch_latency"
+                    | "timing_icache_lines"
+                    | "timing_icache_fill_cycles"
                     | "timing_indirect_sets"
                     | "timing_int_alu_src_early"
                     | "timing_mem_src_early"

@@ -1,0 +1,439 @@
+//! MinorCPU's front end, cycle by cycle where it matters: Fetch1's queue of line
+//! fetches, Fetch2's line buffer and width, Decode's micro-op width and the input
+//! buffers between them (gem5 `src/cpu/minor/fetch1.cc`, `fetch2.cc`, `decode.cc`).
+//!
+//! The model is fed the committed path in order (`deliver`), with the transfers
+//! Fetch2 predicted taken (`predicted_taken`) and the stream changes Execute makes
+//! (`redirect`). Fetch1 runs as a small state machine stepped only as far as the
+//! line the next instruction needs; Fetch2 and Decode are recurrences over the
+//! instructions. What it reproduces that fixed bubbles cannot: Fetch1 issues one
+//! line fetch a cycle and hands responses to Fetch2 one a cycle, in order, stale
+//! ones included, so the fetches in flight when the stream changes delay the new
+//! stream's first line by one cycle each, and that depth carries from one change to
+//! the next.
+
+/// Fetch1's line fetches in flight and Fetch2's buffered lines, at most.
+const MAX_LINES: usize = 16;
+/// Pending departures from Fetch2's buffer, at most.
+const MAX_FREES: usize = 64;
+
+/// The last `n` values pushed: the oldest is the one `n` pushes back (0 at first).
+struct LastN {
+    buf: Box<[u64]>,
+    next: usize,
+}
+
+impl LastN {
+    fn new(n: u32) -> LastN {
+        LastN {
+            buf: vec![0; n.max(1) as usize].into_boxed_slice(),
+            next: 0,
+        }
+    }
+    #[inline]
+    fn oldest(&self) -> u64 {
+        self.buf[self.next]
+    }
+    #[inline]
+    fn push(&mut self, v: u64) {
+        self.buf[self.next] = v;
+        self.next = (self.next + 1) % self.buf.len();
+    }
+    #[inline]
+    fn set_newest(&mut self, v: u64) {
+        let n = self.buf.len();
+        self.buf[(self.next + n - 1) % n] = v;
+    }
+}
+
+pub struct FrontEndParams {
+    /// Bytes per fetch line (`fetch1LineWidth` = the cache line, 64).
+    pub line_shift: u32,
+    /// Line fetches in flight (`fetch1FetchLimit` 8).
+    pub fetch_limit: u32,
+    /// Fetch2's input buffer in lines (`fetch2InputBufferSize` 8).
+    pub fetch2_buffer: u32,
+    /// Instructions Fetch2 passes on per cycle (`decodeInputWidth` 8).
+    pub fetch2_width: u32,
+    /// Decode's input buffer in Fetch2 outputs (`decodeInputBufferSize` 8).
+    pub decode_buffer: u32,
+    /// Micro-ops Decode passes on per cycle (`executeInputWidth` 12).
+    pub decode_width: u32,
+    /// Execute's input buffer in Decode outputs (`executeInputBufferSize` 128).
+    pub execute_buffer: u32,
+    /// Cycles from issuing a line fetch to its response being poppable (an I-cache
+    /// hit: the response comes back in the same tick, Fetch1 sees it next cycle).
+    pub fetch_latency: u32,
+    /// I-cache lines (a direct-mapped stand-in for the 8 MiB cache; 0: every
+    /// fetch hits).
+    pub icache_lines: u32,
+    /// Cycles from a missing line fetch to its response being poppable, and the
+    /// cycles the memory is busy per line fill (64 bytes at 32 GB/s).
+    pub icache_miss_latency: u32,
+    pub icache_fill_cycles: u32,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Fetch {
+    line: u64,
+    stream: u64,
+    /// The cycle Fetch1 can pop its response.
+    complete: u64,
+}
+
+pub struct FrontEnd {
+    p: FrontEndParams,
+    // ---- Fetch1 ----
+    /// The next cycle Fetch1 evaluates.
+    f1_cycle: u64,
+    stream: u64,
+    /// The next line Fetch1 fetches in its stream.
+    next_line: u64,
+    fetches: [Fetch; MAX_LINES],
+    fetch_head: usize,
+    fetch_len: usize,
+    /// A stream change Fetch1 takes at the start of a cycle: (cycle, line).
+    change: Option<(u64, u64)>,
+    // ---- Fetch2's input buffer ----
+    /// Lines of the current stream popped for Fetch2, oldest first: (line, cycle
+    /// Fetch2 can use it). The head is the line Fetch2 works on.
+    lines: [(u64, u64); MAX_LINES],
+    lines_head: usize,
+    lines_len: usize,
+    /// Entries of Fetch2's buffer taken by popped lines, and the cycles at which
+    /// taken entries free (Fetch2 consumed or dumped the line).
+    held: u32,
+    frees: [u64; MAX_FREES],
+    frees_len: usize,
+    /// Until the stream changes, Fetch2 consumes lines as they come (the wrong path
+    /// after a misprediction, never delivered here).
+    wrong_path: bool,
+    // ---- Fetch2 ----
+    f2_cycle: u64,
+    f2_count: u32,
+    /// The next instruction starts a new Fetch2 output (after a predicted-taken
+    /// transfer or a redirect).
+    f2_break: bool,
+    /// Decode's use of Fetch2's outputs: the cycle Decode finished each of the last
+    /// `decode_buffer` (a new output needs the oldest gone).
+    f2_outputs: LastN,
+    // ---- Decode ----
+    d_cycle: u64,
+    d_count: u32,
+    /// Execute's use of Decode's outputs: the cycle Execute popped each of the last
+    /// `execute_buffer`.
+    d_outputs: LastN,
+    /// The latest issue among the open Decode output's instructions.
+    d_pop: u64,
+    /// The path Fetch2 decoded past a redirecting instruction: its Fetch2 cycle
+    /// and outputs so far in it, and the cycle the redirect reaches Fetch2.
+    drop_f2: u64,
+    drop_count: u32,
+    drop_until: u64,
+    // ---- I-cache ----
+    /// Per set: line + 1 (0: empty) and the cycle its fill is done.
+    icache: Box<[(u64, u64)]>,
+    /// The cycle the memory can start the next line fill.
+    fill_free: u64,
+}
+
+impl FrontEnd {
+    pub fn new(p: FrontEndParams) -> FrontEnd {
+        let p = FrontEndParams {
+            fetch_limit: p.fetch_limit.clamp(1, MAX_LINES as u32 / 2),
+            fetch2_buffer: p.fetch2_buffer.clamp(1, MAX_LINES as u32 / 2),
+            fetch2_width: p.fetch2_width.max(1),
+            decode_width: p.decode_width.max(1),
+            ..p
+        };
+        FrontEnd {
+            f1_cycle: 0,
+            stream: 0,
+            next_line: 0,
+            fetches: [Fetch::default(); MAX_LINES],
+            fetch_head: 0,
+            fetch_len: 0,
+            change: None,
+            lines: [(0, 0); MAX_LINES],
+            lines_head: 0,
+            lines_len: 0,
+            held: 0,
+            frees: [0; MAX_FREES],
+            frees_len: 0,
+            wrong_path: false,
+            f2_cycle: 0,
+            f2_count: 0,
+            f2_break: true,
+            f2_outputs: LastN::new(p.decode_buffer),
+            d_cycle: 0,
+            d_count: 0,
+            d_outputs: LastN::new(p.execute_buffer),
+            d_pop: 0,
+            drop_f2: 0,
+            drop_count: 0,
+            drop_until: 0,
+            icache: vec![(0, 0); p.icache_lines as usize].into_boxed_slice(),
+            fill_free: 0,
+            p,
+        }
+    }
+
+    /// The cycle a fetch of `line` issued at `t` can be popped: a hit after
+    /// `fetch_latency`, a miss after the line's fill, fills one at a time.
+    #[inline]
+    fn fetch_done(&mut self, line: u64, t: u64) -> u64 {
+        let hit = t + self.p.fetch_latency as u64;
+        if self.icache.is_empty() {
+            return hit;
+        }
+        let set = (line % self.icache.len() as u64) as usize;
+        let (tag, ready) = self.icache[set];
+        if tag == line + 1 {
+            return hit.max(ready);
+        }
+        let start = t.max(self.fill_free);
+        self.fill_free = start + self.p.icache_fill_cycles as u64;
+        let done = start + self.p.icache_miss_latency as u64;
+        self.icache[set] = (line + 1, done);
+        done.max(hit)
+    }
+
+    #[inline]
+    fn free_at(&mut self, t: u64) {
+        if self.frees_len < MAX_FREES {
+            self.frees[self.frees_len] = t;
+            self.frees_len += 1;
+        } else {
+            self.held = self.held.saturating_sub(1);
+        }
+    }
+
+    /// One Fetch1 cycle (`Fetch1::evaluate`): take a stream change, issue the next
+    /// line fetch if the limit and Fetch2's buffer allow (`numInFlightFetches`,
+    /// `nextStageReserve`), pop one complete response, discarding it if it belongs
+    /// to an older stream.
+    fn fetch1_cycle(&mut self) {
+        let t = self.f1_cycle;
+        if let Some((at, line)) = self.change {
+            if at <= t {
+                self.change = None;
+                self.stream += 1;
+                self.next_line = line;
+                self.wrong_path = false;
+            }
+        }
+        let mut i = 0;
+        while i < self.frees_len {
+            if self.frees[i] <= t {
+                self.frees_len -= 1;
+                self.frees[i] = self.frees[self.frees_len];
+                self.held = self.held.saturating_sub(1);
+            } else {
+                i += 1;
+            }
+        }
+        let in_flight = self.fetch_len as u32;
+        if in_flight < self.p.fetch_limit && in_flight + self.held < self.p.fetch2_buffer {
+            let slot = (self.fetch_head + self.fetch_len) % MAX_LINES;
+            let complete = self.fetch_done(self.next_line, t);
+            self.fetches[slot] = Fetch {
+                line: self.next_line,
+                stream: self.stream,
+                complete,
+            };
+            self.fetch_len += 1;
+            self.next_line = self.next_line.wrapping_add(1);
+        }
+        if self.fetch_len > 0 && self.fetches[self.fetch_head].complete <= t {
+            let head = self.fetches[self.fetch_head];
+            self.fetch_head = (self.fetch_head + 1) % MAX_LINES;
+            self.fetch_len -= 1;
+            if head.stream == self.stream {
+                self.held += 1;
+                if self.wrong_path || self.lines_len == MAX_LINES {
+                    // Fetch2 decodes it and moves on (never delivered here).
+                    self.free_at(t + 2);
+                } else {
+                    let slot = (self.lines_head + self.lines_len) % MAX_LINES;
+                    self.lines[slot] = (head.line, t + 1);
+                    self.lines_len += 1;
+                }
+            }
+        }
+        self.f1_cycle = t + 1;
+    }
+
+    /// Fetch2 drops every buffered line; their entries free at `at`.
+    fn drop_lines(&mut self, at: u64) {
+        for _ in 0..self.lines_len {
+            self.free_at(at);
+        }
+        self.lines_len = 0;
+    }
+
+    /// Whether Fetch1's current stream brings `line` without a change: popped,
+    /// in flight, or the next to fetch.
+    fn stream_brings(&self, line: u64) -> bool {
+        if let Some((_, l)) = self.change {
+            return l == line;
+        }
+        let first_in_flight = (0..self.fetch_len)
+            .map(|k| self.fetches[(self.fetch_head + k) % MAX_LINES])
+            .find(|f| f.stream == self.stream)
+            .map_or(self.next_line, |f| f.line);
+        line >= first_in_flight && line <= self.next_line
+    }
+
+    /// The cycle Fetch2 can use `line`, stepping Fetch1 until it is popped. Lines
+    /// before it are consumed; a line the stream does not bring (a transfer not
+    /// reported) changes the stream where Fetch1 is.
+    fn line_ready(&mut self, line: u64) -> u64 {
+        loop {
+            while self.lines_len > 0 {
+                let (l, at) = self.lines[self.lines_head];
+                if l == line {
+                    return at;
+                }
+                self.lines_head = (self.lines_head + 1) % MAX_LINES;
+                self.lines_len -= 1;
+                let f2 = self.f2_cycle;
+                self.free_at(f2);
+            }
+            if !self.stream_brings(line) {
+                match &mut self.change {
+                    Some((_, l)) => *l = line,
+                    None => self.change = Some((self.f1_cycle, line)),
+                }
+            }
+            self.fetch1_cycle();
+        }
+    }
+
+    /// Delivers the next instruction of the committed path, at `pc`, of `uops`
+    /// micro-ops, and returns the cycle its first micro-op reaches Execute.
+    #[inline]
+    pub fn deliver(&mut self, pc: u64, uops: u32) -> u64 {
+        let line = pc >> self.p.line_shift;
+        let ready = if self.lines_len > 0 && self.lines[self.lines_head].0 == line {
+            self.lines[self.lines_head].1
+        } else {
+            self.line_ready(line)
+        };
+        // Fetch2: up to fetch2_width a cycle, across lines; a new cycle after a
+        // predicted-taken transfer; each output needs an entry in Decode's buffer.
+        let f = if self.f2_break || self.f2_count >= self.p.fetch2_width {
+            self.f2_cycle + 1
+        } else {
+            self.f2_cycle
+        }
+        .max(ready);
+        if f != self.f2_cycle || self.f2_break {
+            let f = f.max(self.f2_outputs.oldest());
+            self.f2_outputs.push(u64::MAX);
+            self.f2_cycle = f;
+            self.f2_count = 0;
+            self.f2_break = false;
+        }
+        let f = self.f2_cycle;
+        self.f2_count += 1;
+        let first = self.decode(f, uops);
+        self.f2_outputs.set_newest(self.d_cycle);
+        first + 1
+    }
+
+    /// Decode: up to decode_width micro-ops a cycle from the cycle after Fetch2's
+    /// `f`, packing across Fetch2's outputs; each output needs an entry in
+    /// Execute's buffer. Returns the cycle of the first micro-op.
+    #[inline]
+    fn decode(&mut self, f: u64, uops: u32) -> u64 {
+        if f + 1 > self.d_cycle || self.d_count >= self.p.decode_width {
+            let d = (f + 1).max(self.d_cycle + 1);
+            self.open_decode_output(d);
+        }
+        let first = self.d_cycle;
+        let mut left = uops.max(1);
+        loop {
+            let n = left.min(self.p.decode_width - self.d_count);
+            self.d_count += n;
+            left -= n;
+            if left == 0 {
+                break;
+            }
+            let d = self.d_cycle + 1;
+            self.open_decode_output(d);
+        }
+        first
+    }
+
+    /// One more instruction of the path Fetch2 decoded past the last redirecting
+    /// instruction before the redirect reached it (`redirect`'s `at`): Decode
+    /// still splits it into micro-ops (Execute discards them), so it delays the
+    /// new stream. Returns false, taking nothing, once Fetch2 would reach it at or
+    /// after the redirect.
+    pub fn dropped(&mut self, uops: u32) -> bool {
+        let mut f = if self.drop_count >= self.p.fetch2_width {
+            self.drop_f2 + 1
+        } else {
+            self.drop_f2
+        };
+        if f != self.drop_f2 || self.drop_count == 0 {
+            f = f.max(self.f2_outputs.oldest());
+            if f >= self.drop_until {
+                return false;
+            }
+            self.f2_outputs.push(u64::MAX);
+            self.drop_count = 0;
+        }
+        self.drop_f2 = f;
+        self.drop_count += 1;
+        let first = self.decode(f, uops);
+        self.f2_outputs.set_newest(self.d_cycle);
+        self.issued(first + 1);
+        true
+    }
+
+    fn open_decode_output(&mut self, d: u64) {
+        if self.d_count > 0 {
+            self.d_outputs.push(self.d_pop);
+        }
+        self.d_cycle = d.max(self.d_outputs.oldest());
+        self.d_count = 0;
+        self.d_pop = 0;
+    }
+
+    /// Execute issued the last delivered instruction at `t`: its Decode output
+    /// leaves Execute's buffer no earlier.
+    #[inline]
+    pub fn issued(&mut self, t: u64) {
+        self.d_pop = self.d_pop.max(t);
+    }
+
+    /// Fetch2 predicted the last delivered instruction taken to `target`: its
+    /// output ends, its lines are dumped, and Fetch1 changes stream in the same
+    /// cycle (`fetch1ToFetch2BackwardDelay` 0).
+    #[inline]
+    pub fn predicted_taken(&mut self, target: u64) {
+        let at = self.f2_cycle;
+        self.drop_lines(at + 1);
+        self.f2_break = true;
+        self.change = Some((at, target >> self.p.line_shift));
+    }
+
+    /// Execute changes the stream to `target`; Fetch1 and Fetch2 see it at cycle
+    /// `at` (`executeBranchDelay` after the commit). Until then Fetch1 runs down the
+    /// wrong path, whose lines Fetch2 consumes as they come.
+    pub fn redirect(&mut self, at: u64, target: u64) {
+        self.drop_f2 = self.f2_cycle;
+        self.drop_count = self.f2_count;
+        self.drop_until = at;
+        self.wrong_path = true;
+        let f2 = self.f2_cycle;
+        self.drop_lines(f2 + 1);
+        while self.f1_cycle < at {
+            self.fetch1_cycle();
+        }
+        self.change = Some((at, target >> self.p.line_shift));
+        self.f2_break = true;
+        self.f2_cycle = self.f2_cycle.max(at);
+    }
+}
