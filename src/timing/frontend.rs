@@ -392,6 +392,13 @@ impl FrontEnd {
         true
     }
 
+    /// The last dropped instruction was predicted taken: Fetch2's next output is
+    /// two cycles later (Fetch1 refetches; the fetch in flight is popped first).
+    pub fn dropped_taken(&mut self) {
+        self.drop_f2 += 1;
+        self.drop_count = self.p.fetch2_width;
+    }
+
     fn open_decode_output(&mut self, d: u64) {
         if self.d_count > 0 {
             self.d_outputs.push(self.d_pop);

@@ -41,8 +41,8 @@ pub fn run_blocks_timed(
             hart.instret = hart.instret.wrapping_add(1);
             model.retire(insn, hart);
             // A redirect (a misprediction, an m5 op): walk the path Fetch2 took.
-            if let Some((start, n)) = model.take_dropped_path() {
-                predict_past_marker(hart, model, start, n);
+            if let Some((start, predict)) = model.take_dropped_path() {
+                walk_dropped_path(hart, model, start, predict);
             }
         }
         if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0 {
@@ -54,40 +54,34 @@ pub fn run_blocks_timed(
     }
 }
 
-/// Walks the path Fetch2 decoded past an m5 op from `start`: its first `lines`
-/// fetch groups (the rest of the marker's 64-byte line, then a line or a predicted
-/// transfer's target each) go through the model's predictor as gem5's do (never
-/// repaired), and every instruction Fetch2 reached before the op's forced branch
-/// goes through Decode (`CycleModel::dropped_uops`). An address that does not
-/// decode ends the walk.
+/// Walks the path Fetch2 decoded past a redirecting instruction (an m5 op, a
+/// misprediction) from `start` until the redirect reached Fetch2: each instruction
+/// goes through Decode (`CycleModel::dropped_uops`), and with `predict` its
+/// transfers go through the model's predictor as gem5's do past an m5 op (never
+/// repaired; a transfer predicted taken moves the walk to its target). An address
+/// that does not decode ends the walk.
 #[cold]
-fn predict_past_marker(hart: &mut Hart, model: &mut CycleModel, start: u64, lines: u32) {
-    let line = |a: u64| a >> 6;
+fn walk_dropped_path(hart: &mut Hart, model: &mut CycleModel, start: u64, predict: bool) {
     let mut pc = start;
-    let mut groups = lines;
-    let mut group_line = line(pc);
-    let mut decoding = true;
     for _ in 0..MAX_DROPPED {
         let Ok(bits) = hart.fetch_bits(pc) else {
             return;
         };
         let (insn, _) = crate::exec::decode_for(hart, bits, pc);
-        decoding = decoding && model.dropped_uops(&insn, hart);
-        if groups > 0 {
-            let (next, taken) = model.predict_dropped(&insn);
-            pc = next;
-            if taken || line(pc) != group_line {
-                groups -= 1;
-                group_line = line(pc);
-            }
-        } else if decoding {
-            pc = insn.next_pc();
-        } else {
+        if !model.dropped_uops(&insn, hart) {
             return;
         }
+        pc = if predict {
+            let (next, taken) = model.predict_dropped(&insn);
+            if taken {
+                model.dropped_taken();
+            }
+            next
+        } else {
+            insn.next_pc()
+        };
     }
 }
 
-/// The most instructions walked past an m5 op (Decode's buffer holds at most
-/// 8 outputs of 8).
+/// The most instructions walked past a redirecting instruction.
 const MAX_DROPPED: usize = 256;

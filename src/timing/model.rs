@@ -371,11 +371,6 @@ pub struct CycleModel {
     issued: u32,
     mem_issued: u32,
     // Front end.
-    fetch_cycle: u64,
-    fetch_line_shift: u32,
-    group_count: u32,
-    group_line: u64,
-    new_group: bool,
     // Memory.
     /// When the memory port is next free, in bytes (cycle * mem_bytes_per_cycle).
     mem_free_b: u64,
@@ -404,9 +399,9 @@ pub struct CycleModel {
     stores_seen: u64,
     bp: Predictor,
     fe: FrontEnd,
-    /// Where the path past the last m5 op starts, and its fetch groups still to
-    /// predict (see `take_dropped_path`).
-    dropped_path: Option<(u64, u32)>,
+    /// Where the path Fetch2 took past the last redirecting instruction starts, and
+    /// whether its transfers go through the predictor (see `take_dropped_path`).
+    dropped_path: Option<(u64, bool)>,
     // Accelerator: the model's timing face, the next cycle it is to be ticked, and
     // its instructions issued and not yet committed, oldest first.
     accel: Box<dyn Accel>,
@@ -467,11 +462,6 @@ impl CycleModel {
             cycle: 0,
             issued: 0,
             mem_issued: 0,
-            fetch_cycle: 0,
-            fetch_line_shift: p.fetch_line.trailing_zeros(),
-            group_count: 0,
-            group_line: u64::MAX,
-            new_group: true,
             mem_free_b: 0,
             in_memory: Fifo::with_bound(p.max_accesses_in_memory as usize),
             store_buffer: Fifo::with_bound(p.store_buffer as usize),
@@ -553,24 +543,6 @@ impl CycleModel {
     #[inline]
     fn count(&mut self, s: Stat, n: u64) {
         self.counters[s as usize] += n;
-    }
-
-    /// The cycle at which the instruction at `pc` can first issue: the front end
-    /// delivers up to `decode_width` instructions of one fetch line per cycle, a new
-    /// group after every taken branch; it never runs more than its depth ahead of
-    /// issue, and never limits issue when issue is behind it.
-    #[inline]
-    fn arrive(&mut self, pc: u64) -> u64 {
-        let line = pc >> self.fetch_line_shift;
-        if self.new_group || self.group_count >= self.p.decode_width || line != self.group_line {
-            let behind = (self.p.frontend_depth + self.p.fetch_runahead) as u64;
-            self.fetch_cycle = (self.fetch_cycle + 1).max(self.cycle.saturating_sub(behind));
-            self.group_count = 0;
-            self.group_line = line;
-            self.new_group = false;
-        }
-        self.group_count += 1;
-        self.fetch_cycle + self.p.frontend_depth as u64
     }
 
     /// Issues one micro-op no earlier than `earliest`, on `pool` if it uses a core
@@ -825,11 +797,7 @@ impl CycleModel {
         self.count(Stat::Insts, 1);
         self.insn_first_issue = u64::MAX;
         self.insn_complete = 0;
-        let arrival = if self.p.frontend_pipeline != 0 {
-            self.fe.deliver(insn.pc, uops(op, hart))
-        } else {
-            self.arrive(insn.pc)
-        };
+        let arrival = self.fe.deliver(insn.pc, uops(op, hart));
         match op.kind {
             Kind::Accel if op.vlane && self.p.vlane_idx_vec_misc != 0 => {
                 self.vector(op, insn, hart, arrival, Pool::VecMisc, false, false)
@@ -925,12 +893,9 @@ impl CycleModel {
                             .bp
                             .predict_vset(insn.pc, vset_is_direct(insn), changed, config)
                         {
-                            if changed && self.p.frontend_pipeline != 0 {
-                                self.fe.predicted_taken(insn.next_pc());
-                            } else if changed {
+                            if changed {
                                 // A predicted transfer: Fetch1 restarts at its target.
-                                self.new_group = true;
-                                self.fetch_cycle += self.p.taken_bubble_jump as u64;
+                                self.fe.predicted_taken(insn.next_pc());
                             }
                         } else {
                             self.count(Stat::Mispredicts, 1);
@@ -955,9 +920,7 @@ impl CycleModel {
             Kind::Accel => self.accel_op(insn, hart, arrival),
             Kind::Marker(m) => self.marker(m, insn.pc, arrival),
         }
-        if self.p.frontend_pipeline != 0 {
-            self.fe.issued(self.cycle);
-        }
+        self.fe.issued(self.cycle);
         if let Some(trace) = &mut self.trace {
             // The counters only grow (a window is a difference of two snapshots).
             let mispredicts = self.counters[Stat::Mispredicts as usize];
@@ -1027,21 +990,9 @@ impl CycleModel {
                 insn.pc.wrapping_add(insn.imm as u64)
             };
             self.refetch(resolved, target, wrong);
-        } else if taken && self.p.frontend_pipeline != 0 {
-            self.fe.predicted_taken(target);
         } else if taken {
             // Fetch2 predicted it taken and Fetch1 fetches the target's line.
-            self.new_group = true;
-            let same = (insn.pc ^ target) >> self.fetch_line_shift == 0;
-            // An indirect transfer's target comes from the RAS or the indirect
-            // predictor; gem5 measures it dearer than a BTB target, in any line.
-            self.fetch_cycle += if indirect {
-                self.p.taken_bubble_jump
-            } else if same || op.kind == Kind::Jump {
-                self.p.taken_bubble_same_line
-            } else {
-                self.p.taken_bubble_other_line
-            } as u64;
+            self.fe.predicted_taken(target);
         }
     }
 
@@ -1220,21 +1171,13 @@ impl CycleModel {
     /// Fetch2 had gone on at `wrong` (the path it predicted) until then.
     fn refetch(&mut self, t: u64, target: u64, wrong: u64) {
         self.restart_fetch(t + self.p.mispredict_redirect as u64, target);
-        if self.p.frontend_pipeline != 0 {
-            self.dropped_path = Some((wrong, 0));
-        }
+        self.dropped_path = Some((wrong, false));
     }
 
-    /// Fetch restarts at `target` in cycle `at` + 1 (a redirect): the fixed front
-    /// end starts a new group then; the pipelined one's Fetch1 changes stream in
-    /// cycle `at` and its first line comes after the fetches in flight.
+    /// Fetch restarts at `target`: Fetch1 changes stream in cycle `at`, and its
+    /// first line comes after the fetches in flight.
     fn restart_fetch(&mut self, at: u64, target: u64) {
-        if self.p.frontend_pipeline != 0 {
-            self.fe.redirect(at, target);
-        } else {
-            self.fetch_cycle = at;
-            self.new_group = true;
-        }
+        self.fe.redirect(at, target);
     }
 
     /// The first cycle at or after `t` (and the current one) with an issue slot left.
@@ -1406,16 +1349,18 @@ impl CycleModel {
     pub fn accel_stats(&self) -> &[crate::machine::accel::StatEntry] {
         self.accel.stats()
     }
-    /// Where Fetch2 ran past the last m5 op and for how many fetch groups, for
-    /// `timing::run_blocks_timed` to walk (`predict_dropped`); taken once.
+    /// Where Fetch2 ran past the last redirecting instruction (an m5 op: its
+    /// transfers are predicted; a misprediction: not), for
+    /// `timing::run_blocks_timed` to walk (`dropped_uops`, `predict_dropped`);
+    /// taken once.
     #[inline]
-    pub fn take_dropped_path(&mut self) -> Option<(u64, u32)> {
+    pub fn take_dropped_path(&mut self) -> Option<(u64, bool)> {
         self.dropped_path.take()
     }
 
     /// One instruction of the path Fetch2 predicted past an m5 op: its transfers go
     /// through the predictor without repair. Returns the next pc Fetch2 fetched and
-    /// whether it was predicted taken (which ends Fetch2's group).
+    /// whether it was predicted taken (then `dropped_taken`).
     pub fn predict_dropped(&mut self, insn: &Insn) -> (u64, bool) {
         let op = &self.ops[insn.op as usize];
         let fall_through = insn.next_pc();
@@ -1439,7 +1384,13 @@ impl CycleModel {
     /// reached Fetch2: Decode splits it all the same (see `FrontEnd::dropped`).
     /// False once the branch got there first.
     pub fn dropped_uops(&mut self, insn: &Insn, hart: &Hart) -> bool {
-        self.p.frontend_pipeline != 0 && self.fe.dropped(uops(&self.ops[insn.op as usize], hart))
+        self.fe.dropped(uops(&self.ops[insn.op as usize], hart))
+    }
+
+    /// The last dropped instruction was predicted taken: Fetch2's output ends and
+    /// the target's line comes after Fetch1's stream change.
+    pub fn dropped_taken(&mut self) {
+        self.fe.dropped_taken();
     }
 
     /// A marker waits for everything before it to complete and takes no time itself.
@@ -1465,9 +1416,7 @@ impl CycleModel {
             }
             Marker::Other => {}
         }
-        if self.p.marker_wrong_path > 0 || self.p.frontend_pipeline != 0 {
-            self.dropped_path = Some((pc + 4, self.p.marker_wrong_path));
-        }
+        self.dropped_path = Some((pc + 4, self.p.marker_wrong_path > 0));
         if self.p.marker_refetch != 0 {
             // The m5 op's forced branch (SerializeAfter) restarts fetch.
             self.restart_fetch(t + self.p.marker_redirect as u64, pc + 4);

@@ -8,20 +8,13 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimingParams {
     // ---- front end (MinorCPU Fetch1 -> Fetch2 -> Decode -> Execute) ----
-    /// Instructions decoded per cycle (`decodeInputWidth` 8).
+    /// Instructions Fetch2 hands Decode per cycle (`decodeInputWidth` 8).
     pub decode_width: u32,
-    /// Cycles from fetching an instruction to it being issuable: the forward delays
-    /// Fetch1->Fetch2, Fetch2->Decode, Decode->Execute (MinorCPU defaults, 1 each).
-    pub frontend_depth: u32,
-    /// Cycles the front end may run ahead of issue, filling its buffers
-    /// (`fetch2InputBufferSize` 8 lines, `decodeInputBufferSize` 8,
-    /// `executeInputBufferSize` 128): a stall in Execute does not stop fetch, so a
-    /// taken branch's fetch bubble hides behind it.
-    pub fetch_runahead: u32,
-    /// Fetch line in bytes (the I-cache line, 64): a fetch group never crosses one.
+    /// Fetch line in bytes (`fetch1LineWidth`: the cache line, 64).
     pub fetch_line: u32,
-    /// Extra cycles after a mispredicted branch resolves before fetch restarts:
-    /// `executeBranchDelay` (1) plus the I-cache access of the new line (1).
+    /// Cycles from the commit of a mispredicted transfer to Fetch1 changing stream,
+    /// counted as the model counts a commit (the cycle before gem5's): gem5's
+    /// `executeBranchDelay` 1, plus 1.
     pub mispredict_redirect: u32,
     /// 1: fetch restarts after every m5 marker (gem5 m5 ops are non-speculative and
     /// serialise after themselves, so MinorCPU refetches the younger instructions).
@@ -33,28 +26,13 @@ pub struct TimingParams {
     /// vtype and vl, from the BTB (vsetivli) or the indirect predictor (vsetvli,
     /// vsetvl), and refetches when that prediction was wrong.
     pub vset_refetch: u32,
-    /// Fetch groups (the rest of the marker's 64-byte line, then a line or a
-    /// predicted transfer's target each) Fetch2 decodes and predicts past an m5 op
-    /// before its forced branch drops them; their predictions are never repaired
-    /// (0: none).
+    /// 1: the transfers Fetch2 decodes past an m5 op, until its forced branch
+    /// reaches Fetch2, go through the predictor and are never repaired (0: the
+    /// predictor never sees them).
     pub marker_wrong_path: u32,
-    /// Cycles a correctly predicted taken transfer costs the front end beyond its
-    /// fetch group (Fetch2 predicts, Fetch1 fetches the target line), when the target
-    /// is in the branch's own line / in another line.
-    pub taken_bubble_same_line: u32,
-    pub taken_bubble_other_line: u32,
-    /// The same for a jump, call or return, in any line: Fetch1 sees Fetch2's
-    /// prediction in the same cycle (`fetch1ToFetch2BackwardDelay` 0) and its line
-    /// reaches Fetch2 two cycles later (gem5: 8 call/return pairs, direct or
-    /// `auipc`+`jalr`, cost 38 cycles). The conditional other-line 2 is calibrated
-    /// (a loop branch to another line ~4.5 per iteration).
-    pub taken_bubble_jump: u32,
     /// 1: returns predicted by the return-address stack; 0: every return is resolved
     /// in Execute as a misprediction.
     pub ras_predicts_returns: u32,
-    /// 1: the front end is MinorCPU's Fetch1 line queue, Fetch2 and Decode cycle
-    /// by cycle (timing/frontend.rs); 0: fixed fetch groups and taken bubbles.
-    pub frontend_pipeline: u32,
     /// Line fetches in flight (`fetch1FetchLimit` 8).
     pub fetch_limit: u32,
     /// Fetch2's input buffer in lines (`fetch2InputBufferSize` 8).
@@ -180,18 +158,12 @@ impl Default for TimingParams {
     fn default() -> Self {
         TimingParams {
             decode_width: 8,
-            frontend_depth: 3,
-            fetch_runahead: 16,
             fetch_line: 64,
             mispredict_redirect: 2,
             marker_refetch: 1,
             vset_refetch: 3,
-            marker_wrong_path: 2,
-            taken_bubble_same_line: 1,
-            taken_bubble_other_line: 2,
-            taken_bubble_jump: 1,
+            marker_wrong_path: 1,
             ras_predicts_returns: 1,
-            frontend_pipeline: 1,
             fetch_limit: 8,
             fetch2_buffer: 8,
             decode_buffer: 8,
@@ -272,27 +244,15 @@ impl TimingParams {
     fn fields(&mut self) -> Vec<(&'static str, &mut u32)> {
         vec![
             ("timing_decode_width", &mut self.decode_width),
-            ("timing_frontend_depth", &mut self.frontend_depth),
-            ("timing_fetch_runahead", &mut self.fetch_runahead),
             ("timing_fetch_line", &mut self.fetch_line),
             ("timing_mispredict_redirect", &mut self.mispredict_redirect),
             ("timing_marker_refetch", &mut self.marker_refetch),
             ("timing_vset_refetch", &mut self.vset_refetch),
             ("timing_marker_wrong_path", &mut self.marker_wrong_path),
             (
-                "timing_taken_bubble_same_line",
-                &mut self.taken_bubble_same_line,
-            ),
-            (
-                "timing_taken_bubble_other_line",
-                &mut self.taken_bubble_other_line,
-            ),
-            ("timing_taken_bubble_jump", &mut self.taken_bubble_jump),
-            (
                 "timing_ras_predicts_returns",
                 &mut self.ras_predicts_returns,
             ),
-            ("timing_frontend_pipeline", &mut self.frontend_pipeline),
             ("timing_fetch_limit", &mut self.fetch_limit),
             ("timing_fetch2_buffer", &mut self.fetch2_buffer),
             ("timing_decode_buffer", &mut self.decode_buffer),
@@ -420,17 +380,11 @@ impl TimingParams {
             // Latencies and delays may be 0 only where a zero-cycle stage makes sense.
             let zero_ok = matches!(
                 k,
-                "timing_frontend_depth"
-                    | "timing_fetch_runahead"
-                    | "timing_mispredict_redirect"
+                "timing_mispredict_redirect"
                     | "timing_marker_refetch"
                     | "timing_vset_refetch"
                     | "timing_marker_wrong_path"
-                    | "timing_taken_bubble_same_line"
-                    | "timing_taken_bubble_other_line"
-                    | "timing_taken_bubble_jump"
                     | "timing_ras_predicts_returns"
-                    | "timing_frontend_pipeline"
                     | "timing_fetch_latency"
                     | "timing_icache_lines"
                     | "timing_icache_fill_cycles"
