@@ -214,13 +214,13 @@ impl FrontEnd {
     /// to an older stream.
     fn fetch1_cycle(&mut self) {
         let t = self.f1_cycle;
-        if let Some((at, line)) = self.change {
-            if at <= t {
-                self.change = None;
-                self.stream += 1;
-                self.next_line = line;
-                self.wrong_path = false;
-            }
+        if let Some((at, line)) = self.change
+            && at <= t
+        {
+            self.change = None;
+            self.stream += 1;
+            self.next_line = line;
+            self.wrong_path = false;
         }
         let mut i = 0;
         while i < self.frees_len {
