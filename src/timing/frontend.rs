@@ -20,14 +20,18 @@ const MAX_FREES: usize = 64;
 /// The last `n` values pushed: the oldest is the one `n` pushes back (0 at first).
 struct LastN {
     buf: Box<[u64]>,
+    /// Where the next push goes (the oldest value), and the newest value's slot.
     next: usize,
+    newest: usize,
 }
 
 impl LastN {
     fn new(n: u32) -> LastN {
+        let n = n.max(1) as usize;
         LastN {
-            buf: vec![0; n.max(1) as usize].into_boxed_slice(),
+            buf: vec![0; n].into_boxed_slice(),
             next: 0,
+            newest: n - 1,
         }
     }
     #[inline]
@@ -37,12 +41,15 @@ impl LastN {
     #[inline]
     fn push(&mut self, v: u64) {
         self.buf[self.next] = v;
-        self.next = (self.next + 1) % self.buf.len();
+        self.newest = self.next;
+        self.next += 1;
+        if self.next == self.buf.len() {
+            self.next = 0;
+        }
     }
     #[inline]
     fn set_newest(&mut self, v: u64) {
-        let n = self.buf.len();
-        self.buf[(self.next + n - 1) % n] = v;
+        self.buf[self.newest] = v;
     }
 }
 
