@@ -63,13 +63,7 @@ pub fn run_blocks_timed(
 #[cold]
 fn walk_dropped_path(hart: &mut Hart, model: &mut CycleModel, start: u64, predict: bool) {
     let mut pc = start;
-    let dbg = std::env::var_os("FEDBG").is_some();
-    let mut n = 0;
     for _ in 0..MAX_DROPPED {
-        n += 1;
-        if dbg {
-            eprintln!("walk {start:#x} predict {predict} n {n} pc {pc:#x}");
-        }
         let Ok(bits) = hart.fetch_bits(pc) else {
             return;
         };
