@@ -112,6 +112,8 @@ pub struct FrontEnd {
     held: u32,
     frees: [u64; MAX_FREES],
     frees_len: usize,
+    /// The earliest of `frees` (u64::MAX: none).
+    next_free: u64,
     /// Until the stream changes, Fetch2 consumes lines as they come (the wrong path
     /// after a misprediction, never delivered here).
     wrong_path: bool,
@@ -167,6 +169,7 @@ impl FrontEnd {
             held: 0,
             frees: [0; MAX_FREES],
             frees_len: 0,
+            next_free: u64::MAX,
             wrong_path: false,
             f2_cycle: 0,
             f2_count: 0,
@@ -210,6 +213,7 @@ impl FrontEnd {
         if self.frees_len < MAX_FREES {
             self.frees[self.frees_len] = t;
             self.frees_len += 1;
+            self.next_free = self.next_free.min(t);
         } else {
             self.held = self.held.saturating_sub(1);
         }
@@ -229,15 +233,21 @@ impl FrontEnd {
             self.next_line = line;
             self.wrong_path = false;
         }
-        let mut i = 0;
-        while i < self.frees_len {
-            if self.frees[i] <= t {
-                self.frees_len -= 1;
-                self.frees[i] = self.frees[self.frees_len];
-                self.held = self.held.saturating_sub(1);
-            } else {
-                i += 1;
+        if self.next_free <= t {
+            let mut i = 0;
+            let mut next = u64::MAX;
+            while i < self.frees_len {
+                let f = self.frees[i];
+                if f <= t {
+                    self.frees_len -= 1;
+                    self.frees[i] = self.frees[self.frees_len];
+                    self.held = self.held.saturating_sub(1);
+                } else {
+                    next = next.min(f);
+                    i += 1;
+                }
             }
+            self.next_free = next;
         }
         let in_flight = self.fetch_len as u32;
         if in_flight < self.p.fetch_limit && in_flight + self.held < self.p.fetch2_buffer {
@@ -268,6 +278,31 @@ impl FrontEnd {
             }
         }
         self.f1_cycle = t + 1;
+    }
+
+    /// Steps Fetch1 one cycle, or, when it can neither take a change, free an
+    /// entry, issue nor pop before `limit`, straight to the next cycle one of those
+    /// can happen (at most `limit`).
+    #[inline]
+    fn fetch1_step(&mut self, limit: u64) {
+        let t = self.f1_cycle;
+        let in_flight = self.fetch_len as u32;
+        let blocked =
+            in_flight >= self.p.fetch_limit || in_flight + self.held >= self.p.fetch2_buffer;
+        if blocked && self.next_free > t {
+            let mut next = self.next_free.min(limit);
+            if self.fetch_len > 0 {
+                next = next.min(self.fetches[self.fetch_head].complete);
+            }
+            if let Some((at, _)) = self.change {
+                next = next.min(at);
+            }
+            if next > t {
+                self.f1_cycle = next;
+                return;
+            }
+        }
+        self.fetch1_cycle();
     }
 
     /// Fetch2 drops every buffered line; their entries free at `at`.
@@ -312,7 +347,7 @@ impl FrontEnd {
                     None => self.change = Some((self.f1_cycle, line)),
                 }
             }
-            self.fetch1_cycle();
+            self.fetch1_step(u64::MAX);
         }
     }
 
@@ -444,10 +479,11 @@ impl FrontEnd {
         let f2 = self.f2_cycle;
         self.drop_lines(f2 + 1);
         while self.f1_cycle < at {
-            self.fetch1_cycle();
+            self.fetch1_step(at);
         }
         self.change = Some((at, target >> self.p.line_shift));
         self.f2_break = true;
         self.f2_cycle = self.f2_cycle.max(at);
     }
 }
+

@@ -59,9 +59,19 @@ pub fn run_blocks_timed(
 /// goes through Decode (`CycleModel::dropped_uops`), and with `predict` its
 /// transfers go through the model's predictor as gem5's do past an m5 op (never
 /// repaired; a transfer predicted taken moves the walk to its target). An address
-/// that does not decode ends the walk.
+/// that does not decode ends the walk. A misprediction's wrong path runs straight
+/// on, so its micro-op counts are kept per start and vector configuration
+/// (`CycleModel::wrong_path`) and decoded once.
 #[cold]
 fn walk_dropped_path(hart: &mut Hart, model: &mut CycleModel, start: u64, predict: bool) {
+    if !predict {
+        if !model.replay_wrong_path(hart, start) {
+            let path = decode_wrong_path(hart, model, start);
+            model.keep_wrong_path(hart, start, path);
+            model.replay_wrong_path(hart, start);
+        }
+        return;
+    }
     let mut pc = start;
     for _ in 0..MAX_DROPPED {
         let Ok(bits) = hart.fetch_bits(pc) else {
@@ -71,16 +81,28 @@ fn walk_dropped_path(hart: &mut Hart, model: &mut CycleModel, start: u64, predic
         if !model.dropped_uops(&insn, hart) {
             return;
         }
-        pc = if predict {
-            let (next, taken) = model.predict_dropped(&insn);
-            if taken {
-                model.dropped_taken();
-            }
-            next
-        } else {
-            insn.next_pc()
-        };
+        let (next, taken) = model.predict_dropped(&insn);
+        if taken {
+            model.dropped_taken();
+        }
+        pc = next;
     }
+}
+
+/// The micro-op counts of the straight path from `start`, up to `MAX_DROPPED`
+/// instructions or the first address that does not decode.
+fn decode_wrong_path(hart: &mut Hart, model: &CycleModel, start: u64) -> Vec<u8> {
+    let mut path = Vec::new();
+    let mut pc = start;
+    for _ in 0..MAX_DROPPED {
+        let Ok(bits) = hart.fetch_bits(pc) else {
+            break;
+        };
+        let (insn, _) = crate::exec::decode_for(hart, bits, pc);
+        path.push(model.uops_of(&insn, hart).min(255) as u8);
+        pc = insn.next_pc();
+    }
+    path
 }
 
 /// The most instructions walked past a redirecting instruction.

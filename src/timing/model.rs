@@ -20,7 +20,7 @@ use crate::machine::Hart;
 use crate::machine::Insn;
 use crate::machine::accel::{Accel, Latency, VcixInsn};
 use crate::machine::hart::X_SINK;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 /// Scoreboard slots: x0..x31 and the sink (0..64), f0..f31, v0..v31, vtype/vl.
 const F0: usize = 64;
@@ -399,6 +399,8 @@ pub struct CycleModel {
     stores_seen: u64,
     bp: Predictor,
     fe: FrontEnd,
+    /// Micro-op counts of the wrong paths seen, by (start, vtype, vl).
+    wrong_paths: HashMap<(u64, u64, u64), Box<[u8]>>,
     /// Where the path Fetch2 took past the last redirecting instruction starts, and
     /// whether its transfers go through the predictor (see `take_dropped_path`).
     dropped_path: Option<(u64, bool)>,
@@ -476,6 +478,7 @@ impl CycleModel {
             last_complete: 0,
             stores_seen: 0,
             dropped_path: None,
+            wrong_paths: HashMap::new(),
             fe: FrontEnd::new(FrontEndParams {
                 line_shift: p.fetch_line.trailing_zeros(),
                 fetch_limit: p.fetch_limit,
@@ -1387,6 +1390,35 @@ impl CycleModel {
         self.fe.dropped(uops(&self.ops[insn.op as usize], hart))
     }
 
+    /// Micro-ops Decode makes of `insn` under the current vector configuration.
+    pub fn uops_of(&self, insn: &Insn, hart: &Hart) -> u32 {
+        uops(&self.ops[insn.op as usize], hart)
+    }
+
+    /// Feeds Decode a misprediction's wrong path from `start` if its micro-op
+    /// counts under the current vector configuration are known; false if not.
+    pub fn replay_wrong_path(&mut self, hart: &Hart, start: u64) -> bool {
+        let key = (start, hart.v.vtype, hart.v.vl);
+        let Some(path) = self.wrong_paths.get(&key) else {
+            return false;
+        };
+        for &u in path.iter() {
+            if !self.fe.dropped(u as u32) {
+                break;
+            }
+        }
+        true
+    }
+
+    /// Remembers a wrong path's micro-op counts (see `replay_wrong_path`).
+    pub fn keep_wrong_path(&mut self, hart: &Hart, start: u64, path: Vec<u8>) {
+        if self.wrong_paths.len() >= MAX_WRONG_PATHS {
+            self.wrong_paths.clear();
+        }
+        self.wrong_paths
+            .insert((start, hart.v.vtype, hart.v.vl), path.into_boxed_slice());
+    }
+
     /// The last dropped instruction was predicted taken: Fetch2's output ends and
     /// the target's line comes after Fetch1's stream change.
     pub fn dropped_taken(&mut self) {
@@ -1546,6 +1578,9 @@ fn uops(op: &OpTiming, hart: &Hart) -> u32 {
 fn group(hart: &Hart) -> usize {
     1usize << hart.v.lmul_log2.max(0)
 }
+
+/// Wrong paths remembered at most (the table starts over when full).
+const MAX_WRONG_PATHS: usize = 4096;
 
 /// Stores remembered for store-to-load forwarding (the store buffer's 8 entries).
 const STORE_RING: usize = 8;
