@@ -434,6 +434,13 @@ impl FrontEnd {
         true
     }
 
+    /// Decode has no backlog from the dropped path: it is done with what Fetch2
+    /// handed it before the current dropped cycle.
+    #[inline]
+    pub fn decode_caught_up(&self) -> bool {
+        self.d_cycle <= self.drop_f2 + 1
+    }
+
     /// The last dropped instruction was predicted taken: Fetch2's next output is
     /// two cycles later (Fetch1 refetches; the fetch in flight is popped first).
     pub fn dropped_taken(&mut self) {

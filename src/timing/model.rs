@@ -400,7 +400,8 @@ pub struct CycleModel {
     bp: Predictor,
     fe: FrontEnd,
     /// Micro-op counts of the wrong paths seen, by (start, vtype, vl).
-    wrong_paths: HashMap<(u64, u64, u64), Box<[u8]>>,
+    /// and the index past their last multi-micro-op instruction.
+    wrong_paths: HashMap<(u64, u64, u64), (Box<[u8]>, usize)>,
     /// Where the path Fetch2 took past the last redirecting instruction starts, and
     /// whether its transfers go through the predictor (see `take_dropped_path`).
     dropped_path: Option<(u64, bool)>,
@@ -1399,10 +1400,16 @@ impl CycleModel {
     /// counts under the current vector configuration are known; false if not.
     pub fn replay_wrong_path(&mut self, hart: &Hart, start: u64) -> bool {
         let key = (start, hart.v.vtype, hart.v.vl);
-        let Some(path) = self.wrong_paths.get(&key) else {
+        let Some((path, scalar_from)) = self.wrong_paths.get(&key) else {
             return false;
         };
-        for &u in path.iter() {
+        for (i, &u) in path.iter().enumerate() {
+            // Past the last vector instruction Decode only catches up (12 micro-ops
+            // a cycle against Fetch2's 8 instructions): once it has, the rest of
+            // the path cannot delay the refetched one.
+            if i >= *scalar_from && self.fe.decode_caught_up() {
+                break;
+            }
             if !self.fe.dropped(u as u32) {
                 break;
             }
@@ -1415,8 +1422,11 @@ impl CycleModel {
         if self.wrong_paths.len() >= MAX_WRONG_PATHS {
             self.wrong_paths.clear();
         }
-        self.wrong_paths
-            .insert((start, hart.v.vtype, hart.v.vl), path.into_boxed_slice());
+        let scalar_from = path.iter().rposition(|&u| u > 1).map_or(0, |i| i + 1);
+        self.wrong_paths.insert(
+            (start, hart.v.vtype, hart.v.vl),
+            (path.into_boxed_slice(), scalar_from),
+        );
     }
 
     /// The last dropped instruction was predicted taken: Fetch2's output ends and
