@@ -493,4 +493,3 @@ impl FrontEnd {
         self.f2_cycle = self.f2_cycle.max(at);
     }
 }
-
