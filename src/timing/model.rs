@@ -401,7 +401,7 @@ pub struct CycleModel {
     fe: FrontEnd,
     /// Micro-op counts of the wrong paths seen, by (start, vtype, vl).
     /// and the index past their last multi-micro-op instruction.
-    wrong_paths: HashMap<(u64, u64, u64), (Box<[u8]>, usize)>,
+    wrong_paths: HashMap<(u64, u64, u64), WrongPath>,
     /// Where the path Fetch2 took past the last redirecting instruction starts, and
     /// whether its transfers go through the predictor (see `take_dropped_path`).
     dropped_path: Option<(u64, bool)>,
@@ -1588,6 +1588,10 @@ fn uops(op: &OpTiming, hart: &Hart) -> u32 {
 fn group(hart: &Hart) -> usize {
     1usize << hart.v.lmul_log2.max(0)
 }
+
+/// A wrong path's micro-op counts, and the index past its last instruction of more
+/// than one micro-op.
+type WrongPath = (Box<[u8]>, usize);
 
 /// Wrong paths remembered at most (the table starts over when full).
 const MAX_WRONG_PATHS: usize = 4096;
