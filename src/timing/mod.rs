@@ -61,7 +61,7 @@ pub fn run_blocks_timed(
 /// repaired; a transfer predicted taken moves the walk to its target). An address
 /// that does not decode ends the walk. A misprediction's wrong path runs straight
 /// on, so its micro-op counts are kept per start and vector configuration
-/// (`CycleModel::wrong_path`) and decoded once.
+/// (`CycleModel::replay_wrong_path`) and decoded once.
 #[cold]
 fn walk_dropped_path(hart: &mut Hart, model: &mut CycleModel, start: u64, predict: bool) {
     if !predict {

@@ -370,7 +370,6 @@ pub struct CycleModel {
     cycle: u64,
     issued: u32,
     mem_issued: u32,
-    // Front end.
     // Memory.
     /// When the memory port is next free, in bytes (cycle * mem_bytes_per_cycle).
     mem_free_b: u64,
@@ -399,8 +398,8 @@ pub struct CycleModel {
     stores_seen: u64,
     bp: Predictor,
     fe: FrontEnd,
-    /// Micro-op counts of the wrong paths seen, by (start, vtype, vl).
-    /// and the index past their last multi-micro-op instruction.
+    /// The wrong paths seen, by (start, vtype, vl): their micro-op counts and the
+    /// index past their last multi-micro-op instruction.
     wrong_paths: HashMap<(u64, u64, u64), WrongPath>,
     /// Where the path Fetch2 took past the last redirecting instruction starts, and
     /// whether its transfers go through the predictor (see `take_dropped_path`).
@@ -1174,14 +1173,8 @@ impl CycleModel {
     /// it at t + 1 and fetch restarts after the redirect.
     /// Fetch2 had gone on at `wrong` (the path it predicted) until then.
     fn refetch(&mut self, t: u64, target: u64, wrong: u64) {
-        self.restart_fetch(t + self.p.mispredict_redirect as u64, target);
+        self.fe.redirect(t + self.p.mispredict_redirect as u64, target);
         self.dropped_path = Some((wrong, false));
-    }
-
-    /// Fetch restarts at `target`: Fetch1 changes stream in cycle `at`, and its
-    /// first line comes after the fetches in flight.
-    fn restart_fetch(&mut self, at: u64, target: u64) {
-        self.fe.redirect(at, target);
     }
 
     /// The first cycle at or after `t` (and the current one) with an issue slot left.
@@ -1388,7 +1381,7 @@ impl CycleModel {
     /// reached Fetch2: Decode splits it all the same (see `FrontEnd::dropped`).
     /// False once the branch got there first.
     pub fn dropped_uops(&mut self, insn: &Insn, hart: &Hart) -> bool {
-        self.fe.dropped(uops(&self.ops[insn.op as usize], hart))
+        self.fe.dropped(self.uops_of(insn, hart))
     }
 
     /// Micro-ops Decode makes of `insn` under the current vector configuration.
@@ -1458,10 +1451,11 @@ impl CycleModel {
             }
             Marker::Other => {}
         }
-        self.dropped_path = Some((pc + 4, self.p.marker_wrong_path > 0));
         if self.p.marker_refetch != 0 {
-            // The m5 op's forced branch (SerializeAfter) restarts fetch.
-            self.restart_fetch(t + self.p.marker_redirect as u64, pc + 4);
+            // The m5 op's forced branch (SerializeAfter) restarts fetch and drops
+            // what Fetch2 decoded past it.
+            self.fe.redirect(t + self.p.marker_redirect as u64, pc + 4);
+            self.dropped_path = Some((pc + 4, self.p.marker_wrong_path > 0));
         }
     }
 
