@@ -1173,7 +1173,8 @@ impl CycleModel {
     /// it at t + 1 and fetch restarts after the redirect.
     /// Fetch2 had gone on at `wrong` (the path it predicted) until then.
     fn refetch(&mut self, t: u64, target: u64, wrong: u64) {
-        self.fe.redirect(t + self.p.mispredict_redirect as u64, target);
+        self.fe
+            .redirect(t + self.p.mispredict_redirect as u64, target);
         self.dropped_path = Some((wrong, false));
     }
 
