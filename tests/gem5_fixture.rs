@@ -13,10 +13,12 @@ use std::process::Command;
 /// The target of issue 26: every window within ±10 % of gem5.
 const TOLERANCE: f64 = 0.10;
 
-/// The mean |error| the model reaches over the 102 samples (target: 3 %).
-const MEAN_BOUND: f64 = 0.05;
+/// The mean |error| the model reaches over the 102 samples (3.4 % today; target: 3 %).
+const MEAN_BOUND: f64 = 0.04;
 
-const I_CACHE: &str = "I-cache misses of a cold window (the I-cache is not modelled)";
+const I_CACHE: &str = "a cold window whose line fills and loads or stores share gem5's one memory (the model keeps the I-cache's fills and the data accesses apart)";
+const DEPTH: &str = "a short window after which the markers' refetch waits behind more stale line fetches in the model (3) than in gem5 (1): gem5's Fetch1 comes down to 1 in flight after probe's ld_x8_lines window, where line fills and loads share the memory (not modelled)";
+const DEPTH_AT_JUMPS: &str = "jumps through registers and calls in a loop: the model's Fetch1 has more line fetches in flight at the redirects than gem5's (not pinned down)";
 const LMUL8: &str = "LMUL-8 memory and arithmetic together are a few cycles slower in gem5, and vtile_m8's vsetvli adds ~22 more (m8_tile, the same without it: 28 against 50)";
 const END_1: &str = "gem5 ends this short window one cycle apart (window-end rule not pinned down)";
 const VSTORE: &str = "a window ending in vector stores: gem5 ends it later when earlier stores still hold the store buffer and earlier right after a producer (probe5: vse32_m8_x1 9, vfadd_vse_m1 6); rule not pinned down";
@@ -25,29 +27,25 @@ const VSTORE: &str = "a window ending in vector stores: gem5 ends it later when 
 /// on |ratio - 1|, what gem5 does that the model does not). Issue 26's target is an
 /// empty list.
 const KNOWN_MISSES: &[(&str, f64, &str)] = &[
-    ("int_dep_add200.cold", 0.18, I_CACHE),
-    ("vtile_m1.cold", 0.26, VSTORE),
     ("vlse32_x8.cold", 0.18, I_CACHE),
     ("vluxei32_x8.cold", 0.28, I_CACHE),
-    ("exp_row8.warm", 0.31, WALK),
-    ("jal_fwd4.cold", 0.13, END_1),
-    ("jal_fwd4.warm", 0.13, END_1),
-    ("call_ret8.cold", 0.33, RET_AT_TARGET),
-    ("call_ret8.warm", 0.33, RET_AT_TARGET),
-    ("ld_x8_lines.cold", 0.26, I_CACHE),
+    ("exp_row8.warm", 0.32, WALK),
+    ("call_ret8.warm", 0.16, RET_AT_TARGET),
+    ("ld_x8_lines.cold", 0.31, I_CACHE),
     ("ld_x8_lines.warm", 0.13, END_1),
-    ("vle32_x8.warm", 0.13, END_1),
+    ("sd_x8.cold", 0.21, DEPTH),
+    ("sd_x8.warm", 0.21, DEPTH),
+    ("st_ld_x8.cold", 0.24, DEPTH),
 ];
 
 /// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,probe5,calls5,probe6,probe7,probe8}.S, measured on the same gem5):
 /// probes of the store buffer, LMUL > 1 vector memory and the I-cache, and realistic
 /// windows (sorts, recursion, a list walk, softmax, tile loops, a scalar matmul, a copy).
-const MEAN_BOUND_SET2: f64 = 0.11;
+const MEAN_BOUND_SET2: f64 = 0.09;
 
 const CALLS: &str = "calls: a store in the leaf costs ~4 cycles more a call in gem5 (call_st8 84 against call_ld8 50, the same mispredictions); rule not pinned down";
 const RET_AT_TARGET: &str = "a ret that is an indirect call's target: gem5's call_ret8 costs 9 a pair against call_alu8's 4.75 (both without mispredictions; 4 I-cache misses cold); rule not pinned down";
 const INDIRECT_HISTORY: &str = "warm calls the model's indirect predictor gets otherwise than gem5's, with the predictions past the markers modelled: gem5 mispredicts none of call_alu8's 8 calls (the model 3; call_ld8, the same shape with a load, 3 in both) and 3 of cr16's 16 (the model none); not pinned down";
-const LAYOUT: &str = "calls5: the same call/return shapes cost ~4 cycles more a call in some layouts (a ret-only leaf 145/122 here, 102/72 as set 1's call_ret8; an addi leaf 104/84, a nop leaf 70/50), with gem5's prediction, fetch and I-cache statistics equal; rule not pinned down";
 const LAYOUT7: &str = "probe7: gem5 gives the same code other cycles at another address (rvv.S's vtile windows copied: vtile_m8 warm 39 against 50 in rvv.elf, vtile_m4 19 against 17; calls5's call windows with the leaves reordered 88/67/67/67 against 122/50/84/50, with identical prediction statistics); mechanism not pinned down";
 const LD_NEVER_TAKEN: &str =
     "8 x (load; a never-taken beqz on it): gem5 19 cold and warm, the model 17; not pinned down";
@@ -61,49 +59,46 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("sd_x32.cold", 0.68, I_CACHE),
     ("vfadd_vse_m8.cold", 0.18, LMUL8),
     ("vfadd_vse_m8.warm", 0.18, LMUL8),
-    ("isort16.cold", 0.26, SORT),
-    ("isort16.warm", 0.24, SORT),
-    ("bsort12.cold", 0.28, SORT),
-    ("bsort12.warm", 0.29, SORT),
-    ("fib7.cold", 0.56, CALLS),
-    ("fib7.warm", 0.57, CALLS),
+    ("isort16.cold", 0.19, SORT),
+    ("isort16.warm", 0.20, SORT),
+    ("bsort12.cold", 0.20, SORT),
+    ("bsort12.warm", 0.20, SORT),
+    ("fib7.cold", 0.24, CALLS),
+    ("fib7.warm", 0.16, CALLS),
     ("ew_mul_m2_tile.cold", 0.17, TILE_M2),
-    ("ew_mul_m2_tile.warm", 0.13, TILE_M2),
-    ("call_spill8.cold", 0.53, CALLS),
-    ("call_spill8.warm", 0.55, CALLS),
+    ("ew_mul_m2_tile.warm", 0.14, TILE_M2),
+    ("call_spill8.warm", 0.11, CALLS),
     ("st_ld_diff8.warm", 0.37, END_1),
-    ("call_st8.cold", 0.33, CALLS),
-    ("call_st8.warm", 0.43, CALLS),
-    ("call_stld8.cold", 0.35, CALLS),
-    ("call_stld8.warm", 0.43, CALLS),
+    ("fib5.cold", 0.16, DEPTH_AT_JUMPS),
+    ("fib5.warm", 0.18, DEPTH_AT_JUMPS),
     ("call_alu8.warm", 0.30, INDIRECT_HISTORY),
     ("m8_ld_ld_add.cold", 0.19, LMUL8),
-    ("vset_m8_only.cold", 0.13, VSTORE),
-    ("vset_m8_only.warm", 0.13, VSTORE),
-    ("vset_m8_vle.cold", 0.13, I_CACHE),
     ("vset_m8_vle.warm", 0.22, VSTORE),
-    ("vsetx0_m8_tile.cold", 0.65, I_CACHE),
+    ("vsetx0_m8_tile.cold", 0.64, I_CACHE),
     ("vsetx0_m8_tile.warm", 0.19, VSTORE),
     ("vfadd_vse_m2.cold", 0.18, VSTORE),
     ("vfadd_vse_m2.warm", 0.18, VSTORE),
+    ("vle_vse_m2.cold", 0.12, DEPTH),
+    ("vle_vse_m2.warm", 0.12, DEPTH),
+    ("vset_m2_tile.cold", 0.16, DEPTH),
     ("vfadd_vse_m1.cold", 0.18, VSTORE),
     ("vfadd_vse_m1.warm", 0.18, VSTORE),
-    ("vtile_m1_noset.cold", 0.12, VSTORE),
-    ("vtile_m1_noset.warm", 0.12, VSTORE),
-    ("vtile_m4_noset.cold", 0.15, VSTORE),
-    ("vtile_m4_noset.warm", 0.15, VSTORE),
+    ("vtile_m1_noset.cold", 0.23, VSTORE),
+    ("vtile_m1_noset.warm", 0.23, VSTORE),
+    ("vtile_m4_noset.cold", 0.22, VSTORE),
+    ("vtile_m4_noset.warm", 0.30, VSTORE),
     ("ld_x8_same.cold", 0.18, I_CACHE),
-    ("cr8.cold", 0.53, LAYOUT),
-    ("cr8.warm", 0.61, LAYOUT),
-    ("caddi8.cold", 0.35, LAYOUT),
-    ("caddi8.warm", 0.43, LAYOUT),
+    ("ld_x8_same.warm", 0.30, DEPTH),
     ("cr16.warm", 0.17, INDIRECT_HISTORY),
-    ("calu16.cold", 0.44, LAYOUT),
-    ("calu16.warm", 0.56, LAYOUT),
-    ("a1_vtile_m8_copy.cold", 0.56, I_CACHE),
-    ("b4_vse_m1_x4.cold", 0.18, VSTORE),
-    ("b4_vse_m1_x4.warm", 0.18, VSTORE),
-    ("c1_ld_addi16.cold", 0.57, I_CACHE),
+    ("auipc_jalr8.cold", 0.24, DEPTH_AT_JUMPS),
+    ("auipc_jalr8.warm", 0.31, DEPTH_AT_JUMPS),
+    ("a1_vtile_m8_copy.cold", 0.55, I_CACHE),
+    ("a1_vtile_m8_copy.warm", 0.16, LAYOUT7),
+    ("b3_vse_m1_x2.cold", 0.18, DEPTH),
+    ("b3_vse_m1_x2.warm", 0.18, DEPTH),
+    ("b4_vse_m1_x4.cold", 0.34, VSTORE),
+    ("b4_vse_m1_x4.warm", 0.34, VSTORE),
+    ("c1_ld_addi16.cold", 0.55, I_CACHE),
     ("v_m4.warm", 0.12, LAYOUT7),
     ("v_m8.warm", 0.24, LAYOUT7),
     ("v6_m8.cold", 0.19, LMUL8),
@@ -112,28 +107,20 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("b4_ld_beqz.warm", 0.12, LD_NEVER_TAKEN),
     ("s3_straight.cold", 0.18, I_CACHE),
     ("s3_straight.warm", 0.26, ST_LD),
-    ("k_leaf.cold", 0.33, LAYOUT7),
-    ("k_leaf.warm", 0.45, LAYOUT7),
-    ("k_nop.cold", 0.21, LAYOUT7),
-    ("k_nop.warm", 0.28, LAYOUT7),
-    ("k_addi.cold", 0.22, LAYOUT7),
-    ("k_addi.warm", 0.28, LAYOUT7),
-    ("k_mv.cold", 0.22, LAYOUT7),
-    ("k_mv.warm", 0.28, LAYOUT7),
-    ("m2_ld_br_st.cold", 0.14, SKIPPED_MEM),
-    ("m2_ld_br_st.warm", 0.29, SKIPPED_MEM),
-    ("m3_ld_br_ld.cold", 0.30, SKIPPED_MEM),
-    ("m3_ld_br_ld.warm", 0.55, SKIPPED_MEM),
-    ("m4_st_then_ld.cold", 0.15, SKIPPED_MEM),
-    ("m4_st_then_ld.warm", 0.30, SKIPPED_MEM),
-    ("m6_ready_st_ld.cold", 0.29, SKIPPED_MEM),
-    ("m6_ready_st_ld.warm", 0.54, SKIPPED_MEM),
-    ("m7_isort_path.cold", 0.13, SKIPPED_MEM),
-    ("m7_isort_path.warm", 0.22, SKIPPED_MEM),
-    ("m8_bsort_pair.warm", 0.14, SORT),
-    ("m9_isort16_copy.cold", 0.26, SORT),
-    ("m9_isort16_copy.warm", 0.24, SORT),
-    ("m10_isort_nost.cold", 0.14, SORT),
+    ("k_addit3.cold", 0.24, DEPTH_AT_JUMPS),
+    ("k_addit3.warm", 0.41, DEPTH_AT_JUMPS),
+    ("m2_ld_br_st.cold", 0.11, SKIPPED_MEM),
+    ("m3_ld_br_ld.cold", 0.21, SKIPPED_MEM),
+    ("m3_ld_br_ld.warm", 0.39, SKIPPED_MEM),
+    ("m4_st_then_ld.warm", 0.14, SKIPPED_MEM),
+    ("m5_alu_then_ld.cold", 0.32, DEPTH_AT_JUMPS),
+    ("m5_alu_then_ld.warm", 0.51, DEPTH_AT_JUMPS),
+    ("m6_ready_st_ld.cold", 0.20, SKIPPED_MEM),
+    ("m6_ready_st_ld.warm", 0.36, SKIPPED_MEM),
+    ("m7_isort_path.warm", 0.14, SKIPPED_MEM),
+    ("m9_isort16_copy.cold", 0.21, SORT),
+    ("m9_isort16_copy.warm", 0.20, SORT),
+    ("m10_isort_nost.warm", 0.13, SORT),
 ];
 
 fn dir() -> String {

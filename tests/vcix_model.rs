@@ -696,11 +696,11 @@ fn timing_face_pipelines_to_depth_4_and_waits_for_unknown_latency() {
     }
 
     let tsv = std::fs::read_to_string(out.join("trace_cycles.tsv")).unwrap();
-    assert_eq!(tsv, "25\t0\n20\t0\n");
+    assert_eq!(tsv, "25\t0\n21\t0\n");
     let stats = std::fs::read_to_string(out.join("stats.txt")).unwrap();
     let cycles = stat(&stats, "system.cpu.numCycles");
     assert_eq!(cycles.len(), 3);
-    assert_eq!(&cycles[..2], [25, 20]);
+    assert_eq!(&cycles[..2], [25, 21]);
     let col = |n: &str| stat(&stats, n);
     assert_eq!(col("vcix.pipe.admitted"), [5, 1, 0]);
     assert_eq!(col("vcix.pipe.capacity"), [1, 1, 1]);
@@ -728,7 +728,7 @@ fn timing_face_pipelines_to_depth_4_and_waits_for_unknown_latency() {
     let util = texts(&stats, "vcix.pipe.utilization");
     assert_eq!(
         util[..2],
-        [format!("{:.6}", 5.0 / 25.0), format!("{:.6}", 1.0 / 20.0)]
+        [format!("{:.6}", 5.0 / 25.0), format!("{:.6}", 1.0 / 21.0)]
     );
     // The port itself (unit pipe, name issue), flagged primary.
     assert_eq!(col("vcix.pipe.issue.admitted"), [5, 1, 0]);
@@ -776,7 +776,7 @@ fn issue_trace_shows_the_models_latency() {
         &[],
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert_eq!(o.stdout, "25\t0\n20\t0\n");
+    assert_eq!(o.stdout, "25\t0\n21\t0\n");
     let text = std::fs::read_to_string(&trace).unwrap();
     let rows: Vec<(u64, u64, String)> = text
         .lines()
@@ -1048,13 +1048,13 @@ fn cycle_simulator_with_a_model_gives_the_cycles_of_sample() {
         .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
         .collect();
     cycles.pop();
-    assert_eq!(cycles, [25, 22]);
+    assert_eq!(cycles, [25, 23]);
     let w = cycle_workdir(&dir, 4, 256, 65536);
     let o = npu_spike(&["sample", "--model", probe(), w.to_str().unwrap()], &[]);
     assert_eq!(o.code, 0, "{}", o.stderr);
     assert_eq!(
         std::fs::read_to_string(w.join("trace_cycles.tsv")).unwrap(),
-        "25\t0\n22\t0\n"
+        "25\t0\n23\t0\n"
     );
     let o = npu_spike(
         &[
@@ -1070,7 +1070,7 @@ fn cycle_simulator_with_a_model_gives_the_cycles_of_sample() {
         &[],
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
-    assert_eq!(o.stdout, "25\t0\n22\t0\n");
+    assert_eq!(o.stdout, "25\t0\n23\t0\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

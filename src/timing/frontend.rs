@@ -74,10 +74,11 @@ pub struct FrontEndParams {
     /// I-cache lines (a direct-mapped stand-in for the 8 MiB cache; 0: every
     /// fetch hits).
     pub icache_lines: u32,
-    /// Cycles from a missing line fetch to its response being poppable, and the
-    /// cycles the memory is busy per line fill (64 bytes at 32 GB/s).
-    pub icache_miss_latency: u32,
-    pub icache_fill_cycles: u32,
+    /// The memory a miss goes to, in ticks (see `TimingParams`).
+    pub cycle_ticks: u64,
+    pub mem_latency_ticks: u64,
+    pub mem_line_ticks: u64,
+    pub bus_period_ticks: u64,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -139,10 +140,12 @@ pub struct FrontEnd {
     drop_f2: u64,
     drop_count: u32,
     drop_until: u64,
+    /// The cycle Fetch2 is done with the last wrong-path line it took.
+    wp_done: u64,
     // ---- I-cache ----
     /// Per set: line + 1 (0: empty) and the cycle its fill is done.
     icache: Box<[(u64, u64)]>,
-    /// The cycle the memory can start the next line fill.
+    /// The tick the memory can take the next line fill.
     fill_free: u64,
 }
 
@@ -182,6 +185,7 @@ impl FrontEnd {
             drop_f2: 0,
             drop_count: 0,
             drop_until: 0,
+            wp_done: 0,
             icache: vec![(0, 0); p.icache_lines as usize].into_boxed_slice(),
             fill_free: 0,
             p,
@@ -201,9 +205,18 @@ impl FrontEnd {
         if tag == line + 1 {
             return hit.max(ready);
         }
-        let start = t.max(self.fill_free);
-        self.fill_free = start + self.p.icache_fill_cycles as u64;
-        let done = start + self.p.icache_miss_latency as u64;
+        // A miss leaves the cache a tick after the fetch. The memory takes one line
+        // at a time (busy `mem_line_ticks` each, so misses queue) and answers
+        // `mem_latency_ticks` after taking it, on the bus's next edge; the cache
+        // passes the line on a tick later and Fetch1 sees it at the next CPU edge,
+        // before it evaluates (gem5 `SimpleMemory::recvTimingReq`,
+        // `BaseCache::recvTimingResp`).
+        let p = &self.p;
+        let send = t * p.cycle_ticks + 1;
+        let accept = send.max(self.fill_free);
+        self.fill_free = accept + p.mem_line_ticks;
+        let resp = (accept + p.mem_latency_ticks).div_ceil(p.bus_period_ticks) * p.bus_period_ticks;
+        let done = (resp + 1).div_ceil(p.cycle_ticks);
         self.icache[set] = (line + 1, done);
         done.max(hit)
     }
@@ -268,8 +281,11 @@ impl FrontEnd {
             if head.stream == self.stream {
                 self.held += 1;
                 if self.wrong_path || self.lines_len == MAX_LINES {
-                    // Fetch2 decodes it and moves on (never delivered here).
-                    self.free_at(t + 2);
+                    // Fetch2 decodes it after the lines before it, 8 instructions
+                    // a cycle, until the redirect dumps what is left.
+                    let done = (t + 1).max(self.wp_done + 1) + 1;
+                    self.wp_done = done;
+                    self.free_at(done.min(self.drop_until));
                 } else {
                     let slot = (self.lines_head + self.lines_len) % MAX_LINES;
                     self.lines[slot] = (head.line, t + 1);
@@ -470,7 +486,7 @@ impl FrontEnd {
     #[inline]
     pub fn predicted_taken(&mut self, target: u64) {
         let at = self.f2_cycle;
-        self.drop_lines(at + 1);
+        self.drop_lines(at);
         self.f2_break = true;
         self.change = Some((at, target >> self.p.line_shift));
     }
@@ -478,13 +494,41 @@ impl FrontEnd {
     /// Execute changes the stream to `target`; Fetch1 and Fetch2 see it at cycle
     /// `at` (`executeBranchDelay` after the commit). Until then Fetch1 runs down the
     /// wrong path, whose lines Fetch2 consumes as they come.
-    pub fn redirect(&mut self, at: u64, target: u64) {
+    pub fn redirect(&mut self, at: u64, target: u64, wrong: u64, next_pc: u64) {
         self.drop_f2 = self.f2_cycle;
         self.drop_count = self.f2_count;
         self.drop_until = at;
         self.wrong_path = true;
         let f2 = self.f2_cycle;
-        self.drop_lines(f2 + 1);
+        let line_of_next = next_pc >> self.p.line_shift;
+        if wrong != next_pc || self.lines_len == 0 || self.lines[self.lines_head].0 != line_of_next
+        {
+            // Fetch2 predicted a transfer (or left the line): it dumps its lines and
+            // Fetch1 fetches the predicted target.
+            self.drop_lines(f2);
+            self.wp_done = f2;
+            if wrong != next_pc {
+                self.change = Some((f2, wrong >> self.p.line_shift));
+            }
+        } else {
+            // Fetch2 finishes the line and goes on to the lines it holds.
+            let line_end = (line_of_next + 1) << self.p.line_shift;
+            let rest = ((line_end - next_pc) / 4) as u32;
+            let room = self.p.fetch2_width.saturating_sub(self.f2_count);
+            let mut done = if rest <= room {
+                f2
+            } else {
+                f2 + (rest - room).div_ceil(self.p.fetch2_width) as u64
+            };
+            self.free_at(done.min(at));
+            for k in 1..self.lines_len {
+                let (_, ready) = self.lines[(self.lines_head + k) % MAX_LINES];
+                done = ready.max(done + 1) + 1;
+                self.free_at(done.min(at));
+            }
+            self.lines_len = 0;
+            self.wp_done = done;
+        }
         while self.f1_cycle < at {
             self.fetch1_step(at);
         }

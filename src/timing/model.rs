@@ -489,8 +489,10 @@ impl CycleModel {
                 execute_buffer: p.execute_buffer,
                 fetch_latency: p.fetch_latency,
                 icache_lines: p.icache_lines,
-                icache_miss_latency: p.icache_miss_latency,
-                icache_fill_cycles: p.icache_fill_cycles,
+                cycle_ticks: p.cycle_ticks as u64,
+                mem_latency_ticks: p.mem_latency_ticks as u64,
+                mem_line_ticks: p.mem_line_ticks as u64,
+                bus_period_ticks: p.bus_period_ticks as u64,
             }),
             bp: Predictor::new(
                 p.bp_local_entries,
@@ -902,14 +904,14 @@ impl CycleModel {
                             }
                         } else {
                             self.count(Stat::Mispredicts, 1);
-                            self.refetch(resolved, insn.next_pc(), insn.next_pc());
+                            self.refetch(resolved, insn.next_pc(), insn.next_pc(), insn.next_pc());
                         }
                     }
                     m if m >= 2 || (m == 1 && changed) => {
                         if changed {
                             self.count(Stat::Mispredicts, 1);
                         }
-                        self.refetch(resolved, insn.next_pc(), insn.next_pc());
+                        self.refetch(resolved, insn.next_pc(), insn.next_pc(), insn.next_pc());
                     }
                     _ => {}
                 }
@@ -992,7 +994,7 @@ impl CycleModel {
             } else {
                 insn.pc.wrapping_add(insn.imm as u64)
             };
-            self.refetch(resolved, target, wrong);
+            self.refetch(resolved, target, wrong, fall_through);
         } else if taken {
             // Fetch2 predicted it taken and Fetch1 fetches the target's line.
             self.fe.predicted_taken(target);
@@ -1172,9 +1174,13 @@ impl CycleModel {
     /// The instructions after one issued at `t` are fetched again: Execute resolves
     /// it at t + 1 and fetch restarts after the redirect.
     /// Fetch2 had gone on at `wrong` (the path it predicted) until then.
-    fn refetch(&mut self, t: u64, target: u64, wrong: u64) {
-        self.fe
-            .redirect(t + self.p.mispredict_redirect as u64, target);
+    fn refetch(&mut self, t: u64, target: u64, wrong: u64, fall_through: u64) {
+        self.fe.redirect(
+            t + self.p.mispredict_redirect as u64,
+            target,
+            wrong,
+            fall_through,
+        );
         self.dropped_path = Some((wrong, false));
     }
 
@@ -1455,7 +1461,8 @@ impl CycleModel {
         if self.p.marker_refetch != 0 {
             // The m5 op's forced branch (SerializeAfter) restarts fetch and drops
             // what Fetch2 decoded past it.
-            self.fe.redirect(t + self.p.marker_redirect as u64, pc + 4);
+            self.fe
+                .redirect(t + self.p.marker_redirect as u64, pc + 4, pc + 4, pc + 4);
             self.dropped_path = Some((pc + 4, self.p.marker_wrong_path > 0));
         }
     }

@@ -45,12 +45,16 @@ pub struct TimingParams {
     pub execute_buffer: u32,
     /// Cycles from a line fetch to Fetch1 popping its response (an I-cache hit: 1).
     pub fetch_latency: u32,
-    /// The I-cache in lines (8 MiB of 64-byte lines: 131072; 0: every fetch hits),
-    /// the cycles from a missing fetch to its response, and the cycles the memory
-    /// is busy per line fill (64 bytes at 32 GB/s: 2).
+    /// The I-cache in lines (8 MiB of 64-byte lines: 131072; 0: every fetch hits).
     pub icache_lines: u32,
-    pub icache_miss_latency: u32,
-    pub icache_fill_cycles: u32,
+    /// The memory behind it, in ticks (gem5's picoseconds): a CPU cycle (1 GHz:
+    /// 1000), SimpleMemory's latency (1 ns: 1000), the ticks it is busy per 64-byte
+    /// line (32 GiB/s is 29 ticks a byte: 1856) and the bus's clock period (8 GHz:
+    /// 125).
+    pub cycle_ticks: u32,
+    pub mem_latency_ticks: u32,
+    pub mem_line_ticks: u32,
+    pub bus_period_ticks: u32,
 
     // ---- execute (§6.2 table) ----
     /// `executeIssueLimit` 12 (instructions, micro-ops counted separately).
@@ -170,9 +174,11 @@ impl Default for TimingParams {
             execute_input_width: 12,
             execute_buffer: 128,
             fetch_latency: 1,
-            icache_lines: 0,
-            icache_miss_latency: 2,
-            icache_fill_cycles: 2,
+            icache_lines: 131072,
+            cycle_ticks: 1000,
+            mem_latency_ticks: 1000,
+            mem_line_ticks: 1856,
+            bus_period_ticks: 125,
             issue_width: 12,
             mem_issue_width: 8,
             store_buffer: 8,
@@ -260,8 +266,10 @@ impl TimingParams {
             ("timing_execute_buffer", &mut self.execute_buffer),
             ("timing_fetch_latency", &mut self.fetch_latency),
             ("timing_icache_lines", &mut self.icache_lines),
-            ("timing_icache_miss_latency", &mut self.icache_miss_latency),
-            ("timing_icache_fill_cycles", &mut self.icache_fill_cycles),
+            ("timing_cycle_ticks", &mut self.cycle_ticks),
+            ("timing_mem_latency_ticks", &mut self.mem_latency_ticks),
+            ("timing_mem_line_ticks", &mut self.mem_line_ticks),
+            ("timing_bus_period_ticks", &mut self.bus_period_ticks),
             ("timing_issue_width", &mut self.issue_width),
             ("timing_mem_issue_width", &mut self.mem_issue_width),
             ("timing_store_buffer", &mut self.store_buffer),
@@ -387,7 +395,8 @@ impl TimingParams {
                     | "timing_ras_predicts_returns"
                     | "timing_fetch_latency"
                     | "timing_icache_lines"
-                    | "timing_icache_fill_cycles"
+                    | "timing_mem_latency_ticks"
+                    | "timing_mem_line_ticks"
                     | "timing_indirect_sets"
                     | "timing_int_alu_src_early"
                     | "timing_mem_src_early"
