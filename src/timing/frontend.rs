@@ -186,7 +186,15 @@ impl FrontEnd {
             drop_count: 0,
             drop_until: 0,
             wp_done: 0,
-            icache: vec![(0, 0); p.icache_lines as usize].into_boxed_slice(),
+            icache: vec![
+                (0, 0);
+                if p.icache_lines == 0 {
+                    0
+                } else {
+                    (p.icache_lines as usize).next_power_of_two()
+                }
+            ]
+            .into_boxed_slice(),
             fill_free: 0,
             p,
         }
@@ -200,7 +208,8 @@ impl FrontEnd {
         if self.icache.is_empty() {
             return hit;
         }
-        let set = (line % self.icache.len() as u64) as usize;
+        // The table's size is a power of two (`new`).
+        let set = (line as usize) & (self.icache.len() - 1);
         let (tag, ready) = self.icache[set];
         if tag == line + 1 {
             return hit.max(ready);
