@@ -596,3 +596,50 @@ fn shards_merged_equal_the_unsharded_run() {
     let _ = std::fs::remove_dir_all(&all);
     let _ = std::fs::remove_dir_all(&merged);
 }
+
+/// The loop fast-forward (docs/timing.md) changes no number: every statistic of
+/// gem5-ref's long.elf (1 M iterations of one loop body, skipped from about its
+/// 70th iteration on), of scalar.elf (its loop100 windows) and of micro.elf equals
+/// the run with `timing_loop_fast_forward: 0`, where every instruction goes through
+/// the model; long.elf's window stays within 0.01 % of gem5's 8,000,080 cycles.
+#[test]
+fn loop_fast_forward_changes_no_statistic() {
+    let dir = tmp("loop-ff");
+    let off = dir.join("off.timing");
+    std::fs::write(&off, "timing_loop_fast_forward: 0\n").unwrap();
+    let gem5 = |name: &str| {
+        format!(
+            "{}/tests/timing/gem5/bin/{name}.elf",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    for (name, path) in [
+        ("long", gem5("long")),
+        ("scalar", gem5("scalar")),
+        ("micro", elf("micro")),
+    ] {
+        let stats = |extra: &[&str], sub: &str| {
+            let out = dir.join(format!("{name}-{sub}"));
+            let mut args = vec!["--vlen", "256", "-o", out.to_str().unwrap()];
+            args.extend_from_slice(extra);
+            args.push(&path);
+            let (code, _, err) = sample(&args);
+            assert_eq!(code, 0, "{name}: {err}");
+            std::fs::read_to_string(out.join("stats.txt")).unwrap()
+        };
+        let on = stats(&[], "on");
+        let every = stats(&["--timing", off.to_str().unwrap()], "off");
+        assert_eq!(on, every, "{name}: the fast-forward changed a statistic");
+        if name == "long" {
+            let cycles: u64 = on
+                .lines()
+                .find(|l| l.starts_with("system.cpu.numCycles"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(cycles.abs_diff(8_000_080) <= 800, "{cycles}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

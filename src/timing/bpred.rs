@@ -211,6 +211,25 @@ impl Predictor {
         self.local_history[l.history] = (self.local_history[l.history] << 1) | taken as u16;
     }
 
+    /// Everything a conditional branch at `pc` reads and trains: the histories, the
+    /// counters they select, its BTB entry and the indirect predictor's history.
+    /// Equal before two of its resolutions in a row, the second changes nothing
+    /// (the loop fast-forward's test, `CycleModel::ff_signature`).
+    pub fn branch_state(&self, pc: u64, out: &mut Vec<u64>) {
+        let l = self.lookup(pc);
+        let (slot, _) = self.btb_lookup(pc);
+        out.extend([
+            self.global_history,
+            self.local_history[l.history] as u64,
+            self.local_counters[l.local_counter] as u64,
+            self.global_counters[l.global_counter] as u64,
+            self.choice_counters[l.global_counter] as u64,
+            self.btb[slot].0,
+            self.btb[slot].1,
+            self.indirect.as_ref().map_or(0, |ip| ip.ghr as u64),
+        ]);
+    }
+
     /// Predicts the transfer at `pc` and trains on its real outcome (`taken`, `target`);
     /// returns whether the predicted next pc was the real one (gem5
     /// `BPredUnit::predict`): the direction from the tournament (unconditional

@@ -51,6 +51,13 @@ impl LastN {
     fn set_newest(&mut self, v: u64) {
         self.buf[self.newest] = v;
     }
+    /// Every value, oldest first.
+    fn for_each_mut(&mut self, f: &mut impl FnMut(&mut u64)) {
+        let n = self.buf.len();
+        for k in 0..n {
+            f(&mut self.buf[(self.next + k) % n]);
+        }
+    }
 }
 
 pub struct FrontEndParams {
@@ -147,6 +154,8 @@ pub struct FrontEnd {
     icache: Box<[(u64, u64)]>,
     /// The tick the memory can take the next line fill.
     fill_free: u64,
+    /// Line fetches that missed so far.
+    pub misses: u64,
 }
 
 impl FrontEnd {
@@ -196,6 +205,7 @@ impl FrontEnd {
             ]
             .into_boxed_slice(),
             fill_free: 0,
+            misses: 0,
             p,
         }
     }
@@ -220,6 +230,7 @@ impl FrontEnd {
         // passes the line on a tick later and Fetch1 sees it at the next CPU edge,
         // before it evaluates (gem5 `SimpleMemory::recvTimingReq`,
         // `BaseCache::recvTimingResp`).
+        self.misses += 1;
         let p = &self.p;
         let send = t * p.cycle_ticks + 1;
         let accept = send.max(self.fill_free);
@@ -498,6 +509,72 @@ impl FrontEnd {
         self.drop_lines(at);
         self.f2_break = true;
         self.change = Some((at, target >> self.p.line_shift));
+    }
+
+    /// Every cycle-valued field, for the loop fast-forward (`CycleModel::ff_skip`
+    /// shifts them; `ff_signature` reads them relative to its base). `u64::MAX`
+    /// means none.
+    pub fn for_each_time(&mut self, f: &mut impl FnMut(&mut u64)) {
+        f(&mut self.f1_cycle);
+        for k in 0..self.fetch_len {
+            f(&mut self.fetches[(self.fetch_head + k) % MAX_LINES].complete);
+        }
+        if let Some((at, _)) = &mut self.change {
+            f(at);
+        }
+        for k in 0..self.lines_len {
+            f(&mut self.lines[(self.lines_head + k) % MAX_LINES].1);
+        }
+        // Unordered: sorted so that the order they were freed in does not count.
+        self.frees[..self.frees_len].sort_unstable();
+        for v in &mut self.frees[..self.frees_len] {
+            f(v);
+        }
+        f(&mut self.next_free);
+        f(&mut self.f2_cycle);
+        self.f2_outputs.for_each_mut(f);
+        f(&mut self.d_cycle);
+        self.d_outputs.for_each_mut(f);
+        f(&mut self.d_pop);
+        f(&mut self.drop_f2);
+        f(&mut self.drop_until);
+        f(&mut self.wp_done);
+    }
+
+    /// The earliest of the stages' clocks: no later query asks about a cycle before
+    /// it, so times before it are all alike.
+    pub fn base_cycle(&self) -> u64 {
+        self.f1_cycle.min(self.f2_cycle).min(self.d_cycle)
+    }
+
+    /// The state that is not a cycle, for the loop fast-forward's signature; the
+    /// memory's next free tick relative to `base`.
+    pub fn structure(&self, base: u64, out: &mut Vec<u64>) {
+        out.push(self.next_line);
+        out.push(self.fetch_len as u64);
+        for k in 0..self.fetch_len {
+            let f = &self.fetches[(self.fetch_head + k) % MAX_LINES];
+            out.push(f.line);
+            out.push(self.stream - f.stream);
+        }
+        out.push(self.change.map_or(u64::MAX, |(_, l)| l));
+        out.push(self.lines_len as u64);
+        for k in 0..self.lines_len {
+            out.push(self.lines[(self.lines_head + k) % MAX_LINES].0);
+        }
+        out.push(self.held as u64);
+        out.push(self.frees_len as u64);
+        out.push(self.wrong_path as u64);
+        out.push(self.f2_count as u64);
+        out.push(self.f2_break as u64);
+        out.push(self.d_count as u64);
+        out.push(self.drop_count as u64);
+        out.push(self.fill_free.saturating_sub(base * self.p.cycle_ticks));
+    }
+
+    /// Moves the memory's next free tick on with a fast-forward of `cycles`.
+    pub fn shift_ticks(&mut self, cycles: u64) {
+        self.fill_free += cycles * self.p.cycle_ticks;
     }
 
     /// Execute changes the stream to `target`; Fetch1 and Fetch2 see it at cycle

@@ -32,17 +32,38 @@ pub fn run_blocks_timed(
             Ok(i) => i,
             Err(t) => return Event::Trap(t, pc),
         };
-        for insn in code.block(index) {
+        let mut edge = None;
+        let len = code.block(index).len();
+        for (k, insn) in code.block(index).iter().enumerate() {
             // Non-control handlers leave pc alone, so this is the next pc for them.
             hart.pc = insn.next_pc();
             if let Err(t) = (insn.handler)(hart, insn) {
                 return Event::Trap(*t, insn.pc);
             }
             hart.instret = hart.instret.wrapping_add(1);
+            // A taken backward branch ending its block may close a loop the model
+            // times alike. (A block goes on through direct jumps: a jump inside one
+            // is followed by its target's instructions.)
+            if hart.pc <= insn.pc && k + 1 == len && model.watch.is_some() {
+                edge = Some(*insn);
+                break;
+            }
             model.retire(insn, hart);
             // A redirect (a misprediction, an m5 op): walk the path Fetch2 took.
             if let Some((start, predict)) = model.take_dropped_path() {
                 walk_dropped_path(hart, model, start, predict);
+            }
+        }
+        if let Some(insn) = edge {
+            match loop_edge(hart, code, until, model, &insn) {
+                Edge::Retire => {
+                    model.retire(&insn, hart);
+                    if let Some((start, predict)) = model.take_dropped_path() {
+                        walk_dropped_path(hart, model, start, predict);
+                    }
+                }
+                Edge::Done(Some(event)) => return event,
+                Edge::Done(None) => {}
             }
         }
         if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0 {
@@ -52,6 +73,173 @@ pub fn run_blocks_timed(
             return Event::Budget;
         }
     }
+}
+
+/// At a taken backward transfer `edge` (executed, not yet retired; `index` its
+/// block): when the loop it closes is a single block the model may skip (see
+/// `CycleModel::ff_allowed`) and the model's state before this back-edge equals,
+/// relative to its clock, the state before the previous one, every further
+/// iteration would take the same cycles and add the same statistics. Then the
+/// iterations run without the model until the back-edge falls through (or the
+/// slice ends, or the hart needs attention), the model moves on by the skipped
+/// iterations in one step, and the last back-edge retires through it as usual.
+#[cold]
+#[inline(never)]
+fn loop_edge(
+    hart: &mut Hart,
+    code: &mut CodeCache,
+    until: u64,
+    model: &mut CycleModel,
+    edge: &crate::machine::Insn,
+) -> Edge {
+    let Some(mut w) = model.watch.take() else {
+        return Edge::Retire;
+    };
+    let done = watch_edge(hart, code, until, model, &mut w, edge);
+    model.watch = Some(w);
+    done
+}
+
+/// What became of a back-edge (`loop_edge`).
+enum Edge {
+    /// Nothing skipped: the caller retires it.
+    Retire,
+    /// Iterations skipped and the last back-edge retired; the event to end the
+    /// slice with, if any.
+    Done(Option<Event>),
+}
+
+fn watch_edge(
+    hart: &mut Hart,
+    code: &mut CodeCache,
+    until: u64,
+    model: &mut CycleModel,
+    w: &mut model::LoopWatch,
+    edge: &crate::machine::Insn,
+) -> Edge {
+    let target = hart.pc;
+    if w.branch != edge.pc || w.target != target {
+        // A new loop: is its body one block that ends in this back-edge?
+        *w = model::LoopWatch {
+            branch: edge.pc,
+            target,
+            sig: std::mem::take(&mut w.sig),
+            scratch: std::mem::take(&mut w.scratch),
+            ..Default::default()
+        };
+        let Ok(body) = code.lookup(hart, target) else {
+            return Edge::Retire;
+        };
+        let insns = code.block(body);
+        let closes = insns.last().is_some_and(|l| l.pc == edge.pc);
+        let written = insns.iter().fold(0, |m, i| m | model.ff_writes(i));
+        let n = insns.len();
+        if closes
+            && insns
+                .iter()
+                .enumerate()
+                .all(|(k, i)| model.ff_allowed(i, k + 1 == n, written))
+        {
+            w.len = n as u64;
+        }
+    }
+    if w.len == 0 {
+        return Edge::Retire;
+    }
+    if w.cool > 0 {
+        w.cool -= 1;
+        return Edge::Retire;
+    }
+    let mut sig = std::mem::take(&mut w.scratch);
+    let Some(base) = model.ff_signature(hart, edge.pc, &mut sig) else {
+        w.scratch = sig;
+        w.have = false;
+        return Edge::Retire;
+    };
+    let (counters, misses) = model.ff_counters();
+    let periodic = w.have
+        && sig == w.sig
+        && misses == w.misses
+        && hart.instret - w.instret == w.len
+        && base > w.base;
+    if !periodic {
+        if w.have {
+            // Not (yet) alike: try again at each back-edge while the histories fill
+            // (the global history has 64 bits), then less and less often.
+            w.misses_in_a_row += 1;
+            if w.misses_in_a_row > 80 {
+                w.cool = 1 << (w.misses_in_a_row - 80).min(12);
+                w.have = false;
+                w.scratch = sig;
+                return Edge::Retire;
+            }
+        }
+        w.scratch = std::mem::replace(&mut w.sig, sig);
+        w.have = true;
+        w.base = base;
+        w.counters = counters;
+        w.misses = misses;
+        w.instret = hart.instret;
+        return Edge::Retire;
+    }
+    w.scratch = sig;
+    w.misses_in_a_row = 0;
+    let cycles = base - w.base;
+    let mut per = counters;
+    for (d, c) in per.iter_mut().zip(&w.counters) {
+        *d -= c;
+    }
+    // Run whole iterations (this back-edge and the body after it) without the model.
+    let mut units = 0u64;
+    let mut last = *edge;
+    let mut event = None;
+    loop {
+        if hart.instret >= until {
+            event = Some(Event::Budget);
+            break;
+        }
+        if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0 {
+            event = Some(Event::Attention);
+            break;
+        }
+        let Ok(body) = code.lookup(hart, target) else {
+            break;
+        };
+        let mut trap = None;
+        for insn in code.block(body) {
+            hart.pc = insn.next_pc();
+            if let Err(t) = (insn.handler)(hart, insn) {
+                trap = Some(Event::Trap(*t, insn.pc));
+                break;
+            }
+            hart.instret = hart.instret.wrapping_add(1);
+            last = *insn;
+        }
+        if let Some(t) = trap {
+            // A fault inside the body ends the run; the iteration it cut short is
+            // not timed.
+            model.ff_skip(units, cycles, &per);
+            return Edge::Done(Some(t));
+        }
+        units += 1;
+        if hart.pc != target {
+            break;
+        }
+    }
+    model.ff_skip(units, cycles, &per);
+    // The model is now where it was at this back-edge, `units` iterations on: the
+    // reference becomes the last back-edge, so the next one compares alike.
+    w.base = base + units * cycles;
+    w.counters = counters;
+    for (c, d) in w.counters.iter_mut().zip(&per) {
+        *c += units * d;
+    }
+    w.instret = hart.instret;
+    model.retire(&last, hart);
+    if let Some((start, predict)) = model.take_dropped_path() {
+        walk_dropped_path(hart, model, start, predict);
+    }
+    Edge::Done(event)
 }
 
 /// Walks the path Fetch2 decoded past a redirecting instruction (an m5 op, a

@@ -337,6 +337,29 @@ fn derive(info: &crate::isa::OpInfo) -> OpTiming {
     t
 }
 
+/// The loop fast-forward's memory of the last back-edge it saw (`timing::run_blocks_timed`).
+#[derive(Default)]
+pub struct LoopWatch {
+    /// The back-edge (a taken backward branch) and the loop's first instruction.
+    pub branch: u64,
+    pub target: u64,
+    /// Instructions in the body, back-edge included; 0: not a body to skip.
+    pub len: u64,
+    /// Whether a signature was taken at the back-edge, and that signature, its base
+    /// cycle, the statistics, I-cache misses and instructions retired then.
+    pub have: bool,
+    pub sig: Vec<u64>,
+    pub base: u64,
+    pub counters: Counters,
+    pub misses: u64,
+    pub instret: u64,
+    /// Back-edges left to pass before trying again (after signatures that differed).
+    pub cool: u32,
+    pub misses_in_a_row: u32,
+    /// Scratch for the next signature.
+    pub scratch: Vec<u64>,
+}
+
 /// One retired instruction in the optional issue trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IssueRecord {
@@ -416,6 +439,8 @@ pub struct CycleModel {
     vcix_at_reset: Vec<u64>,
     /// Conditions worth a warning at the end (a model that never accepts).
     pub warnings: Vec<String>,
+    /// The loop fast-forward's state (`timing::run_blocks_timed`); None: off.
+    pub watch: Option<Box<LoopWatch>>,
     // Statistics.
     counters: Counters,
     window_start: u64,
@@ -512,6 +537,7 @@ impl CycleModel {
             next_id: 0,
             unknown: 0,
             warnings: Vec::new(),
+            watch: (p.loop_fast_forward != 0).then(Box::default),
             counters: [0; NSTATS],
             window_start: 0,
             window_counters: [0; NSTATS],
@@ -1353,6 +1379,135 @@ impl CycleModel {
     pub fn accel_stats(&self) -> &[crate::machine::accel::StatEntry] {
         self.accel.stats()
     }
+    // ---- The loop fast-forward (`timing::LoopWatch`) ----
+
+    /// Whether `insn` may be in a loop body the fast-forward skips: timed the same
+    /// every iteration whatever the data (no vset, no accelerator op, no marker, no
+    /// CSR or system instruction, no jump, no indexed vector access), with every
+    /// memory access's address registers outside `written` (the integer registers
+    /// the body writes), so each iteration touches the same addresses. The body's
+    /// last instruction, its back-edge, is its only branch (`last`).
+    pub fn ff_allowed(&self, insn: &Insn, last: bool, written: u32) -> bool {
+        let op = &self.ops[insn.op as usize];
+        let reg = |r: u8| written & (1u32 << r) == 0;
+        match op.kind {
+            Kind::Scalar(_) | Kind::Vector { .. } => true,
+            Kind::Load | Kind::Store | Kind::Amo => reg(insn.rs1),
+            Kind::VecMem { per_element, .. } => {
+                reg(insn.rs1) && !(per_element && op.reads_vs2) && (!op.reads_x[1] || reg(insn.rs2))
+            }
+            Kind::Branch => last,
+            _ => false,
+        }
+    }
+
+    /// The integer registers `insn` writes, as a mask (x0 never).
+    pub fn ff_writes(&self, insn: &Insn) -> u32 {
+        let op = &self.ops[insn.op as usize];
+        if op.writes_x && insn.rd != 0 {
+            1u32 << insn.rd
+        } else {
+            0
+        }
+    }
+
+    /// Every cycle-valued field of the model (`u64::MAX`: none), the front end's
+    /// included. Not the window's start: it stays where the window began.
+    fn for_each_time(&mut self, f: &mut impl FnMut(&mut u64)) {
+        for v in &mut self.ready {
+            f(v);
+        }
+        for pool in &mut self.units.free_at {
+            for v in pool.iter_mut() {
+                f(v);
+            }
+        }
+        f(&mut self.cycle);
+        self.in_memory.for_each_mut(f);
+        self.store_buffer.for_each_mut(f);
+        for k in 0..STORE_RING {
+            f(&mut self.store_ring[(self.store_ring_next + k) % STORE_RING].2);
+        }
+        f(&mut self.store_ring_until);
+        f(&mut self.lsq_accesses.cycle);
+        f(&mut self.lsq_vector_stores.cycle);
+        f(&mut self.store_commit);
+        f(&mut self.last_complete);
+        f(&mut self.stores_seen);
+        f(&mut self.accel_next);
+        self.fe.for_each_time(f);
+    }
+
+    /// The model's state just before the back-edge at `branch_pc` retires, relative
+    /// to its earliest clock (times before it all read as 0): two equal signatures a
+    /// loop iteration apart mean every later iteration takes the same cycles.
+    /// Returns that clock, or None when the state cannot repeat (an accelerator
+    /// op in flight, a path to walk, the issue trace on).
+    pub fn ff_signature(&mut self, hart: &Hart, branch_pc: u64, out: &mut Vec<u64>) -> Option<u64> {
+        if self.trace.is_some()
+            || self.unknown > 0
+            || !self.in_flight.is_empty()
+            || self.dropped_path.is_some()
+        {
+            return None;
+        }
+        let base = self.cycle.min(self.fe.base_cycle());
+        // A pool's units are alike and the next issue picks the one free soonest
+        // (`last_unit` is set again before it is read): their order is no state.
+        for pool in &mut self.units.free_at {
+            pool.sort_unstable();
+        }
+        out.clear();
+        self.for_each_time(&mut |v| {
+            out.push(if *v == u64::MAX {
+                u64::MAX
+            } else {
+                v.saturating_sub(base)
+            })
+        });
+        out.extend([
+            self.issued as u64,
+            self.mem_issued as u64,
+            self.last_vcfg.0,
+            self.last_vcfg.1,
+            hart.v.vtype,
+            hart.v.vl,
+            self.lsq_accesses.used as u64,
+            self.lsq_vector_stores.used as u64,
+            self.mem_free_b
+                .saturating_sub(base * self.p.mem_bytes_per_cycle as u64),
+        ]);
+        for k in 0..STORE_RING {
+            let (a, n, _) = self.store_ring[(self.store_ring_next + k) % STORE_RING];
+            out.extend([a, n]);
+        }
+        self.fe.structure(base, out);
+        self.bp.branch_state(branch_pc, out);
+        Some(base)
+    }
+
+    /// Skips `units` loop iterations of `cycles` each whose statistics were
+    /// `counts` each: every time moves on and the counters grow.
+    pub fn ff_skip(&mut self, units: u64, cycles: u64, counts: &Counters) {
+        let shift = units * cycles;
+        self.for_each_time(&mut |v| {
+            if *v != u64::MAX {
+                *v += shift
+            }
+        });
+        self.mem_free_b += shift * self.p.mem_bytes_per_cycle as u64;
+        self.fe.shift_ticks(shift);
+        for (c, d) in self.counters.iter_mut().zip(counts) {
+            *c += units * d;
+        }
+    }
+
+    /// The statistics so far and the I-cache misses (the fast-forward's per-iteration
+    /// differences).
+    pub fn ff_counters(&self) -> (Counters, u64) {
+        (self.counters, self.fe.misses)
+    }
+
     /// Where Fetch2 ran past the last redirecting instruction (an m5 op: its
     /// transfers are predicted; a misprediction: not), for
     /// `timing::run_blocks_timed` to walk (`dropped_uops`, `predict_dropped`);

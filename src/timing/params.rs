@@ -33,6 +33,11 @@ pub struct TimingParams {
     /// 1: returns predicted by the return-address stack; 0: every return is resolved
     /// in Execute as a misprediction.
     pub ras_predicts_returns: u32,
+    /// 1: a loop whose iterations the model times alike (the same state, relative
+    /// to the clock, at two back-edges in a row) runs its further iterations without
+    /// the model, which adds their cycles and statistics in one step (exact: see
+    /// docs/timing.md, "Loop fast-forward"); 0: every instruction goes through it.
+    pub loop_fast_forward: u32,
     /// Line fetches in flight (`fetch1FetchLimit` 8).
     pub fetch_limit: u32,
     /// Fetch2's input buffer in lines (`fetch2InputBufferSize` 8).
@@ -168,6 +173,7 @@ impl Default for TimingParams {
             vset_refetch: 3,
             marker_wrong_path: 1,
             ras_predicts_returns: 1,
+            loop_fast_forward: 1,
             fetch_limit: 8,
             fetch2_buffer: 8,
             decode_buffer: 8,
@@ -259,6 +265,7 @@ impl TimingParams {
                 "timing_ras_predicts_returns",
                 &mut self.ras_predicts_returns,
             ),
+            ("timing_loop_fast_forward", &mut self.loop_fast_forward),
             ("timing_fetch_limit", &mut self.fetch_limit),
             ("timing_fetch2_buffer", &mut self.fetch2_buffer),
             ("timing_decode_buffer", &mut self.decode_buffer),
@@ -393,6 +400,7 @@ impl TimingParams {
                     | "timing_vset_refetch"
                     | "timing_marker_wrong_path"
                     | "timing_ras_predicts_returns"
+                    | "timing_loop_fast_forward"
                     | "timing_fetch_latency"
                     | "timing_icache_lines"
                     | "timing_mem_latency_ticks"

@@ -51,6 +51,14 @@ impl Fifo {
         self.len += 1;
     }
 
+    /// Every entry, oldest first.
+    pub fn for_each_mut(&mut self, f: &mut impl FnMut(&mut u64)) {
+        let mask = self.mask();
+        for k in 0..self.len {
+            f(&mut self.buf[(self.head + k) & mask]);
+        }
+    }
+
     #[cold]
     fn grow(&mut self) {
         let mut buf = vec![0; self.buf.len() * 2].into_boxed_slice();
