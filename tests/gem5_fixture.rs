@@ -223,3 +223,17 @@ fn the_long_loop_takes_gem5s_cycles() {
     let err = (cycles[0] as f64 / 8_000_080.0 - 1.0).abs();
     assert!(err < 0.001, "npu-spike {} against gem5 8000080", cycles[0]);
 }
+
+/// The two long loops (gem5-ref's long.S, and src/walk.S: the same loop walking its
+/// buffers, a tile loop's shape), measured on the same gem5 (`gem5.fast`, 16-core
+/// host, 2026-12-06): one window of 1 M iterations each.
+const KNOWN_MISSES_LONG: &[(&str, f64, &str)] = &[(
+    "walk_1m",
+    0.30,
+    "walk: gem5 7 cycles an iteration, the model 9. gem5 issues the vector store in its data's (vfadd's) cycle there but not in long.S's loop (8 cycles in both; the model with that rule gives walk 8 and long 7), and an int op waiting to commit behind the load frees its unit in the commit's cycle in gem5, a cycle later in the model (`timing_stalled_unit_release`, which other windows need); rules not pinned down",
+)];
+
+#[test]
+fn the_long_loops_are_within_tolerance_of_gem5() {
+    check("gem5_cycles_long.tsv", 2, KNOWN_MISSES_LONG, 0.15);
+}

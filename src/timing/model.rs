@@ -1053,9 +1053,10 @@ impl CycleModel {
         let src1 = if chain { 1 } else { g };
         let n = if chain { src2 } else { dest.max(src2) }.max(1);
         let masked = (op.maskable && insn.rm & 1 == 0) || op.reads_v0;
-        let mut earliest = arrival
-            .max(self.ready[VTYPE])
-            .max(self.scalar_sources(op, insn));
+        let mut earliest =
+            arrival
+                .max(self.ready[VTYPE])
+                .max(self.sources_for(op, insn, Pool::Mem));
         if masked {
             earliest = earliest.max(self.ready[V0]);
         }
@@ -1143,9 +1144,10 @@ impl CycleModel {
             let n = regs * nf;
             (n, div_ceil(total_bytes, n).min(vlenb))
         };
-        let mut earliest = arrival
-            .max(self.ready[VTYPE])
-            .max(self.scalar_sources(op, insn));
+        let mut earliest =
+            arrival
+                .max(self.ready[VTYPE])
+                .max(self.sources_for(op, insn, Pool::Mem));
         if op.maskable && insn.rm & 1 == 0 {
             earliest = earliest.max(self.ready[V0]);
         }
