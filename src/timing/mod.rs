@@ -100,6 +100,13 @@ fn loop_edge(
     done
 }
 
+/// Loops the watch remembers (`LoopWatch::seen`).
+const SEEN: usize = 64;
+
+fn seen_slot(pc: u64) -> usize {
+    ((pc >> 1) as usize) & (SEEN - 1)
+}
+
 /// What became of a back-edge (`loop_edge`).
 enum Edge {
     /// Nothing skipped: the caller retires it.
@@ -119,28 +126,49 @@ fn watch_edge(
 ) -> Edge {
     let target = hart.pc;
     if w.branch != edge.pc || w.target != target {
-        // A new loop: is its body one block that ends in this back-edge?
+        // Another loop: remember this one, and take up the new one where it was
+        // left, or look at its body (one block that ends in this back-edge?).
+        if w.seen.is_empty() {
+            w.seen = vec![model::LoopSeen::default(); SEEN];
+        }
+        if w.branch != 0 {
+            w.seen[seen_slot(w.branch)] = model::LoopSeen {
+                branch: w.branch,
+                target: w.target,
+                len: w.len,
+                fails: w.misses_in_a_row,
+                cool: w.cool,
+            };
+        }
+        let known = w.seen[seen_slot(edge.pc)];
         *w = model::LoopWatch {
             branch: edge.pc,
             target,
             sig: std::mem::take(&mut w.sig),
             scratch: std::mem::take(&mut w.scratch),
+            seen: std::mem::take(&mut w.seen),
             ..Default::default()
         };
-        let Ok(body) = code.lookup(hart, target) else {
-            return Edge::Retire;
-        };
-        let insns = code.block(body);
-        let closes = insns.last().is_some_and(|l| l.pc == edge.pc);
-        let written = insns.iter().fold(0, |m, i| m | model.ff_writes(i));
-        let n = insns.len();
-        if closes
-            && insns
-                .iter()
-                .enumerate()
-                .all(|(k, i)| model.ff_allowed(i, k + 1 == n, written))
-        {
-            w.len = n as u64;
+        if known.branch == edge.pc && known.target == target {
+            w.len = known.len;
+            w.misses_in_a_row = known.fails;
+            w.cool = known.cool;
+        } else {
+            let Ok(body) = code.lookup(hart, target) else {
+                return Edge::Retire;
+            };
+            let insns = code.block(body);
+            let closes = insns.last().is_some_and(|l| l.pc == edge.pc);
+            let written = insns.iter().fold(0, |m, i| m | model.ff_writes(i));
+            let n = insns.len();
+            if closes
+                && insns
+                    .iter()
+                    .enumerate()
+                    .all(|(k, i)| model.ff_allowed(i, k + 1 == n, written))
+            {
+                w.len = n as u64;
+            }
         }
     }
     if w.len == 0 {
@@ -168,7 +196,7 @@ fn watch_edge(
             // (the global history has 64 bits), then less and less often.
             w.misses_in_a_row += 1;
             if w.misses_in_a_row > 80 {
-                w.cool = 1 << (w.misses_in_a_row - 80).min(12);
+                w.cool = 1 << (w.misses_in_a_row - 80).min(16);
                 w.have = false;
                 w.scratch = sig;
                 return Edge::Retire;

@@ -358,6 +358,19 @@ pub struct LoopWatch {
     pub misses_in_a_row: u32,
     /// Scratch for the next signature.
     pub scratch: Vec<u64>,
+    /// What the watch learnt of the loops it left, by back-edge (direct-mapped):
+    /// (back-edge, loop start, body length, failed signatures, back-edges to wait),
+    /// so an inner loop entered again does not start over.
+    pub seen: Vec<LoopSeen>,
+}
+
+#[derive(Clone, Copy, Default)]
+pub struct LoopSeen {
+    pub branch: u64,
+    pub target: u64,
+    pub len: u64,
+    pub fails: u32,
+    pub cool: u32,
 }
 
 /// One retired instruction in the optional issue trace.
