@@ -217,8 +217,7 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
             match jit.enter(f, hart) {
                 crate::jit::EXIT_DONE => {
                     link = std::mem::take(&mut jit.ctx.link);
-                    if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0
-                    {
+                    if hart.needs_attention() {
                         return Event::Attention;
                     }
                     if hart.instret >= until {
@@ -280,7 +279,7 @@ pub fn run_blocks(hart: &mut Hart, code: &mut CodeCache, until: u64) -> Event {
             return Event::Trap(*t, last.pc);
         }
         hart.instret = hart.instret.wrapping_add(1);
-        if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0 {
+        if hart.needs_attention() {
             return Event::Attention;
         }
         if hart.instret >= until {

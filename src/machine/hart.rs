@@ -52,6 +52,13 @@ pub struct Hart {
 }
 
 impl Hart {
+    /// A store hit a watched page, `fence.i` ran, or an interrupt is pending: the
+    /// run loop must hand control back before the next block.
+    #[inline(always)]
+    pub fn needs_attention(&self) -> bool {
+        self.mem.events != 0 || self.flush_decode || self.csr.mip & self.csr.mie != 0
+    }
+
     pub fn new(isa: Isa, mem: Memory) -> Hart {
         let csr = Csrs::new(&isa);
         Hart {

@@ -48,30 +48,31 @@ pub fn run_blocks_timed(
                 edge = Some(*insn);
                 break;
             }
-            model.retire(insn, hart);
-            // A redirect (a misprediction, an m5 op): walk the path Fetch2 took.
-            if let Some((start, predict)) = model.take_dropped_path() {
-                walk_dropped_path(hart, model, start, predict);
-            }
+            retire(hart, model, insn);
         }
         if let Some(insn) = edge {
             match loop_edge(hart, code, until, model, &insn) {
-                Edge::Retire => {
-                    model.retire(&insn, hart);
-                    if let Some((start, predict)) = model.take_dropped_path() {
-                        walk_dropped_path(hart, model, start, predict);
-                    }
-                }
+                Edge::Retire => retire(hart, model, &insn),
                 Edge::Done(Some(event)) => return event,
                 Edge::Done(None) => {}
             }
         }
-        if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0 {
+        if hart.needs_attention() {
             return Event::Attention;
         }
         if hart.instret >= until {
             return Event::Budget;
         }
+    }
+}
+
+/// Hands a retired instruction to the model; after a redirect (a misprediction, an
+/// m5 op) walks the path Fetch2 took past it.
+#[inline(always)]
+fn retire(hart: &mut Hart, model: &mut CycleModel, insn: &crate::machine::Insn) {
+    model.retire(insn, hart);
+    if let Some((start, predict)) = model.take_dropped_path() {
+        walk_dropped_path(hart, model, start, predict);
     }
 }
 
@@ -136,7 +137,7 @@ fn watch_edge(
                 branch: w.branch,
                 target: w.target,
                 len: w.len,
-                fails: w.misses_in_a_row,
+                fails: w.fails,
                 cool: w.cool,
             };
         }
@@ -151,7 +152,7 @@ fn watch_edge(
         };
         if known.branch == edge.pc && known.target == target {
             w.len = known.len;
-            w.misses_in_a_row = known.fails;
+            w.fails = known.fails;
             w.cool = known.cool;
         } else {
             let Ok(body) = code.lookup(hart, target) else {
@@ -194,9 +195,9 @@ fn watch_edge(
         if w.have {
             // Not (yet) alike: try again at each back-edge while the histories fill
             // (the global history has 64 bits), then less and less often.
-            w.misses_in_a_row += 1;
-            if w.misses_in_a_row > 80 {
-                w.cool = 1 << (w.misses_in_a_row - 80).min(16);
+            w.fails += 1;
+            if w.fails > 80 {
+                w.cool = 1 << (w.fails - 80).min(16);
                 w.have = false;
                 w.scratch = sig;
                 return Edge::Retire;
@@ -211,7 +212,7 @@ fn watch_edge(
         return Edge::Retire;
     }
     w.scratch = sig;
-    w.misses_in_a_row = 0;
+    w.fails = 0;
     let cycles = base - w.base;
     let mut per = counters;
     for (d, c) in per.iter_mut().zip(&w.counters) {
@@ -226,7 +227,7 @@ fn watch_edge(
             event = Some(Event::Budget);
             break;
         }
-        if hart.mem.events != 0 || hart.flush_decode || hart.csr.mip & hart.csr.mie != 0 {
+        if hart.needs_attention() {
             event = Some(Event::Attention);
             break;
         }
@@ -263,10 +264,7 @@ fn watch_edge(
         *c += units * d;
     }
     w.instret = hart.instret;
-    model.retire(&last, hart);
-    if let Some((start, predict)) = model.take_dropped_path() {
-        walk_dropped_path(hart, model, start, predict);
-    }
+    retire(hart, model, &last);
     Edge::Done(event)
 }
 

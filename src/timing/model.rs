@@ -353,9 +353,10 @@ pub struct LoopWatch {
     pub counters: Counters,
     pub misses: u64,
     pub instret: u64,
-    /// Back-edges left to pass before trying again (after signatures that differed).
+    /// Back-edges left to pass before trying again, and the signatures in a row that
+    /// differed.
     pub cool: u32,
-    pub misses_in_a_row: u32,
+    pub fails: u32,
     /// Scratch for the next signature.
     pub scratch: Vec<u64>,
     /// What the watch learnt of the loops it left, by back-edge (direct-mapped):
