@@ -617,6 +617,16 @@ fn loop_fast_forward_changes_no_statistic() {
         ("long", gem5("long")),
         ("scalar", gem5("scalar")),
         ("micro", elf("micro")),
+        // Loops whose addresses change every iteration (a ring of stores, a tile
+        // walk), and loops that fault in the middle of an iteration the skip runs.
+        ("ffwalk", elf("ffwalk")),
+        (
+            "jit_loops",
+            format!(
+                "{}/tests/programs/bin/jit_loops.elf",
+                env!("CARGO_MANIFEST_DIR")
+            ),
+        ),
     ] {
         let stats = |extra: &[&str], sub: &str| {
             let out = dir.join(format!("{name}-{sub}"));

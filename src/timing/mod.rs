@@ -18,6 +18,7 @@ pub use params::TimingParams;
 
 use crate::engine::{CodeCache, Event};
 use crate::machine::Hart;
+use model::MemRole;
 
 /// As `engine::run_blocks`, one instruction at a time with the model watching.
 pub fn run_blocks_timed(
@@ -97,6 +98,8 @@ fn loop_edge(
         return Edge::Retire;
     };
     let done = watch_edge(hart, code, until, model, &mut w, edge);
+    // The next iteration's forwarding views are logged while the watch may skip it.
+    model.ff_logging = w.len > 0 && w.cool == 0;
     model.watch = Some(w);
     done
 }
@@ -160,13 +163,12 @@ fn watch_edge(
             };
             let insns = code.block(body);
             let closes = insns.last().is_some_and(|l| l.pc == edge.pc);
-            let written = insns.iter().fold(0, |m, i| m | model.ff_writes(i));
             let n = insns.len();
             if closes
                 && insns
                     .iter()
                     .enumerate()
-                    .all(|(k, i)| model.ff_allowed(i, k + 1 == n, written))
+                    .all(|(k, i)| model.ff_allowed(i, k + 1 == n))
             {
                 w.len = n as u64;
             }
@@ -179,10 +181,13 @@ fn watch_edge(
         w.cool -= 1;
         return Edge::Retire;
     }
+    // The forwarding views of the iteration that ends here.
+    let views = model.ff_take_loads();
     let mut sig = std::mem::take(&mut w.scratch);
     let Some(base) = model.ff_signature(hart, edge.pc, &mut sig) else {
         w.scratch = sig;
         w.have = false;
+        model.ff_restart_log(views);
         return Edge::Retire;
     };
     let (counters, misses) = model.ff_counters();
@@ -192,6 +197,7 @@ fn watch_edge(
         && hart.instret - w.instret == w.len
         && base > w.base;
     if !periodic {
+        model.ff_restart_log(views);
         if w.have {
             // Not (yet) alike: try again at each back-edge while the histories fill
             // (the global history has 64 bits), then less and less often.
@@ -212,13 +218,90 @@ fn watch_edge(
         return Edge::Retire;
     }
     w.scratch = sig;
-    w.fails = 0;
     let cycles = base - w.base;
     let mut per = counters;
     for (d, c) in per.iter_mut().zip(&w.counters) {
         *d -= c;
     }
-    // Run whole iterations (this back-edge and the body after it) without the model.
+    let skip = skip_iterations(hart, code, until, model, w, edge, &views, cycles, &per);
+    model.ff_restart_log(views);
+    let (units, last, event) = match skip {
+        Skip::Ran(units, last, event) => (units, last, event),
+        Skip::Trapped(event) => return Edge::Done(Some(event)),
+        Skip::Replayed(last) => {
+            // The skip stopped where forwarding went another way: the model timed
+            // that iteration itself and the reference is gone.
+            w.fails += 1;
+            w.have = false;
+            retire(hart, model, &last);
+            return Edge::Done(None);
+        }
+    };
+    w.fails = 0;
+    // The model is now where it was at this back-edge, `units` iterations on: the
+    // reference becomes the last back-edge, so the next one compares alike.
+    w.base = base + units * cycles;
+    w.counters = counters;
+    for (c, d) in w.counters.iter_mut().zip(&per) {
+        *c += units * d;
+    }
+    w.instret = hart.instret;
+    retire(hart, model, &last);
+    Edge::Done(event)
+}
+
+/// How a skip ended (`skip_iterations`).
+enum Skip {
+    /// So many iterations skipped; the last back-edge (to retire through the model)
+    /// and the event to end the slice with, if any.
+    Ran(u64, crate::machine::Insn, Option<Event>),
+    /// A fault inside the body; the iteration it cut short is not timed.
+    Trapped(Event),
+    /// An iteration's load forwarded where the reference's did not, or the other
+    /// way round: the model timed that iteration from its recorded addresses; its
+    /// back-edge is left to retire.
+    Replayed(crate::machine::Insn),
+}
+
+/// Runs whole iterations (the back-edge `edge` and the body after it, then the
+/// next) without the model until the back-edge falls through (or the slice ends,
+/// or the hart needs attention), and moves the model on by them: `cycles` and
+/// `per`'s statistics each. The addresses change from one iteration to the next, so
+/// every forwarding candidate is checked against the store ring as the model would
+/// see it (`views`: the reference iteration's loads, in order); an iteration where
+/// one goes another way is handed to the model with the addresses it used.
+#[allow(clippy::too_many_arguments)]
+fn skip_iterations(
+    hart: &mut Hart,
+    code: &mut CodeCache,
+    until: u64,
+    model: &mut CycleModel,
+    w: &mut model::LoopWatch,
+    edge: &crate::machine::Insn,
+    views: &[model::ForwardView],
+    cycles: u64,
+    per: &stats::Counters,
+) -> Skip {
+    let target = w.target;
+    let Ok(body) = code.lookup(hart, target) else {
+        return Skip::Ran(0, *edge, None);
+    };
+    w.roles.clear();
+    w.roles
+        .extend(code.block(body).iter().map(|i| model.ff_memory_role(i)));
+    let candidates = w
+        .roles
+        .iter()
+        .filter(|r| matches!(r, MemRole::Load(_)))
+        .count();
+    if candidates != views.len() {
+        // Not the iteration the views were logged in (cannot happen: the same
+        // body ran since the last back-edge); skip nothing.
+        return Skip::Ran(0, *edge, None);
+    }
+    w.eas.clear();
+    w.eas.resize(w.roles.len(), 0);
+    let mut stores = model.ff_store_addresses();
     let mut units = 0u64;
     let mut last = *edge;
     let mut event = None;
@@ -234,38 +317,83 @@ fn watch_edge(
         let Ok(body) = code.lookup(hart, target) else {
             break;
         };
-        let mut trap = None;
-        for insn in code.block(body) {
+        let before = stores;
+        let back_edge = last;
+        let mut view = 0;
+        let mut diverged = false;
+        for (k, insn) in code.block(body).iter().enumerate() {
+            match w.roles[k] {
+                MemRole::None => {}
+                MemRole::Store(bytes) => {
+                    let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
+                    w.eas[k] = ea;
+                    stores.push(ea, bytes);
+                }
+                MemRole::Load(bytes) => {
+                    let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
+                    w.eas[k] = ea;
+                    let v = views[view];
+                    view += 1;
+                    diverged |= stores.forwards(v.live, ea, bytes) != v.forwarded;
+                }
+            }
             hart.pc = insn.next_pc();
             if let Err(t) = (insn.handler)(hart, insn) {
-                trap = Some(Event::Trap(*t, insn.pc));
-                break;
+                // The model times the iteration up to the fault, as without a skip.
+                model.ff_skip(units, cycles, per);
+                model.ff_set_store_addresses(&before);
+                let insns = code.block(body);
+                replay(hart, model, w, target, &back_edge, &insns[..k]);
+                return Skip::Trapped(Event::Trap(*t, insn.pc));
             }
             hart.instret = hart.instret.wrapping_add(1);
             last = *insn;
         }
-        if let Some(t) = trap {
-            // A fault inside the body ends the run; the iteration it cut short is
-            // not timed.
-            model.ff_skip(units, cycles, &per);
-            return Edge::Done(Some(t));
+        if diverged {
+            model.ff_skip(units, cycles, per);
+            model.ff_set_store_addresses(&before);
+            let insns = code.block(body);
+            replay(
+                hart,
+                model,
+                w,
+                target,
+                &back_edge,
+                &insns[..insns.len() - 1],
+            );
+            return Skip::Replayed(last);
         }
         units += 1;
         if hart.pc != target {
             break;
         }
     }
-    model.ff_skip(units, cycles, &per);
-    // The model is now where it was at this back-edge, `units` iterations on: the
-    // reference becomes the last back-edge, so the next one compares alike.
-    w.base = base + units * cycles;
-    w.counters = counters;
-    for (c, d) in w.counters.iter_mut().zip(&per) {
-        *c += units * d;
+    model.ff_skip(units, cycles, per);
+    model.ff_set_store_addresses(&stores);
+    Skip::Ran(units, last, event)
+}
+
+/// Hands the model an iteration the skip ran ahead of it: the back-edge that
+/// entered it (taken, to `target`), then `insns`, the body's first instructions,
+/// each load and store with the address it used (`LoopWatch::eas`).
+fn replay(
+    hart: &mut Hart,
+    model: &mut CycleModel,
+    w: &model::LoopWatch,
+    target: u64,
+    back_edge: &crate::machine::Insn,
+    insns: &[crate::machine::Insn],
+) {
+    let pc = hart.pc;
+    hart.pc = target;
+    retire(hart, model, back_edge);
+    hart.pc = pc;
+    for (k, insn) in insns.iter().enumerate() {
+        if w.roles[k] != MemRole::None {
+            model.ff_replay_address(w.eas[k]);
+        }
+        retire(hart, model, insn);
     }
-    w.instret = hart.instret;
-    retire(hart, model, &last);
-    Edge::Done(event)
 }
 
 /// Walks the path Fetch2 decoded past a redirecting instruction (an m5 op, a

@@ -359,6 +359,9 @@ pub struct LoopWatch {
     pub fails: u32,
     /// Scratch for the next signature.
     pub scratch: Vec<u64>,
+    /// Scratch for a skip: the body's memory roles and one iteration's addresses.
+    pub roles: Vec<MemRole>,
+    pub eas: Vec<u64>,
     /// What the watch learnt of the loops it left, by back-edge (direct-mapped):
     /// (back-edge, loop start, body length, failed signatures, back-edges to wait),
     /// so an inner loop entered again does not start over.
@@ -455,6 +458,14 @@ pub struct CycleModel {
     pub warnings: Vec<String>,
     /// The loop fast-forward's state (`timing::run_blocks_timed`); None: off.
     pub watch: Option<Box<LoopWatch>>,
+    /// While the watch follows a loop: each forwarding candidate's view of the store
+    /// ring since the last back-edge (`ForwardView`), the iteration a skip checks
+    /// the skipped ones against.
+    pub ff_logging: bool,
+    ff_loads: Vec<ForwardView>,
+    /// The address the next load or store uses instead of its registers' (the
+    /// fast-forward replaying an iteration it ran ahead of the model).
+    replay_ea: Option<u64>,
     // Statistics.
     counters: Counters,
     window_start: u64,
@@ -552,6 +563,9 @@ impl CycleModel {
             unknown: 0,
             warnings: Vec::new(),
             watch: (p.loop_fast_forward != 0).then(Box::default),
+            ff_logging: false,
+            ff_loads: Vec::new(),
+            replay_ea: None,
             counters: [0; NSTATS],
             window_start: 0,
             window_counters: [0; NSTATS],
@@ -674,9 +688,39 @@ impl CycleModel {
     #[inline]
     fn forwards(&self, addr: u64, bytes: u64, at: u64) -> bool {
         at < self.store_ring_until
-            && self.store_ring.iter().any(|&(a, n, done)| {
-                done > at && a <= addr && addr.wrapping_add(bytes) <= a.wrapping_add(n)
-            })
+            && self
+                .store_ring
+                .iter()
+                .any(|&(a, n, done)| done > at && covers(a, n, addr, bytes))
+    }
+
+    /// Which of the store ring's entries, oldest first, are still in the store
+    /// buffer at `at` (bit k: the k-th oldest).
+    fn live_stores(&self, at: u64) -> u8 {
+        (0..STORE_RING).fold(0, |m, k| {
+            let (_, _, done) = self.store_ring[(self.store_ring_next + k) % STORE_RING];
+            m | (((done > at) as u8) << k)
+        })
+    }
+
+    /// The effective address of a load or store: its registers', or the one the
+    /// fast-forward's replay set.
+    #[inline]
+    fn address(&mut self, insn: &Insn, hart: &Hart) -> u64 {
+        match self.replay_ea.take() {
+            Some(a) => a,
+            None => hart.x(insn.rs1).wrapping_add(insn.imm as u64),
+        }
+    }
+
+    /// Whether a scalar load may take its data from the store buffer: the model
+    /// then compares its address with the stores'. (Not when it overwrites its base
+    /// register: its address is gone when the model sees it.)
+    #[inline]
+    fn forwarding_candidate(&self, op: &OpTiming, insn: &Insn) -> bool {
+        op.kind == Kind::Load
+            && self.p.store_forwarding != 0
+            && !(op.writes_x && insn.rd == insn.rs1)
     }
 
     /// The LSQ's first access slot at or after `at` (gem5 Minor's LSQ sends
@@ -866,16 +910,15 @@ impl CycleModel {
                 );
                 let bytes = op.bytes as u64 * if op.kind == Kind::Amo { 2 } else { 1 };
                 let slot = self.lsq_slot(self.load_sendable(t));
-                // The address is known after execution unless the load overwrote
-                // its base register.
-                let forwarded = op.kind == Kind::Load
-                    && self.p.store_forwarding != 0
-                    && !(op.writes_x && insn.rd == insn.rs1)
-                    && self.forwards(
-                        hart.x(insn.rs1).wrapping_add(insn.imm as u64),
-                        op.bytes as u64,
-                        slot,
-                    );
+                let forwarded = self.forwarding_candidate(op, insn) && {
+                    let ea = self.address(insn, hart);
+                    let forwarded = self.forwards(ea, op.bytes as u64, slot);
+                    if self.ff_logging {
+                        let live = self.live_stores(slot);
+                        self.ff_loads.push(ForwardView { live, forwarded });
+                    }
+                    forwarded
+                };
                 let data = if forwarded {
                     slot
                 } else {
@@ -896,7 +939,7 @@ impl CycleModel {
                     self.store_issue_floor(arrival.max(self.sources_for(op, insn, Pool::Mem)));
                 let t = self.issue(earliest, Some(Pool::Mem), true);
                 let done = self.store_write(t, op.bytes as u64);
-                let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
+                let ea = self.address(insn, hart);
                 self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
                 self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
                 self.store_ring_until = self.store_ring_until.max(done);
@@ -1399,32 +1442,68 @@ impl CycleModel {
 
     /// Whether `insn` may be in a loop body the fast-forward skips: timed the same
     /// every iteration whatever the data (no vset, no accelerator op, no marker, no
-    /// CSR or system instruction, no jump, no indexed vector access), with every
-    /// memory access's address registers outside `written` (the integer registers
-    /// the body writes), so each iteration touches the same addresses. The body's
-    /// last instruction, its back-edge, is its only branch (`last`).
-    pub fn ff_allowed(&self, insn: &Insn, last: bool, written: u32) -> bool {
+    /// CSR or system instruction, no jump, no indexed vector access). Addresses may
+    /// change from one iteration to the next: the only timing that reads them is
+    /// store-to-load forwarding, which the skip checks load by load
+    /// (`ff_memory_role`). The body's last instruction, its back-edge, is its only
+    /// branch (`last`).
+    pub fn ff_allowed(&self, insn: &Insn, last: bool) -> bool {
         let op = &self.ops[insn.op as usize];
-        let reg = |r: u8| written & (1u32 << r) == 0;
         match op.kind {
-            Kind::Scalar(_) | Kind::Vector { .. } => true,
-            Kind::Load | Kind::Store | Kind::Amo => reg(insn.rs1),
-            Kind::VecMem { per_element, .. } => {
-                reg(insn.rs1) && !(per_element && op.reads_vs2) && (!op.reads_x[1] || reg(insn.rs2))
-            }
+            Kind::Scalar(_) | Kind::Vector { .. } | Kind::Load | Kind::Store | Kind::Amo => true,
+            Kind::VecMem { per_element, .. } => !(per_element && op.reads_vs2),
             Kind::Branch => last,
             _ => false,
         }
     }
 
-    /// The integer registers `insn` writes, as a mask (x0 never).
-    pub fn ff_writes(&self, insn: &Insn) -> u32 {
+    /// What a skipped iteration must track of `insn` for forwarding: a scalar
+    /// store's address, or a forwarding candidate's (`forwarding_candidate`).
+    pub fn ff_memory_role(&self, insn: &Insn) -> MemRole {
         let op = &self.ops[insn.op as usize];
-        if op.writes_x && insn.rd != 0 {
-            1u32 << insn.rd
+        if op.kind == Kind::Store {
+            MemRole::Store(op.bytes as u64)
+        } else if self.forwarding_candidate(op, insn) {
+            MemRole::Load(op.bytes as u64)
         } else {
-            0
+            MemRole::None
         }
+    }
+
+    /// The forwarding candidates' views since the last back-edge the watch saw
+    /// (taken; the log starts again empty).
+    pub fn ff_take_loads(&mut self) -> Vec<ForwardView> {
+        std::mem::take(&mut self.ff_loads)
+    }
+
+    /// Starts the log again, keeping `v`'s storage.
+    pub fn ff_restart_log(&mut self, mut v: Vec<ForwardView>) {
+        v.clear();
+        self.ff_loads = v;
+    }
+
+    /// The store ring's addresses and sizes (the skip keeps them up to date while
+    /// the model stands still).
+    pub fn ff_store_addresses(&self) -> StoreAddresses {
+        StoreAddresses {
+            at: self.store_ring.map(|(a, n, _)| (a, n)),
+            next: self.store_ring_next,
+        }
+    }
+
+    /// Puts the addresses of the stores a skip ran back into the ring: its times are
+    /// the reference iteration's moved on, its addresses those of the stores that
+    /// really ran.
+    pub fn ff_set_store_addresses(&mut self, s: &StoreAddresses) {
+        debug_assert_eq!(s.next, self.store_ring_next);
+        for (e, &(a, n)) in self.store_ring.iter_mut().zip(&s.at) {
+            (e.0, e.1) = (a, n);
+        }
+    }
+
+    /// The next load or store retired takes `ea` as its address (a replay).
+    pub fn ff_replay_address(&mut self, ea: u64) {
+        self.replay_ea = Some(ea);
     }
 
     /// Every cycle-valued field of the model (`u64::MAX`: none), the front end's
@@ -1493,9 +1572,10 @@ impl CycleModel {
             self.mem_free_b
                 .saturating_sub(base * self.p.mem_bytes_per_cycle as u64),
         ]);
+        // The stores' sizes, not their addresses: a skip checks every load's
+        // forwarding against the addresses that really come.
         for k in 0..STORE_RING {
-            let (a, n, _) = self.store_ring[(self.store_ring_next + k) % STORE_RING];
-            out.extend([a, n]);
+            out.push(self.store_ring[(self.store_ring_next + k) % STORE_RING].1);
         }
         self.fe.structure(base, out);
         self.bp.branch_state(branch_pc, out);
@@ -1770,7 +1850,58 @@ type WrongPath = (Box<[u8]>, usize);
 const MAX_WRONG_PATHS: usize = 4096;
 
 /// Stores remembered for store-to-load forwarding (the store buffer's 8 entries).
-const STORE_RING: usize = 8;
+pub const STORE_RING: usize = 8;
+
+/// Whether a store of `n` bytes at `a` covers a load of `bytes` at `addr`.
+#[inline]
+fn covers(a: u64, n: u64, addr: u64, bytes: u64) -> bool {
+    a <= addr && addr.wrapping_add(bytes) <= a.wrapping_add(n)
+}
+
+/// A forwarding candidate as the model timed it: the store ring's entries still in
+/// the store buffer when it left the request queue (bit k: the k-th oldest), and
+/// whether one of them covered it.
+#[derive(Clone, Copy, Debug)]
+pub struct ForwardView {
+    pub live: u8,
+    pub forwarded: bool,
+}
+
+/// A loop body instruction's part in forwarding (`CycleModel::ff_memory_role`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum MemRole {
+    None,
+    /// A scalar store of so many bytes.
+    Store(u64),
+    /// A forwarding candidate of so many bytes.
+    Load(u64),
+}
+
+/// The store ring's addresses and sizes, in its own order (`next`: the oldest).
+#[derive(Clone, Copy)]
+pub struct StoreAddresses {
+    at: [(u64, u64); STORE_RING],
+    next: usize,
+}
+
+impl StoreAddresses {
+    /// A store enters the ring, pushing out the oldest.
+    #[inline]
+    pub fn push(&mut self, addr: u64, bytes: u64) {
+        self.at[self.next] = (addr, bytes);
+        self.next = (self.next + 1) % STORE_RING;
+    }
+
+    /// Whether one of the entries `view.live` names covers a load of `bytes` at
+    /// `addr`: the decision the model would make for it.
+    #[inline]
+    pub fn forwards(&self, live: u8, addr: u64, bytes: u64) -> bool {
+        (0..STORE_RING).any(|k| {
+            let (a, n) = self.at[(self.next + k) % STORE_RING];
+            live & (1 << k) != 0 && covers(a, n, addr, bytes)
+        })
+    }
+}
 
 /// Scoreboard value of a register written by an accelerator instruction whose latency
 /// is not known yet (far beyond any real cycle).
