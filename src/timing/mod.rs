@@ -255,7 +255,8 @@ enum Skip {
     /// So many iterations skipped; the last back-edge (to retire through the model)
     /// and the event to end the slice with, if any.
     Ran(u64, crate::machine::Insn, Option<Event>),
-    /// A fault inside the body; the iteration it cut short is not timed.
+    /// A fault inside the body; the model timed the iteration up to the faulting
+    /// instruction.
     Trapped(Event),
     /// An iteration's load forwarded where the reference's did not, or the other
     /// way round: the model timed that iteration from its recorded addresses; its
@@ -322,19 +323,18 @@ fn skip_iterations(
         let mut view = 0;
         let mut diverged = false;
         for (k, insn) in code.block(body).iter().enumerate() {
-            match w.roles[k] {
-                MemRole::None => {}
-                MemRole::Store(bytes) => {
-                    let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
-                    w.eas[k] = ea;
-                    stores.push(ea, bytes);
-                }
-                MemRole::Load(bytes) => {
-                    let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
-                    w.eas[k] = ea;
-                    let v = views[view];
-                    view += 1;
-                    diverged |= stores.forwards(v.live, ea, bytes) != v.forwarded;
+            let role = w.roles[k];
+            if role != MemRole::None {
+                let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
+                w.eas[k] = ea;
+                match role {
+                    MemRole::Store(bytes) => stores.push(ea, bytes),
+                    MemRole::Load(bytes) => {
+                        let v = views[view];
+                        view += 1;
+                        diverged |= stores.forwards(v.live, ea, bytes) != v.forwarded;
+                    }
+                    MemRole::None => {}
                 }
             }
             hart.pc = insn.next_pc();
