@@ -13,8 +13,8 @@ use std::process::Command;
 /// The target of issue 26: every window within ±10 % of gem5.
 const TOLERANCE: f64 = 0.10;
 
-/// The mean |error| the model reaches over the 102 samples (3.36 % today; target: 3 %).
-const MEAN_BOUND: f64 = 0.04;
+/// The mean |error| over the 102 samples: issue 26's target (2.71 % today).
+const MEAN_BOUND: f64 = 0.03;
 
 const I_CACHE: &str = "a cold window whose line fills and loads or stores share gem5's one memory (the model keeps the I-cache's fills and the data accesses apart)";
 const DEPTH: &str = "a short window after which the markers' refetch waits behind more stale line fetches in the model (3) than in gem5 (1): gem5's Fetch1 comes down to 1 in flight after probe's ld_x8_lines window, where line fills and loads share the memory (not modelled)";
@@ -29,19 +29,16 @@ const VSTORE: &str = "a window ending in vector stores: gem5 ends it later when 
 const KNOWN_MISSES: &[(&str, f64, &str)] = &[
     ("vlse32_x8.cold", 0.18, I_CACHE),
     ("vluxei32_x8.cold", 0.28, I_CACHE),
-    ("exp_row8.warm", 0.32, WALK),
+    ("exp_row8.warm", 0.38, WALK),
     ("call_ret8.warm", 0.16, RET_AT_TARGET),
-    ("ld_x8_lines.cold", 0.31, I_CACHE),
-    ("ld_x8_lines.warm", 0.13, END_1),
-    ("sd_x8.cold", 0.21, DEPTH),
-    ("sd_x8.warm", 0.21, DEPTH),
-    ("st_ld_x8.cold", 0.24, DEPTH),
+    ("ld_x8_lines.cold", 0.26, I_CACHE),
+    ("st_ld_x8.warm", 0.16, ST_LD),
 ];
 
 /// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,probe5,calls5,probe6,probe7,probe8}.S, measured on the same gem5):
 /// probes of the store buffer, LMUL > 1 vector memory and the I-cache, and realistic
 /// windows (sorts, recursion, a list walk, softmax, tile loops, a scalar matmul, a copy).
-const MEAN_BOUND_SET2: f64 = 0.09;
+const MEAN_BOUND_SET2: f64 = 0.08;
 
 const CALLS: &str = "calls: a store in the leaf costs ~4 cycles more a call in gem5 (call_st8 84 against call_ld8 50, the same mispredictions); rule not pinned down";
 const RET_AT_TARGET: &str = "a ret that is an indirect call's target: gem5's call_ret8 costs 9 a pair against call_alu8's 4.75 (both without mispredictions; 4 I-cache misses cold); rule not pinned down";
@@ -53,24 +50,17 @@ const ST_LD: &str = "a store, then a load of another address: gem5 2 cycles a pa
 const SKIPPED_MEM: &str = "probe8: load-dependent taken branches cost gem5 more by what they skip, though the skipped instruction is never decoded on the correct path (fetch2 statistics): 8 x (ld; bnez taken) costs 32 warm skipping a store, 50 skipping a load, the model 23 for both; a load at a taken branch's target costs ~6 cycles an iteration (m6 51, the model 25); not pinned down";
 const TILE_M2: &str = "an LMUL-2 tile loop whose loads follow the previous iteration's store: gem5 is slower (not pinned down)";
 const WALK: &str = "the path Fetch2 predicts past the cold run's dump: the model's front end runs ~90 cycles ahead of the vexp chain and its walk goes round the loop ~30 times, leaving the loop branch mispredicted 7 times in the warm run (gem5 once); how far gem5's Fetch2 gets there is not pinned down";
+const RUN_AHEAD: &str = "the reversed insertion sort in probe7: a copy-loop branch mispredicted mid-loop resolves 13 cycles after Fetch2 in the model (its loads after stores run 3 cycles a pair, gem5's 2: ST_LD), Fetch1 runs 5 fresh lines ahead on the wrong path (gem5's window has 1 I-cache miss), their fills leave 3 fetches in flight at every later stream change where gem5's period says 2, and each of the inner loop's 120 predicted jumps costs a cycle more";
 const SORT: &str = "data-dependent branches after loads cost more in gem5 (not pinned down)";
 
 const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("sd_x32.cold", 0.68, I_CACHE),
     ("vfadd_vse_m8.cold", 0.18, LMUL8),
     ("vfadd_vse_m8.warm", 0.18, LMUL8),
-    ("isort16.cold", 0.19, SORT),
-    ("isort16.warm", 0.20, SORT),
-    ("bsort12.cold", 0.20, SORT),
-    ("bsort12.warm", 0.20, SORT),
-    ("fib7.cold", 0.24, CALLS),
-    ("fib7.warm", 0.16, CALLS),
     ("ew_mul_m2_tile.cold", 0.17, TILE_M2),
-    ("ew_mul_m2_tile.warm", 0.14, TILE_M2),
+    ("ew_mul_m2_tile.warm", 0.13, TILE_M2),
     ("call_spill8.warm", 0.11, CALLS),
     ("st_ld_diff8.warm", 0.37, END_1),
-    ("fib5.cold", 0.16, DEPTH_AT_JUMPS),
-    ("fib5.warm", 0.18, DEPTH_AT_JUMPS),
     ("call_alu8.warm", 0.30, INDIRECT_HISTORY),
     ("m8_ld_ld_add.cold", 0.19, LMUL8),
     ("vset_m8_vle.warm", 0.22, VSTORE),
@@ -90,8 +80,6 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("ld_x8_same.cold", 0.18, I_CACHE),
     ("ld_x8_same.warm", 0.30, DEPTH),
     ("cr16.warm", 0.17, INDIRECT_HISTORY),
-    ("auipc_jalr8.cold", 0.24, DEPTH_AT_JUMPS),
-    ("auipc_jalr8.warm", 0.31, DEPTH_AT_JUMPS),
     ("a1_vtile_m8_copy.cold", 0.55, I_CACHE),
     ("a1_vtile_m8_copy.warm", 0.16, LAYOUT7),
     ("b3_vse_m1_x2.cold", 0.18, DEPTH),
@@ -99,16 +87,14 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("b4_vse_m1_x4.cold", 0.34, VSTORE),
     ("b4_vse_m1_x4.warm", 0.34, VSTORE),
     ("c1_ld_addi16.cold", 0.55, I_CACHE),
-    ("v_m4.warm", 0.12, LAYOUT7),
+    ("v_m4.warm", 0.11, LAYOUT7),
     ("v_m8.warm", 0.24, LAYOUT7),
     ("v6_m8.cold", 0.19, LMUL8),
     ("v6_m8.warm", 0.19, LMUL8),
-    ("b4_ld_beqz.cold", 0.12, LD_NEVER_TAKEN),
-    ("b4_ld_beqz.warm", 0.12, LD_NEVER_TAKEN),
+    ("b4_ld_beqz.cold", 0.11, LD_NEVER_TAKEN),
+    ("b4_ld_beqz.warm", 0.11, LD_NEVER_TAKEN),
     ("s3_straight.cold", 0.18, I_CACHE),
     ("s3_straight.warm", 0.26, ST_LD),
-    ("k_addit3.cold", 0.24, DEPTH_AT_JUMPS),
-    ("k_addit3.warm", 0.41, DEPTH_AT_JUMPS),
     ("m2_ld_br_st.cold", 0.11, SKIPPED_MEM),
     ("m3_ld_br_ld.cold", 0.21, SKIPPED_MEM),
     ("m3_ld_br_ld.warm", 0.39, SKIPPED_MEM),
@@ -118,9 +104,10 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("m6_ready_st_ld.cold", 0.20, SKIPPED_MEM),
     ("m6_ready_st_ld.warm", 0.36, SKIPPED_MEM),
     ("m7_isort_path.warm", 0.14, SKIPPED_MEM),
-    ("m9_isort16_copy.cold", 0.21, SORT),
-    ("m9_isort16_copy.warm", 0.20, SORT),
-    ("m10_isort_nost.warm", 0.13, SORT),
+    ("m9_isort16_copy.cold", 0.18, SORT),
+    ("m9_isort16_copy.warm", 0.17, SORT),
+    ("s2_isort_rev.cold", 0.30, RUN_AHEAD),
+    ("s2_isort_rev.warm", 0.26, RUN_AHEAD),
 ];
 
 fn dir() -> String {

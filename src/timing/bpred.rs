@@ -403,6 +403,31 @@ impl Predictor {
         next.unwrap_or(fall_through)
     }
 
+    /// Where Fetch2 would go after a transfer on a misprediction's wrong path, read
+    /// without updating anything: Execute's branch squashes the wrong path's
+    /// predictions (`BPredUnit::squash` restores the histories and the RAS), so
+    /// only the front end feels them. `None`: predicted not taken.
+    pub fn peek(&self, pc: u64, kind: Transfer, indirect: bool) -> Option<u64> {
+        let (_, btb_target) = self.btb_lookup(pc);
+        match &self.indirect {
+            Some(ip) if indirect && kind != Transfer::Return => ip.lookup(ip.set(pc), pc),
+            _ => match kind {
+                Transfer::Conditional => btb_target.filter(|_| self.lookup(pc).taken),
+                Transfer::Return => self.ras.last().copied(),
+                Transfer::Jump | Transfer::Call => btb_target,
+            },
+        }
+    }
+
+    /// Whether a vset on a misprediction's wrong path would be predicted taken
+    /// (see `peek`, `predict_vset_dropped`).
+    pub fn peek_vset(&self, pc: u64, direct: bool) -> bool {
+        match &self.indirect {
+            Some(ip) if !direct => ip.lookup(ip.set(pc), pc).is_some(),
+            _ => self.btb_lookup(pc).1.is_some(),
+        }
+    }
+
     /// A vset on a dropped path (see `predict_dropped`, `predict_vset`): its
     /// predicted target, if any, enters the histories as taken. Returns whether it
     /// was predicted taken.

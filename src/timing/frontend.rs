@@ -107,8 +107,17 @@ pub struct FrontEnd {
     fetches: [Fetch; MAX_LINES],
     fetch_head: usize,
     fetch_len: usize,
-    /// A stream change Fetch1 takes at the start of a cycle: (cycle, line).
-    change: Option<(u64, u64)>,
+    /// A stream change Fetch1 takes at the start of a cycle: (cycle, line, whether
+    /// the new stream is a wrong path: Fetch2 predicted taken past a redirecting
+    /// instruction before the redirect reached it).
+    change: Option<(u64, u64, bool)>,
+    /// Execute's redirect after the last redirecting instruction: (cycle it reaches
+    /// Fetch1 and Fetch2, target line), taken by `finish_redirect` once the
+    /// dropped path has been walked.
+    redirect_to: Option<(u64, u64)>,
+    /// The cycle Fetch1 popped the first line of its current stream (u64::MAX:
+    /// not yet).
+    first_pop: u64,
     // ---- Fetch2's input buffer ----
     /// Lines of the current stream popped for Fetch2, oldest first: (line, cycle
     /// Fetch2 can use it). The head is the line Fetch2 works on.
@@ -175,6 +184,8 @@ impl FrontEnd {
             fetch_head: 0,
             fetch_len: 0,
             change: None,
+            redirect_to: None,
+            first_pop: u64::MAX,
             lines: [(0, 0); MAX_LINES],
             lines_head: 0,
             lines_len: 0,
@@ -258,13 +269,14 @@ impl FrontEnd {
     /// to an older stream.
     fn fetch1_cycle(&mut self) {
         let t = self.f1_cycle;
-        if let Some((at, line)) = self.change
+        if let Some((at, line, wrong)) = self.change
             && at <= t
         {
             self.change = None;
             self.stream += 1;
             self.next_line = line;
-            self.wrong_path = false;
+            self.wrong_path = wrong;
+            self.first_pop = u64::MAX;
         }
         if self.next_free <= t {
             let mut i = 0;
@@ -300,6 +312,7 @@ impl FrontEnd {
             self.fetch_len -= 1;
             if head.stream == self.stream {
                 self.held += 1;
+                self.first_pop = self.first_pop.min(t);
                 if self.wrong_path || self.lines_len == MAX_LINES {
                     // Fetch2 decodes it after the lines before it, 8 instructions
                     // a cycle, until the redirect dumps what is left.
@@ -330,7 +343,7 @@ impl FrontEnd {
             if self.fetch_len > 0 {
                 next = next.min(self.fetches[self.fetch_head].complete);
             }
-            if let Some((at, _)) = self.change {
+            if let Some((at, _, _)) = self.change {
                 next = next.min(at);
             }
             if next > t {
@@ -352,7 +365,7 @@ impl FrontEnd {
     /// Whether Fetch1's current stream brings `line` without a change: popped,
     /// in flight, or the next to fetch.
     fn stream_brings(&self, line: u64) -> bool {
-        if let Some((_, l)) = self.change {
+        if let Some((_, l, _)) = self.change {
             return l == line;
         }
         let first_in_flight = (0..self.fetch_len)
@@ -379,8 +392,8 @@ impl FrontEnd {
             }
             if !self.stream_brings(line) {
                 match &mut self.change {
-                    Some((_, l)) => *l = line,
-                    None => self.change = Some((self.f1_cycle, line)),
+                    Some((_, l, _)) => *l = line,
+                    None => self.change = Some((self.f1_cycle, line, false)),
                 }
             }
             self.fetch1_step(u64::MAX);
@@ -479,9 +492,35 @@ impl FrontEnd {
 
     /// The last dropped instruction was predicted taken: Fetch2's next output is
     /// two cycles later (Fetch1 refetches; the fetch in flight is popped first).
-    pub fn dropped_taken(&mut self) {
-        self.drop_f2 += 1;
-        self.drop_count = self.p.fetch2_width;
+    pub fn dropped_taken(&mut self, target: u64) {
+        self.wrong_path_change(self.drop_f2, target);
+    }
+
+    /// Fetch2 predicts a transfer taken to `target` at cycle `at` on a path the
+    /// redirect will drop: it dumps its lines, Fetch1 changes stream in the same
+    /// cycle, and Fetch2 goes on with the target's line when Fetch1 pops it (the
+    /// fetches in flight first), unless the redirect gets there first.
+    fn wrong_path_change(&mut self, at: u64, target: u64) {
+        let until = self.drop_until;
+        if at >= until {
+            return;
+        }
+        while self.f1_cycle < at {
+            self.fetch1_step(at);
+        }
+        for f in &mut self.frees[..self.frees_len] {
+            *f = (*f).min(at);
+        }
+        self.next_free = self.next_free.min(at);
+        self.wp_done = at;
+        self.change = Some((at, target >> self.p.line_shift, true));
+        self.first_pop = u64::MAX;
+        while self.first_pop == u64::MAX && self.f1_cycle < until {
+            self.fetch1_step(until);
+        }
+        // The next dropped instruction opens a Fetch2 output once the line is in.
+        self.drop_f2 = self.first_pop.saturating_add(1).min(until);
+        self.drop_count = 0;
     }
 
     fn open_decode_output(&mut self, d: u64) {
@@ -508,7 +547,7 @@ impl FrontEnd {
         let at = self.f2_cycle;
         self.drop_lines(at);
         self.f2_break = true;
-        self.change = Some((at, target >> self.p.line_shift));
+        self.change = Some((at, target >> self.p.line_shift, false));
     }
 
     /// Every cycle-valued field, for the loop fast-forward (`CycleModel::ff_skip`
@@ -519,9 +558,13 @@ impl FrontEnd {
         for k in 0..self.fetch_len {
             f(&mut self.fetches[(self.fetch_head + k) % MAX_LINES].complete);
         }
-        if let Some((at, _)) = &mut self.change {
+        if let Some((at, _, _)) = &mut self.change {
             f(at);
         }
+        if let Some((at, _)) = &mut self.redirect_to {
+            f(at);
+        }
+
         for k in 0..self.lines_len {
             f(&mut self.lines[(self.lines_head + k) % MAX_LINES].1);
         }
@@ -557,7 +600,8 @@ impl FrontEnd {
             out.push(f.line);
             out.push(self.stream - f.stream);
         }
-        out.push(self.change.map_or(u64::MAX, |(_, l)| l));
+        out.push(self.change.map_or(u64::MAX, |(_, l, w)| l * 2 + w as u64));
+        out.push(self.redirect_to.map_or(u64::MAX, |(_, l)| l));
         out.push(self.lines_len as u64);
         for k in 0..self.lines_len {
             out.push(self.lines[(self.lines_head + k) % MAX_LINES].0);
@@ -585,17 +629,17 @@ impl FrontEnd {
         self.drop_count = self.f2_count;
         self.drop_until = at;
         self.wrong_path = true;
+        self.redirect_to = Some((at, target >> self.p.line_shift));
         let f2 = self.f2_cycle;
         let line_of_next = next_pc >> self.p.line_shift;
-        if wrong != next_pc || self.lines_len == 0 || self.lines[self.lines_head].0 != line_of_next
-        {
-            // Fetch2 predicted a transfer (or left the line): it dumps its lines and
-            // Fetch1 fetches the predicted target.
+        if wrong != next_pc {
+            // Fetch2 predicted the instruction taken: it dumps its lines and Fetch1
+            // fetches the predicted target.
+            self.drop_lines(f2);
+            self.wrong_path_change(f2, wrong);
+        } else if self.lines_len == 0 || self.lines[self.lines_head].0 != line_of_next {
             self.drop_lines(f2);
             self.wp_done = f2;
-            if wrong != next_pc {
-                self.change = Some((f2, wrong >> self.p.line_shift));
-            }
         } else {
             // Fetch2 finishes the line and goes on to the lines it holds.
             let line_end = (line_of_next + 1) << self.p.line_shift;
@@ -615,11 +659,20 @@ impl FrontEnd {
             self.lines_len = 0;
             self.wp_done = done;
         }
+        self.f2_break = true;
+        self.f2_cycle = self.f2_cycle.max(at);
+    }
+
+    /// Execute's redirect reaches Fetch1 (after the dropped path was walked:
+    /// `dropped`, `dropped_taken`): Fetch1 runs the wrong path up to it and changes
+    /// stream to the redirect's target.
+    pub fn finish_redirect(&mut self) {
+        let Some((at, line)) = self.redirect_to.take() else {
+            return;
+        };
         while self.f1_cycle < at {
             self.fetch1_step(at);
         }
-        self.change = Some((at, target >> self.p.line_shift));
-        self.f2_break = true;
-        self.f2_cycle = self.f2_cycle.max(at);
+        self.change = Some((at, line, false));
     }
 }

@@ -18,7 +18,7 @@ pub use params::TimingParams;
 
 use crate::engine::{CodeCache, Event};
 use crate::machine::Hart;
-use model::MemRole;
+use model::{MemRole, PathInsn, WrongPathStep};
 
 /// As `engine::run_blocks`, one instruction at a time with the model watching.
 pub fn run_blocks_timed(
@@ -74,6 +74,7 @@ fn retire(hart: &mut Hart, model: &mut CycleModel, insn: &crate::machine::Insn) 
     model.retire(insn, hart);
     if let Some((start, predict)) = model.take_dropped_path() {
         walk_dropped_path(hart, model, start, predict);
+        model.finish_redirect();
     }
 }
 
@@ -407,10 +408,20 @@ fn replay(
 #[cold]
 fn walk_dropped_path(hart: &mut Hart, model: &mut CycleModel, start: u64, predict: bool) {
     if !predict {
-        if !model.replay_wrong_path(hart, start) {
-            let path = decode_wrong_path(hart, model, start);
-            model.keep_wrong_path(hart, start, path);
-            model.replay_wrong_path(hart, start);
+        let mut pc = start;
+        let mut segments = 0;
+        while segments < MAX_SEGMENTS {
+            match model.replay_wrong_path(hart, pc) {
+                WrongPathStep::Unknown => {
+                    let path = decode_wrong_path(hart, model, pc);
+                    model.keep_wrong_path(hart, pc, path);
+                }
+                WrongPathStep::Done => return,
+                WrongPathStep::Taken(target) => {
+                    pc = target;
+                    segments += 1;
+                }
+            }
         }
         return;
     }
@@ -425,15 +436,15 @@ fn walk_dropped_path(hart: &mut Hart, model: &mut CycleModel, start: u64, predic
         }
         let (next, taken) = model.predict_dropped(&insn);
         if taken {
-            model.dropped_taken();
+            model.dropped_taken(next);
         }
         pc = next;
     }
 }
 
-/// The micro-op counts of the straight path from `start`, up to `MAX_DROPPED`
-/// instructions or the first address that does not decode.
-fn decode_wrong_path(hart: &mut Hart, model: &CycleModel, start: u64) -> Vec<u8> {
+/// The straight path from `start` as Decode and Fetch2 see it, up to
+/// `MAX_DROPPED` instructions or the first address that does not decode.
+fn decode_wrong_path(hart: &mut Hart, model: &CycleModel, start: u64) -> Vec<PathInsn> {
     let mut path = Vec::new();
     let mut pc = start;
     for _ in 0..MAX_DROPPED {
@@ -441,11 +452,15 @@ fn decode_wrong_path(hart: &mut Hart, model: &CycleModel, start: u64) -> Vec<u8>
             break;
         };
         let (insn, _) = crate::exec::decode_for(hart, bits, pc);
-        path.push(model.uops_of(&insn, hart).min(255) as u8);
+        path.push(model.path_insn(&insn, hart));
         pc = insn.next_pc();
     }
     path
 }
+
+/// Transfers predicted taken on one wrong path, at most (each costs Fetch2 the
+/// fetches in flight, so few fit before the redirect).
+const MAX_SEGMENTS: usize = 16;
 
 /// The most instructions walked past a redirecting instruction.
 const MAX_DROPPED: usize = 256;

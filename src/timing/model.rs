@@ -1647,43 +1647,86 @@ impl CycleModel {
         uops(&self.ops[insn.op as usize], hart)
     }
 
-    /// Feeds Decode a misprediction's wrong path from `start` if its micro-op
-    /// counts under the current vector configuration are known; false if not.
-    pub fn replay_wrong_path(&mut self, hart: &Hart, start: u64) -> bool {
+    /// Feeds Decode and Fetch2 a misprediction's wrong path from `start`, if it is
+    /// known under the current vector configuration (`keep_wrong_path`). Fetch2
+    /// predicts its transfers as it would on any path (`Predictor::peek`: the
+    /// squash undoes their updates), and one predicted taken moves the walk to its
+    /// target (`WrongPathStep::Taken`).
+    pub fn replay_wrong_path(&mut self, hart: &Hart, start: u64) -> WrongPathStep {
         let key = (start, hart.v.vtype, hart.v.vl);
-        let Some((path, scalar_from)) = self.wrong_paths.get(&key) else {
-            return false;
+        let Some((path, stop_from)) = self.wrong_paths.get(&key) else {
+            return WrongPathStep::Unknown;
         };
-        for (i, &u) in path.iter().enumerate() {
-            // Past the last vector instruction Decode only catches up (12 micro-ops
-            // a cycle against Fetch2's 8 instructions): once it has, the rest of
-            // the path cannot delay the refetched one.
-            if i >= *scalar_from && self.fe.decode_caught_up() {
+        let mut pc = start;
+        for (i, step) in path.iter().enumerate() {
+            // Past the last vector instruction and transfer Decode only catches up
+            // (12 micro-ops a cycle against Fetch2's 8 instructions): once it has,
+            // the rest of the path cannot delay the refetched one.
+            if i >= *stop_from && self.fe.decode_caught_up() {
                 break;
             }
-            if !self.fe.dropped(u as u32) {
+            if !self.fe.dropped(step.uops as u32) {
                 break;
             }
+            let next = pc + step.bytes as u64;
+            let target = match step.transfer {
+                PathTransfer::None => None,
+                PathTransfer::Branch(kind, indirect) => self.bp.peek(pc, kind, indirect),
+                PathTransfer::Vset(direct) => self.bp.peek_vset(pc, direct).then_some(next),
+            };
+            if let Some(target) = target {
+                self.fe.dropped_taken(target);
+                return WrongPathStep::Taken(target);
+            }
+            pc = next;
         }
-        true
+        WrongPathStep::Done
     }
 
-    /// Remembers a wrong path's micro-op counts (see `replay_wrong_path`).
-    pub fn keep_wrong_path(&mut self, hart: &Hart, start: u64, path: Vec<u8>) {
+    /// Remembers a wrong path's instructions as Decode and Fetch2 see them (see
+    /// `replay_wrong_path`).
+    pub fn keep_wrong_path(&mut self, hart: &Hart, start: u64, path: Vec<PathInsn>) {
         if self.wrong_paths.len() >= MAX_WRONG_PATHS {
             self.wrong_paths.clear();
         }
-        let scalar_from = path.iter().rposition(|&u| u > 1).map_or(0, |i| i + 1);
+        let stop_from = path
+            .iter()
+            .rposition(|s| s.uops > 1 || !matches!(s.transfer, PathTransfer::None))
+            .map_or(0, |i| i + 1);
         self.wrong_paths.insert(
             (start, hart.v.vtype, hart.v.vl),
-            (path.into_boxed_slice(), scalar_from),
+            (path.into_boxed_slice(), stop_from),
         );
     }
 
-    /// The last dropped instruction was predicted taken: Fetch2's output ends and
-    /// the target's line comes after Fetch1's stream change.
-    pub fn dropped_taken(&mut self) {
-        self.fe.dropped_taken();
+    /// One instruction of a wrong path: its micro-ops, length and transfer.
+    pub fn path_insn(&self, insn: &Insn, hart: &Hart) -> PathInsn {
+        let op = &self.ops[insn.op as usize];
+        let transfer = match op.kind {
+            Kind::Branch | Kind::Jump => {
+                let (kind, indirect) = transfer(op, insn);
+                PathTransfer::Branch(kind, indirect)
+            }
+            Kind::Vset if self.p.vset_refetch == 3 => PathTransfer::Vset(vset_is_direct(insn)),
+            _ => PathTransfer::None,
+        };
+        PathInsn {
+            uops: self.uops_of(insn, hart).min(255) as u8,
+            bytes: (insn.next_pc() - insn.pc) as u8,
+            transfer,
+        }
+    }
+
+    /// The last dropped instruction was predicted taken to `target`: Fetch2's
+    /// output ends, its lines are dumped, and the target's line comes after
+    /// Fetch1's stream change.
+    pub fn dropped_taken(&mut self, target: u64) {
+        self.fe.dropped_taken(target);
+    }
+
+    /// Execute's redirect reaches the front end, after the dropped path's walk.
+    pub fn finish_redirect(&mut self) {
+        self.fe.finish_redirect();
     }
 
     /// A marker waits for everything before it to complete and takes no time itself.
@@ -1844,7 +1887,32 @@ fn group(hart: &Hart) -> usize {
 
 /// A wrong path's micro-op counts, and the index past its last instruction of more
 /// than one micro-op.
-type WrongPath = (Box<[u8]>, usize);
+type WrongPath = (Box<[PathInsn]>, usize);
+
+/// One instruction of a remembered wrong path (`CycleModel::keep_wrong_path`).
+#[derive(Clone, Copy)]
+pub struct PathInsn {
+    uops: u8,
+    bytes: u8,
+    transfer: PathTransfer,
+}
+
+#[derive(Clone, Copy)]
+enum PathTransfer {
+    None,
+    Branch(Transfer, bool),
+    Vset(bool),
+}
+
+/// How a remembered wrong path's replay ended.
+pub enum WrongPathStep {
+    /// Not remembered under this vector configuration.
+    Unknown,
+    /// The redirect reached Fetch2, or the path ended.
+    Done,
+    /// Fetch2 predicted a transfer taken to this address.
+    Taken(u64),
+}
 
 /// Wrong paths remembered at most (the table starts over when full).
 const MAX_WRONG_PATHS: usize = 4096;
