@@ -483,6 +483,24 @@ impl FrontEnd {
         true
     }
 
+    /// Fetch2 passes `n` more dropped instructions after Decode has caught up (so
+    /// they cannot delay the refetched path): only Fetch2's cycle moves on, 8
+    /// instructions a cycle. False if it would reach the last of them at or after
+    /// the redirect.
+    pub fn dropped_skip(&mut self, n: u32) -> bool {
+        if n == 0 {
+            return true;
+        }
+        let last = self.drop_count + n - 1;
+        let f = self.drop_f2 + (last / self.p.fetch2_width) as u64;
+        if f >= self.drop_until {
+            return false;
+        }
+        self.drop_f2 = f;
+        self.drop_count = last % self.p.fetch2_width + 1;
+        true
+    }
+
     /// Decode has no backlog from the dropped path: it is done with what Fetch2
     /// handed it before the current dropped cycle.
     #[inline]
@@ -490,8 +508,8 @@ impl FrontEnd {
         self.d_cycle <= self.drop_f2 + 1
     }
 
-    /// The last dropped instruction was predicted taken: Fetch2's next output is
-    /// two cycles later (Fetch1 refetches; the fetch in flight is popped first).
+    /// The last dropped instruction was predicted taken to `target` (see
+    /// `wrong_path_change`).
     pub fn dropped_taken(&mut self, target: u64) {
         self.wrong_path_change(self.drop_f2, target);
     }

@@ -1654,17 +1654,28 @@ impl CycleModel {
     /// target (`WrongPathStep::Taken`).
     pub fn replay_wrong_path(&mut self, hart: &Hart, start: u64) -> WrongPathStep {
         let key = (start, hart.v.vtype, hart.v.vl);
-        let Some((path, stop_from)) = self.wrong_paths.get(&key) else {
+        let Some(path) = self.wrong_paths.get(&key) else {
             return WrongPathStep::Unknown;
         };
         let mut pc = start;
-        for (i, step) in path.iter().enumerate() {
-            // Past the last vector instruction and transfer Decode only catches up
-            // (12 micro-ops a cycle against Fetch2's 8 instructions): once it has,
-            // the rest of the path cannot delay the refetched one.
-            if i >= *stop_from && self.fe.decode_caught_up() {
-                break;
+        let mut i = 0;
+        let mut transfers = path.transfers.iter();
+        while i < path.insns.len() {
+            // Past the last vector instruction Decode only catches up (12 micro-ops
+            // a cycle against Fetch2's 8 instructions): once it has, the path can
+            // matter only through a transfer Fetch2 predicts taken before the
+            // redirect, so Fetch2 goes straight to the next one.
+            if i >= path.vector_end && self.fe.decode_caught_up() {
+                let Some(&(j, offset)) = transfers.find(|&&(j, _)| j as usize >= i) else {
+                    break;
+                };
+                if !self.fe.dropped_skip(j as u32 - i as u32) {
+                    break;
+                }
+                i = j as usize;
+                pc = start + offset as u64;
             }
+            let step = path.insns[i];
             if !self.fe.dropped(step.uops as u32) {
                 break;
             }
@@ -1679,23 +1690,33 @@ impl CycleModel {
                 return WrongPathStep::Taken(target);
             }
             pc = next;
+            i += 1;
         }
         WrongPathStep::Done
     }
 
     /// Remembers a wrong path's instructions as Decode and Fetch2 see them (see
     /// `replay_wrong_path`).
-    pub fn keep_wrong_path(&mut self, hart: &Hart, start: u64, path: Vec<PathInsn>) {
+    pub fn keep_wrong_path(&mut self, hart: &Hart, start: u64, insns: Vec<PathInsn>) {
         if self.wrong_paths.len() >= MAX_WRONG_PATHS {
             self.wrong_paths.clear();
         }
-        let stop_from = path
-            .iter()
-            .rposition(|s| s.uops > 1 || !matches!(s.transfer, PathTransfer::None))
-            .map_or(0, |i| i + 1);
+        let vector_end = insns.iter().rposition(|s| s.uops > 1).map_or(0, |i| i + 1);
+        let mut offset = 0u16;
+        let mut transfers = Vec::new();
+        for (i, s) in insns.iter().enumerate() {
+            if !matches!(s.transfer, PathTransfer::None) {
+                transfers.push((i as u16, offset));
+            }
+            offset += s.bytes as u16;
+        }
         self.wrong_paths.insert(
             (start, hart.v.vtype, hart.v.vl),
-            (path.into_boxed_slice(), stop_from),
+            WrongPath {
+                insns: insns.into_boxed_slice(),
+                vector_end,
+                transfers: transfers.into_boxed_slice(),
+            },
         );
     }
 
@@ -1762,12 +1783,15 @@ impl CycleModel {
     }
 
     fn reset_window(&mut self, t: u64) {
+        // The front end counts its misses itself (off the per-instruction path).
+        self.counters[Stat::IcacheMisses as usize] = self.fe.misses;
         self.window_start = t;
         self.window_counters = self.counters;
         self.accel.read_stats(&mut self.vcix_at_reset);
     }
 
     fn dump(&mut self, t: u64, final_dump: bool) {
+        self.counters[Stat::IcacheMisses as usize] = self.fe.misses;
         let mut counters = [0; NSTATS];
         for (k, c) in counters.iter_mut().enumerate() {
             *c = self.counters[k] - self.window_counters[k];
@@ -1887,7 +1911,13 @@ fn group(hart: &Hart) -> usize {
 
 /// A wrong path's micro-op counts, and the index past its last instruction of more
 /// than one micro-op.
-type WrongPath = (Box<[PathInsn]>, usize);
+/// A remembered wrong path: its instructions, the end of its last vector
+/// instruction, and its transfers (index, byte offset from the start).
+struct WrongPath {
+    insns: Box<[PathInsn]>,
+    vector_end: usize,
+    transfers: Box<[(u16, u16)]>,
+}
 
 /// One instruction of a remembered wrong path (`CycleModel::keep_wrong_path`).
 #[derive(Clone, Copy)]

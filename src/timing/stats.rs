@@ -35,6 +35,7 @@ stats! {
     VecMiscOps = "fu.vecMisc", "Micro-ops issued to the vector misc units (Count)";
     VecMemOps = "fu.vecMem", "Micro-ops issued to the vector load/store units (Count)";
     VecAluOps = "fu.vecAlu", "Micro-ops issued to the vector ALUs (Count)";
+    IcacheMisses = "icache.overallMisses::total", "Instruction line fetches that missed the I-cache (Count)";
 }
 
 pub const NSTATS: usize = STAT_INFO.len();
