@@ -114,8 +114,9 @@ fn dir() -> String {
     format!("{}/tests/timing/gem5", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs `sample` as gem5-ref's compare.py does and returns each dump's cycles.
-fn sample(elf: &str) -> Vec<u64> {
+/// Runs `sample` on `elf` as gem5-ref's compare.py does, with `extra` arguments
+/// before the ELF.
+fn run_sample(elf: &str, extra: &[&std::ffi::OsStr]) -> std::process::Output {
     let out = Command::new(env!("CARGO_BIN_EXE_npu-spike"))
         .args([
             "sample",
@@ -126,6 +127,7 @@ fn sample(elf: &str) -> Vec<u64> {
             "-j",
             "1",
         ])
+        .args(extra)
         .arg(format!("{}/bin/{elf}.elf", dir()))
         .output()
         .expect("run npu-spike");
@@ -134,6 +136,33 @@ fn sample(elf: &str) -> Vec<u64> {
         "{elf}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    out
+}
+
+/// The samples of the fixture `file`: (window, elf, dump, the `column`'s value).
+fn fixture_rows(file: &str, column: &str) -> Vec<(String, String, usize, String)> {
+    let tsv = std::fs::read_to_string(format!("{}/{file}", dir())).unwrap();
+    let mut lines = tsv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (cw, ce, cd, cv) = (col("window"), col("elf"), col("dump"), col(column));
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            (
+                f[cw].to_string(),
+                f[ce].to_string(),
+                f[cd].parse().unwrap(),
+                f[cv].to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Runs `sample` as gem5-ref's compare.py does and returns each dump's cycles.
+fn sample(elf: &str) -> Vec<u64> {
+    let out = run_sample(elf, &[]);
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -144,20 +173,12 @@ fn sample(elf: &str) -> Vec<u64> {
 /// Checks every window of `file` against gem5: within `TOLERANCE` or its known-miss
 /// bound, `count` samples, mean |error| at most `mean_bound`.
 fn check(file: &str, count: usize, known: &[(&str, f64, &str)], mean_bound: f64) {
-    let tsv = std::fs::read_to_string(format!("{}/{file}", dir())).unwrap();
-    let mut lines = tsv.lines();
-    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
-    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    let (cw, ce, cd, cc) = (col("window"), col("elf"), col("dump"), col("numCycles"));
     let mut runs: HashMap<String, Vec<u64>> = HashMap::new();
     let mut failures = Vec::new();
     let mut errors = Vec::new();
-    for line in lines.filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let (window, elf) = (f[cw], f[ce]);
-        let dump: usize = f[cd].parse().unwrap();
-        let gem5: f64 = f[cc].parse().unwrap();
-        let got = runs.entry(elf.to_string()).or_insert_with(|| sample(elf));
+    for (window, elf, dump, gem5) in fixture_rows(file, "numCycles") {
+        let gem5: f64 = gem5.parse().unwrap();
+        let got = runs.entry(elf.clone()).or_insert_with(|| sample(&elf));
         let ours =
             *got.get(dump)
                 .unwrap_or_else(|| panic!("{elf}: no dump {dump} for {window}")) as f64;
@@ -233,22 +254,7 @@ fn sample_icache_misses(elf: &str) -> Vec<u64> {
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&out_dir);
-    let out = Command::new(env!("CARGO_BIN_EXE_npu-spike"))
-        .args([
-            "sample",
-            "--vlen",
-            "256",
-            "--vectorlane-size",
-            "4",
-            "-j",
-            "1",
-            "-o",
-        ])
-        .arg(&out_dir)
-        .arg(format!("{}/bin/{elf}.elf", dir()))
-        .output()
-        .expect("run npu-spike");
-    assert!(out.status.success(), "{elf}");
+    run_sample(elf, &["-o".as_ref(), out_dir.as_os_str()]);
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out_dir.join("summary.json")).unwrap())
             .unwrap();
@@ -273,22 +279,14 @@ fn sample_icache_misses(elf: &str) -> Vec<u64> {
 /// warm window of it (the code fetched on the cold run) must miss as little as gem5's.
 #[test]
 fn the_i_cache_misses_agree_with_gem5() {
-    let tsv = std::fs::read_to_string(format!("{}/gem5_cycles_set2.tsv", dir())).unwrap();
-    let mut lines = tsv.lines();
-    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
-    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
-    let (cw, ce, cd, cm) = (col("window"), col("elf"), col("dump"), col("icacheMisses"));
     let mut runs: HashMap<String, Vec<u64>> = HashMap::new();
     let (mut equal, mut total) = (0, 0);
     let mut warm_extra = Vec::new();
-    for line in lines.filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let (window, elf) = (f[cw], f[ce]);
-        let dump: usize = f[cd].parse().unwrap();
-        let gem5: u64 = f[cm].parse().unwrap();
+    for (window, elf, dump, gem5) in fixture_rows("gem5_cycles_set2.tsv", "icacheMisses") {
+        let gem5: u64 = gem5.parse().unwrap();
         let got = runs
-            .entry(elf.to_string())
-            .or_insert_with(|| sample_icache_misses(elf));
+            .entry(elf.clone())
+            .or_insert_with(|| sample_icache_misses(&elf));
         let ours = got[dump];
         total += 1;
         equal += (ours == gem5) as usize;

@@ -408,13 +408,12 @@ impl Predictor {
     /// predictions (`BPredUnit::squash` restores the histories and the RAS), so
     /// only the front end feels them. `None`: predicted not taken.
     pub fn peek(&self, pc: u64, kind: Transfer, indirect: bool) -> Option<u64> {
-        let (_, btb_target) = self.btb_lookup(pc);
         match &self.indirect {
             Some(ip) if indirect && kind != Transfer::Return => ip.lookup(ip.set(pc), pc),
             _ => match kind {
-                Transfer::Conditional => btb_target.filter(|_| self.lookup(pc).taken),
+                Transfer::Conditional => self.btb_lookup(pc).1.filter(|_| self.lookup(pc).taken),
                 Transfer::Return => self.ras.last().copied(),
-                Transfer::Jump | Transfer::Call => btb_target,
+                Transfer::Jump | Transfer::Call => self.btb_lookup(pc).1,
             },
         }
     }

@@ -582,7 +582,6 @@ impl FrontEnd {
         if let Some((at, _)) = &mut self.redirect_to {
             f(at);
         }
-
         for k in 0..self.lines_len {
             f(&mut self.lines[(self.lines_head + k) % MAX_LINES].1);
         }

@@ -1617,21 +1617,32 @@ impl CycleModel {
     /// through the predictor without repair. Returns the next pc Fetch2 fetched and
     /// whether it was predicted taken (then `dropped_taken`).
     pub fn predict_dropped(&mut self, insn: &Insn) -> (u64, bool) {
-        let op = &self.ops[insn.op as usize];
         let fall_through = insn.next_pc();
-        match op.kind {
-            Kind::Branch | Kind::Jump => {
-                let (kind, indirect) = transfer(op, insn);
+        match self.path_transfer(insn) {
+            PathTransfer::Branch(kind, indirect) => {
                 let next = self
                     .bp
                     .predict_dropped(insn.pc, kind, indirect, fall_through);
                 (next, next != fall_through)
             }
-            Kind::Vset if self.p.vset_refetch == 3 => {
-                let taken = self.bp.predict_vset_dropped(insn.pc, vset_is_direct(insn));
-                (fall_through, taken)
+            PathTransfer::Vset(direct) => {
+                (fall_through, self.bp.predict_vset_dropped(insn.pc, direct))
             }
-            _ => (fall_through, false),
+            PathTransfer::None => (fall_through, false),
+        }
+    }
+
+    /// What Fetch2 predicts of `insn`: a transfer, a vset predicted as one
+    /// (`timing_vset_refetch` 3), or nothing.
+    fn path_transfer(&self, insn: &Insn) -> PathTransfer {
+        let op = &self.ops[insn.op as usize];
+        match op.kind {
+            Kind::Branch | Kind::Jump => {
+                let (kind, indirect) = transfer(op, insn);
+                PathTransfer::Branch(kind, indirect)
+            }
+            Kind::Vset if self.p.vset_refetch == 3 => PathTransfer::Vset(vset_is_direct(insn)),
+            _ => PathTransfer::None,
         }
     }
 
@@ -1722,19 +1733,10 @@ impl CycleModel {
 
     /// One instruction of a wrong path: its micro-ops, length and transfer.
     pub fn path_insn(&self, insn: &Insn, hart: &Hart) -> PathInsn {
-        let op = &self.ops[insn.op as usize];
-        let transfer = match op.kind {
-            Kind::Branch | Kind::Jump => {
-                let (kind, indirect) = transfer(op, insn);
-                PathTransfer::Branch(kind, indirect)
-            }
-            Kind::Vset if self.p.vset_refetch == 3 => PathTransfer::Vset(vset_is_direct(insn)),
-            _ => PathTransfer::None,
-        };
         PathInsn {
             uops: self.uops_of(insn, hart).min(255) as u8,
             bytes: (insn.next_pc() - insn.pc) as u8,
-            transfer,
+            transfer: self.path_transfer(insn),
         }
     }
 
@@ -1909,8 +1911,6 @@ fn group(hart: &Hart) -> usize {
     1usize << hart.v.lmul_log2.max(0)
 }
 
-/// A wrong path's micro-op counts, and the index past its last instruction of more
-/// than one micro-op.
 /// A remembered wrong path: its instructions, the end of its last vector
 /// instruction, and its transfers (index, byte offset from the start).
 struct WrongPath {
