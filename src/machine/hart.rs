@@ -265,6 +265,20 @@ impl Hart {
         })
     }
 
+    /// The instruction word at `pc` as `fetch_bits` would read it, if that needs
+    /// no translation and changes nothing (`Memory::peek_code`); None otherwise.
+    pub fn peek_bits(&self, pc: u64) -> Option<u32> {
+        if self.vm.fetch {
+            return None;
+        }
+        let lo = self.mem.peek_code(pc)?;
+        Some(if lo & 3 == 3 {
+            (self.mem.peek_code(pc.wrapping_add(2))? as u32) << 16 | lo as u32
+        } else {
+            lo as u32
+        })
+    }
+
     /// Physical address of the instruction parcel at `pc` (for code-page watching).
     pub fn fetch_paddr(&mut self, pc: u64) -> u64 {
         if self.vm.fetch {

@@ -291,6 +291,26 @@ impl Memory {
         self.peek(addr)
     }
 
+    /// The instruction parcel at `addr` if a fetch would read it without changing
+    /// anything: its page already populated and executable under a user map, and
+    /// already backed (None otherwise). For timing models looking ahead of the hart.
+    pub fn peek_code(&self, addr: u64) -> Option<u16> {
+        if addr & 1 != 0 {
+            return None;
+        }
+        let page = addr >> PAGE_SHIFT;
+        if let Some(u) = self.user.as_deref()
+            && !u.open
+            && !u.present.get(&page).is_some_and(|&t| UserMap::allows(t, false, true))
+        {
+            return None;
+        }
+        let &i = self.page_index.get(&page)?;
+        let off = (addr & PAGE_MASK) as usize;
+        let b = &self.pages[i as usize];
+        Some(u16::from_le_bytes([b[off], b[off + 1]]))
+    }
+
     /// Whether a load of `len` bytes at `addr` would complete without a page fault
     /// under the user map, populating nothing (a fault-only-first element after the
     /// first). Without a user map: true (the access decides).

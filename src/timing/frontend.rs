@@ -12,6 +12,8 @@
 //! stream's first line by one cycle each, and that depth carries from one change to
 //! the next.
 
+use super::memory::Memory;
+
 /// Fetch1's line fetches in flight and Fetch2's buffered lines, at most.
 const MAX_LINES: usize = 16;
 /// Pending departures from Fetch2's buffer, at most.
@@ -51,6 +53,9 @@ impl LastN {
     fn set_newest(&mut self, v: u64) {
         self.buf[self.newest] = v;
     }
+    fn fill(&mut self, v: u64) {
+        self.buf.fill(v);
+    }
     /// Every value, oldest first.
     fn for_each_mut(&mut self, f: &mut impl FnMut(&mut u64)) {
         let n = self.buf.len();
@@ -86,6 +91,7 @@ pub struct FrontEndParams {
     pub mem_latency_ticks: u64,
     pub mem_line_ticks: u64,
     pub bus_period_ticks: u64,
+    pub mem_bytes_per_cycle: u64,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -113,7 +119,7 @@ pub struct FrontEnd {
     change: Option<(u64, u64, bool)>,
     /// Execute's redirect after the last redirecting instruction: (cycle it reaches
     /// Fetch1 and Fetch2, target line), taken by `finish_redirect` once the
-    /// dropped path has been walked.
+    /// dropped path has been walked (the target is a pc).
     redirect_to: Option<(u64, u64)>,
     /// The cycle Fetch1 popped the first line of its current stream (u64::MAX:
     /// not yet).
@@ -161,10 +167,45 @@ pub struct FrontEnd {
     // ---- I-cache ----
     /// Per set: line + 1 (0: empty) and the cycle its fill is done.
     icache: Box<[(u64, u64)]>,
-    /// The tick the memory can take the next line fill.
-    fill_free: u64,
+    /// The memory the fills share with the LSQ.
+    pub memory: Memory,
     /// Line fetches that missed so far.
     pub misses: u64,
+    // ---- Fetch1 running ahead of the committed path (`ahead_*`) ----
+    ahead: Ahead,
+    /// Instructions delivered so far.
+    delivered: u64,
+    /// Where the current stream (or the pending change) enters its first line.
+    stream_pc: u64,
+    change_pc: u64,
+}
+
+/// Fetch1 past the line the committed path last asked for: while Execute is
+/// stalled gem5's Fetch1 keeps fetching down the predicted path until the buffers
+/// behind it fill, and its misses' fills take the memory from the LSQ. The front
+/// end is stepped lazily, so this walk runs separately, up to the cycle of each
+/// memory access and marker, along the path Fetch2 would predict
+/// (`CycleModel::run_ahead` decodes the lines and reads the predictor).
+struct Ahead {
+    /// The stream it follows (`FrontEnd::stream`; u64::MAX: none yet).
+    stream: u64,
+    line: u64,
+    /// Where the path enters `line`.
+    pc: u64,
+    /// The first cycle it may issue the next fetch.
+    cycle: u64,
+    /// It followed a predicted-taken transfer (the lazy stream gets there only
+    /// through a stream change); it stopped.
+    jumped: bool,
+    parked: bool,
+    /// Instructions walked, and `delivered` when it started.
+    walked: u64,
+    base: u64,
+    /// When each of its last `fetch_limit` fetches completes, and when Fetch2 is
+    /// done with each of its last `fetch2_buffer` lines.
+    complete: LastN,
+    f2_done: LastN,
+    f2_cycle: u64,
 }
 
 impl FrontEnd {
@@ -215,8 +256,24 @@ impl FrontEnd {
                 }
             ]
             .into_boxed_slice(),
-            fill_free: 0,
+            memory: Memory::new(p.cycle_ticks, p.mem_bytes_per_cycle),
             misses: 0,
+            ahead: Ahead {
+                stream: u64::MAX,
+                line: 0,
+                pc: 0,
+                cycle: 0,
+                jumped: false,
+                parked: true,
+                walked: 0,
+                base: 0,
+                complete: LastN::new(p.fetch_limit),
+                f2_done: LastN::new(p.fetch2_buffer),
+                f2_cycle: 0,
+            },
+            delivered: 0,
+            stream_pc: 0,
+            change_pc: 0,
             p,
         }
     }
@@ -244,8 +301,7 @@ impl FrontEnd {
         self.misses += 1;
         let p = &self.p;
         let send = t * p.cycle_ticks + 1;
-        let accept = send.max(self.fill_free);
-        self.fill_free = accept + p.mem_line_ticks;
+        let accept = self.memory.fill(send, p.mem_line_ticks);
         let resp = (accept + p.mem_latency_ticks).div_ceil(p.bus_period_ticks) * p.bus_period_ticks;
         let done = (resp + 1).div_ceil(p.cycle_ticks);
         self.icache[set] = (line + 1, done);
@@ -275,6 +331,7 @@ impl FrontEnd {
             self.change = None;
             self.stream += 1;
             self.next_line = line;
+            self.stream_pc = self.change_pc;
             self.wrong_path = wrong;
             self.first_pop = u64::MAX;
         }
@@ -395,6 +452,7 @@ impl FrontEnd {
                     Some((_, l, _)) => *l = line,
                     None => self.change = Some((self.f1_cycle, line, false)),
                 }
+                self.change_pc = line << self.p.line_shift;
             }
             self.fetch1_step(u64::MAX);
         }
@@ -404,6 +462,7 @@ impl FrontEnd {
     /// micro-ops, and returns the cycle its first micro-op reaches Execute.
     #[inline]
     pub fn deliver(&mut self, pc: u64, uops: u32) -> u64 {
+        self.delivered += 1;
         let line = pc >> self.p.line_shift;
         let ready = if self.lines_len > 0 && self.lines[self.lines_head].0 == line {
             self.lines[self.lines_head].1
@@ -532,6 +591,7 @@ impl FrontEnd {
         self.next_free = self.next_free.min(at);
         self.wp_done = at;
         self.change = Some((at, target >> self.p.line_shift, true));
+        self.change_pc = target;
         self.first_pop = u64::MAX;
         while self.first_pop == u64::MAX && self.f1_cycle < until {
             self.fetch1_step(until);
@@ -566,6 +626,7 @@ impl FrontEnd {
         self.drop_lines(at);
         self.f2_break = true;
         self.change = Some((at, target >> self.p.line_shift, false));
+        self.change_pc = target;
     }
 
     /// Every cycle-valued field, for the loop fast-forward (`CycleModel::ff_skip`
@@ -599,6 +660,10 @@ impl FrontEnd {
         f(&mut self.drop_f2);
         f(&mut self.drop_until);
         f(&mut self.wp_done);
+        f(&mut self.ahead.cycle);
+        f(&mut self.ahead.f2_cycle);
+        self.ahead.complete.for_each_mut(f);
+        self.ahead.f2_done.for_each_mut(f);
     }
 
     /// The earliest of the stages' clocks: no later query asks about a cycle before
@@ -630,12 +695,120 @@ impl FrontEnd {
         out.push(self.f2_break as u64);
         out.push(self.d_count as u64);
         out.push(self.drop_count as u64);
-        out.push(self.fill_free.saturating_sub(base * self.p.cycle_ticks));
+        self.memory.structure(base, out);
+        let a = &self.ahead;
+        out.extend([
+            self.stream.wrapping_sub(a.stream),
+            a.line,
+            a.pc,
+            a.jumped as u64 * 2 + a.parked as u64,
+            a.walked.wrapping_sub(self.delivered.wrapping_sub(a.base)),
+            self.stream_pc,
+            self.change_pc,
+        ]);
     }
 
-    /// Moves the memory's next free tick on with a fast-forward of `cycles`.
-    pub fn shift_ticks(&mut self, cycles: u64) {
-        self.fill_free += cycles * self.p.cycle_ticks;
+    /// Moves the memory's times on with a fast-forward of `cycles`.
+    pub fn shift_memory(&mut self, cycles: u64) {
+        self.memory.shift(cycles);
+    }
+
+    /// Puts the run-ahead walk on Fetch1's stream (or the change it will take),
+    /// starting where the lazily stepped Fetch1 stands, unless it is already there.
+    pub fn ahead_sync(&mut self) {
+        let shift = self.p.line_shift;
+        let (stream, line, pc, cycle) = match self.change {
+            Some((at, line, _)) => (self.stream.wrapping_add(1), line, self.change_pc, at),
+            None => {
+                let pc = if self.stream_pc >> shift == self.next_line {
+                    self.stream_pc
+                } else {
+                    self.next_line << shift
+                };
+                (self.stream, self.next_line, pc, self.f1_cycle)
+            }
+        };
+        let a = &mut self.ahead;
+        if a.stream != stream {
+            a.stream = stream;
+            a.line = line;
+            a.pc = pc;
+            a.cycle = cycle;
+            a.jumped = false;
+            a.parked = false;
+            a.walked = 0;
+            a.base = self.delivered;
+            a.complete.fill(cycle);
+            a.f2_done.fill(cycle);
+            a.f2_cycle = cycle;
+        } else if !a.jumped && self.change.is_none() && a.line < line {
+            // The committed path asked for lines past it: go on from there.
+            a.line = line;
+            a.pc = pc;
+            a.cycle = a.cycle.max(cycle);
+        }
+    }
+
+    /// Where the walk's next line fetch starts (its entry pc) and the cycle it can
+    /// be issued, if that is before `to`: one a cycle, at most `fetch_limit` in
+    /// flight, each line waiting for an entry in Fetch2's buffer, and no further
+    /// ahead of the committed path than Decode's and Execute's buffers hold
+    /// (`fetch2_width` instructions an entry).
+    #[inline]
+    pub fn ahead_next(&self, to: u64) -> Option<(u64, u64)> {
+        let a = &self.ahead;
+        if a.parked || a.cycle >= to {
+            return None;
+        }
+        let ahead = a.walked.saturating_sub(self.delivered - a.base);
+        let room =
+            (self.p.execute_buffer + self.p.decode_buffer) as u64 * self.p.fetch2_width as u64;
+        if ahead >= room {
+            return None;
+        }
+        let c = a
+            .cycle
+            .max(self.f1_cycle)
+            .max(a.complete.oldest())
+            .max(a.f2_done.oldest());
+        (c < to).then_some((a.pc, c))
+    }
+
+    /// The walk fetches its line at cycle `c` (`ahead_next`): `insns` instructions
+    /// of it are on the path, which goes on at `next` (through a transfer predicted
+    /// taken when `taken`). A taken transfer back to a line already in the I-cache
+    /// (a loop) stops the walk: what follows brings no fill.
+    pub fn ahead_fetch(&mut self, c: u64, insns: u32, next: u64, taken: bool) {
+        let line = self.ahead.line;
+        let complete = self.fetch_done(line, c);
+        let width = self.p.fetch2_width as u64;
+        let a = &mut self.ahead;
+        a.complete.push(complete);
+        let f2 = (complete + 1).max(a.f2_cycle);
+        let done = f2 + (insns as u64).div_ceil(width).max(1) - 1;
+        a.f2_done.push(done);
+        a.f2_cycle = done + 1;
+        a.walked += insns as u64;
+        a.cycle = c + 1;
+        let from = a.pc;
+        a.line = next >> self.p.line_shift;
+        a.pc = next;
+        if taken {
+            a.jumped = true;
+            let back = next <= from;
+            self.ahead.parked = back && self.cached(next >> self.p.line_shift);
+        }
+    }
+
+    /// The walk reached an address that does not decode: it stops.
+    pub fn ahead_park(&mut self) {
+        self.ahead.parked = true;
+    }
+
+    /// Whether `line` is in the I-cache (filled or being filled).
+    fn cached(&self, line: u64) -> bool {
+        self.icache.is_empty()
+            || self.icache[(line as usize) & (self.icache.len() - 1)].0 == line + 1
     }
 
     /// Execute changes the stream to `target`; Fetch1 and Fetch2 see it at cycle
@@ -646,7 +819,7 @@ impl FrontEnd {
         self.drop_count = self.f2_count;
         self.drop_until = at;
         self.wrong_path = true;
-        self.redirect_to = Some((at, target >> self.p.line_shift));
+        self.redirect_to = Some((at, target));
         let f2 = self.f2_cycle;
         let line_of_next = next_pc >> self.p.line_shift;
         if wrong != next_pc {
@@ -684,12 +857,13 @@ impl FrontEnd {
     /// `dropped`, `dropped_taken`): Fetch1 runs the wrong path up to it and changes
     /// stream to the redirect's target.
     pub fn finish_redirect(&mut self) {
-        let Some((at, line)) = self.redirect_to.take() else {
+        let Some((at, target)) = self.redirect_to.take() else {
             return;
         };
         while self.f1_cycle < at {
             self.fetch1_step(at);
         }
-        self.change = Some((at, line, false));
+        self.change = Some((at, target >> self.p.line_shift, false));
+        self.change_pc = target;
     }
 }

@@ -8,6 +8,7 @@
 pub mod accel;
 pub mod bpred;
 mod frontend;
+mod memory;
 pub mod model;
 pub mod params;
 mod ring;

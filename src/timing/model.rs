@@ -410,9 +410,7 @@ pub struct CycleModel {
     cycle: u64,
     issued: u32,
     mem_issued: u32,
-    // Memory.
-    /// When the memory port is next free, in bytes (cycle * mem_bytes_per_cycle).
-    mem_free_b: u64,
+    // Memory (the port itself is the front end's: `FrontEnd::memory`).
     in_memory: Fifo,
     store_buffer: Fifo,
     /// The store buffer's scalar stores for forwarding: (address, bytes, cycle the
@@ -441,6 +439,8 @@ pub struct CycleModel {
     /// The wrong paths seen, by (start, vtype, vl): their micro-op counts and the
     /// index past their last multi-micro-op instruction.
     wrong_paths: HashMap<(u64, u64, u64), WrongPath>,
+    /// The run-ahead walk's lines by entry pc (`run_ahead`).
+    ahead_lines: HashMap<u64, Box<[PathInsn]>>,
     /// Where the path Fetch2 took past the last redirecting instruction starts, and
     /// whether its transfers go through the predictor (see `take_dropped_path`).
     dropped_path: Option<(u64, bool)>,
@@ -514,7 +514,6 @@ impl CycleModel {
             cycle: 0,
             issued: 0,
             mem_issued: 0,
-            mem_free_b: 0,
             in_memory: Fifo::with_bound(p.max_accesses_in_memory as usize),
             store_buffer: Fifo::with_bound(p.store_buffer as usize),
             store_ring: [(0, 0, 0); STORE_RING],
@@ -529,6 +528,7 @@ impl CycleModel {
             stores_seen: 0,
             dropped_path: None,
             wrong_paths: HashMap::new(),
+            ahead_lines: HashMap::new(),
             fe: FrontEnd::new(FrontEndParams {
                 line_shift: p.fetch_line.trailing_zeros(),
                 fetch_limit: p.fetch_limit,
@@ -543,6 +543,7 @@ impl CycleModel {
                 mem_latency_ticks: p.mem_latency_ticks as u64,
                 mem_line_ticks: p.mem_line_ticks as u64,
                 bus_period_ticks: p.bus_period_ticks as u64,
+                mem_bytes_per_cycle: p.mem_bytes_per_cycle as u64,
             }),
             bp: Predictor::new(
                 p.bp_local_entries,
@@ -663,7 +664,8 @@ impl CycleModel {
     /// SimpleMemory does; at most `max_accesses_in_memory` are outstanding. Returns
     /// the cycle the data is back.
     #[inline(always)]
-    fn memory(&mut self, at: u64, bytes: u64) -> u64 {
+    fn memory(&mut self, hart: &Hart, at: u64, bytes: u64) -> u64 {
+        self.run_ahead(hart, at);
         while self.in_memory.front().is_some_and(|d| d <= at) {
             self.in_memory.pop_front();
         }
@@ -673,11 +675,7 @@ impl CycleModel {
         {
             at = at.max(d);
         }
-        // The port's time is kept in bytes: cycle c starts at byte-time c * bw.
-        let bw = self.p.mem_bytes_per_cycle as u64;
-        let start_b = (at * bw).max(self.mem_free_b);
-        self.mem_free_b = start_b + bytes;
-        let start = div_ceil(start_b, bw);
+        let start = self.fe.memory.data(at, bytes);
         let done = start + self.p.mem_latency as u64;
         self.in_memory.push_back(done);
         self.count(Stat::MemBytes, bytes);
@@ -807,9 +805,9 @@ impl CycleModel {
     /// buffer and memory; its entry is held `store_buffer_hold` cycles past the write.
     /// Returns the cycle its write is done.
     #[inline]
-    fn store_write(&mut self, t: u64, bytes: u64) -> u64 {
+    fn store_write(&mut self, hart: &Hart, t: u64, bytes: u64) -> u64 {
         let sent = self.store_sent(t);
-        let done = self.memory(sent, bytes);
+        let done = self.memory(hart, sent, bytes);
         self.store_buffer
             .push_back(done + self.p.store_buffer_hold as u64);
         done
@@ -923,7 +921,7 @@ impl CycleModel {
                     slot
                 } else {
                     let at = self.load_to_memory(slot);
-                    self.memory(at, bytes)
+                    self.memory(hart, at, bytes)
                 };
                 let done = data + self.p.load_response as u64;
                 self.count(Stat::Loads, 1);
@@ -938,7 +936,7 @@ impl CycleModel {
                 let earliest =
                     self.store_issue_floor(arrival.max(self.sources_for(op, insn, Pool::Mem)));
                 let t = self.issue(earliest, Some(Pool::Mem), true);
-                let done = self.store_write(t, op.bytes as u64);
+                let done = self.store_write(hart, t, op.bytes as u64);
                 let ea = self.address(insn, hart);
                 self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
                 self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
@@ -1006,7 +1004,7 @@ impl CycleModel {
                 self.vector_memory(op, insn, hart, arrival, store, per_element)
             }
             Kind::Accel => self.accel_op(insn, hart, arrival),
-            Kind::Marker(m) => self.marker(m, insn.pc, arrival),
+            Kind::Marker(m) => self.marker(hart, m, insn.pc, arrival),
         }
         self.fe.issued(self.cycle);
         if let Some(trace) = &mut self.trace {
@@ -1224,13 +1222,13 @@ impl CycleModel {
             let bytes = if n == 0 { 0 } else { bytes_each };
             if store {
                 let t = self.vstore_slot(t);
-                let data = self.store_write(t, bytes);
+                let data = self.store_write(hart, t, bytes);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, data));
             } else {
                 let slot = self.lsq_slot(self.load_sendable(t));
                 let at = self.load_to_memory(slot);
-                let data = self.memory(at, bytes);
+                let data = self.memory(hart, at, bytes);
                 // A vector register is written as its data arrives (gem5 measures
                 // vector loads one cycle shorter than scalar ones: vle32_m8_x1 14,
                 // vle32_m4_x2 14, vtile_m2 12).
@@ -1569,8 +1567,6 @@ impl CycleModel {
             hart.v.vl,
             self.lsq_accesses.used as u64,
             self.lsq_vector_stores.used as u64,
-            self.mem_free_b
-                .saturating_sub(base * self.p.mem_bytes_per_cycle as u64),
         ]);
         // The stores' sizes, not their addresses: a skip checks every load's
         // forwarding against the addresses that really come.
@@ -1591,8 +1587,7 @@ impl CycleModel {
                 *v += shift
             }
         });
-        self.mem_free_b += shift * self.p.mem_bytes_per_cycle as u64;
-        self.fe.shift_ticks(shift);
+        self.fe.shift_memory(shift);
         for (c, d) in self.counters.iter_mut().zip(counts) {
             *c += units * d;
         }
@@ -1740,6 +1735,65 @@ impl CycleModel {
         }
     }
 
+    /// Fetch1's walk ahead of the committed path (`FrontEnd::ahead_next`), up to
+    /// cycle `to`: line by line along the path Fetch2 would predict (the predictor
+    /// read, not updated), each line's instructions decoded once.
+    fn run_ahead(&mut self, hart: &Hart, to: u64) {
+        if self.p.icache_runahead == 0 {
+            return;
+        }
+        self.fe.ahead_sync();
+        while let Some((pc, c)) = self.fe.ahead_next(to) {
+            if !self.ahead_lines.contains_key(&pc) {
+                let line = self.ahead_decode(hart, pc);
+                if self.ahead_lines.len() >= MAX_AHEAD_LINES {
+                    self.ahead_lines.clear();
+                }
+                self.ahead_lines.insert(pc, line);
+            }
+            let insns = &self.ahead_lines[&pc];
+            if insns.is_empty() {
+                self.fe.ahead_park();
+                return;
+            }
+            let mut at = pc;
+            let mut taken = None;
+            let mut n = 0;
+            for step in insns.iter() {
+                n += 1;
+                let next = at + step.bytes as u64;
+                taken = match step.transfer {
+                    PathTransfer::None => None,
+                    PathTransfer::Branch(kind, indirect) => self.bp.peek(at, kind, indirect),
+                    PathTransfer::Vset(direct) => self.bp.peek_vset(at, direct).then_some(next),
+                };
+                at = next;
+                if taken.is_some() {
+                    break;
+                }
+            }
+            self.fe
+                .ahead_fetch(c, n, taken.unwrap_or(at), taken.is_some());
+        }
+    }
+
+    /// The instructions that start in `pc`'s line from `pc` on, as Fetch2 sees
+    /// them; empty if `pc` does not decode.
+    fn ahead_decode(&self, hart: &Hart, pc: u64) -> Box<[PathInsn]> {
+        let line = pc >> self.p.fetch_line.trailing_zeros();
+        let mut out = Vec::new();
+        let mut at = pc;
+        while at >> self.p.fetch_line.trailing_zeros() == line {
+            let Some(bits) = hart.peek_bits(at) else {
+                break;
+            };
+            let (insn, _) = crate::exec::decode_for(hart, bits, at);
+            out.push(self.path_insn(&insn, hart));
+            at = insn.next_pc();
+        }
+        out.into_boxed_slice()
+    }
+
     /// The last dropped instruction was predicted taken to `target`: Fetch2's
     /// output ends, its lines are dumped, and the target's line comes after
     /// Fetch1's stream change.
@@ -1755,9 +1809,11 @@ impl CycleModel {
     /// A marker waits for everything before it to complete and takes no time itself.
     #[cold]
     #[inline(never)]
-    fn marker(&mut self, m: Marker, pc: u64, arrival: u64) {
+    fn marker(&mut self, hart: &Hart, m: Marker, pc: u64, arrival: u64) {
         self.resolve_unknown();
         let t = arrival.max(self.cycle).max(self.last_complete);
+        // The fetches Fetch1 ran ahead with belong to the window before the marker.
+        self.run_ahead(hart, t.max(self.stores_seen));
         if t > self.cycle {
             self.cycle = t;
             self.issued = 0;
@@ -1946,6 +2002,8 @@ pub enum WrongPathStep {
 
 /// Wrong paths remembered at most (the table starts over when full).
 const MAX_WRONG_PATHS: usize = 4096;
+/// Lines the run-ahead walk keeps decoded, at most (then it starts over).
+const MAX_AHEAD_LINES: usize = 16384;
 
 /// Stores remembered for store-to-load forwarding (the store buffer's 8 entries).
 pub const STORE_RING: usize = 8;

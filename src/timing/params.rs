@@ -52,6 +52,10 @@ pub struct TimingParams {
     pub fetch_latency: u32,
     /// The I-cache in lines (8 MiB of 64-byte lines: 131072; 0: every fetch hits).
     pub icache_lines: u32,
+    /// 1: Fetch1 runs ahead of the committed path while Execute is stalled, as far
+    /// as the buffers behind it hold, and its misses' fills share the memory with
+    /// the LSQ (gem5's behaviour); 0: it fetches only the lines the path asks for.
+    pub icache_runahead: u32,
     /// The memory behind it, in ticks (gem5's picoseconds): a CPU cycle (1 GHz:
     /// 1000), SimpleMemory's latency (1 ns: 1000), the ticks it is busy per 64-byte
     /// line (32 GiB/s is 29 ticks a byte: 1856) and the bus's clock period (8 GHz:
@@ -181,6 +185,7 @@ impl Default for TimingParams {
             execute_buffer: 128,
             fetch_latency: 1,
             icache_lines: 131072,
+            icache_runahead: 1,
             cycle_ticks: 1000,
             mem_latency_ticks: 1000,
             mem_line_ticks: 1856,
@@ -273,6 +278,7 @@ impl TimingParams {
             ("timing_execute_buffer", &mut self.execute_buffer),
             ("timing_fetch_latency", &mut self.fetch_latency),
             ("timing_icache_lines", &mut self.icache_lines),
+            ("timing_icache_runahead", &mut self.icache_runahead),
             ("timing_cycle_ticks", &mut self.cycle_ticks),
             ("timing_mem_latency_ticks", &mut self.mem_latency_ticks),
             ("timing_mem_line_ticks", &mut self.mem_line_ticks),
@@ -403,6 +409,7 @@ impl TimingParams {
                     | "timing_loop_fast_forward"
                     | "timing_fetch_latency"
                     | "timing_icache_lines"
+                    | "timing_icache_runahead"
                     | "timing_mem_latency_ticks"
                     | "timing_mem_line_ticks"
                     | "timing_indirect_sets"

@@ -1,0 +1,159 @@
+//! The one memory behind the I-cache's line fills and the LSQ's accesses (gem5
+//! `SimpleMemory`, 32 GB/s, on the same crossbar: `rvvpu_se.py`). Each kind of
+//! request queues behind its own kind in the order it is booked, as it did when
+//! they had separate ports; across kinds a request also steps past every busy span
+//! of the other kind it would overlap. That keeps the order of the model's
+//! bookings (the front end books ahead of Execute, Execute books in program order)
+//! from delaying a request behind one that comes later in time.
+
+/// Busy spans of each kind remembered for the other kind to avoid.
+const SPANS: usize = 16;
+
+/// Recent busy spans `[start, end)` of one kind of request, in port units.
+#[derive(Clone, Copy)]
+struct Spans {
+    span: [(u64, u64); SPANS],
+    next: usize,
+}
+
+impl Spans {
+    const EMPTY: Spans = Spans {
+        span: [(0, 0); SPANS],
+        next: 0,
+    };
+
+    fn push(&mut self, start: u64, end: u64) {
+        self.span[self.next] = (start, end);
+        self.next = (self.next + 1) % SPANS;
+    }
+
+    /// The first start at or after `s` where `len` units overlap none of the spans.
+    #[inline]
+    fn first_gap(&self, mut s: u64, len: u64) -> u64 {
+        // Each pass moves past at least one span, so SPANS + 1 passes settle it.
+        for _ in 0..=SPANS {
+            let mut moved = false;
+            for &(a, b) in &self.span {
+                if s < b && s + len > a {
+                    s = b;
+                    moved = true;
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+        s
+    }
+}
+
+/// The port's time is kept in units of 1/`bytes_per_cycle` tick, so that a byte
+/// (`cycle_ticks` units) and a tick (`bytes_per_cycle` units) are both whole.
+pub struct Memory {
+    cycle_ticks: u64,
+    bytes_per_cycle: u64,
+    /// The unit the next data access / line fill can start at, within its kind.
+    data_free: u64,
+    fill_free: u64,
+    data: Spans,
+    fills: Spans,
+}
+
+impl Memory {
+    pub fn new(cycle_ticks: u64, bytes_per_cycle: u64) -> Memory {
+        Memory {
+            cycle_ticks: cycle_ticks.max(1),
+            bytes_per_cycle: bytes_per_cycle.max(1),
+            data_free: 0,
+            fill_free: 0,
+            data: Spans::EMPTY,
+            fills: Spans::EMPTY,
+        }
+    }
+
+    fn per_cycle(&self) -> u64 {
+        self.cycle_ticks * self.bytes_per_cycle
+    }
+
+    /// A data access of `bytes` requested at cycle `at`: busy bytes / bandwidth
+    /// (fractions count: four 8-byte accesses fit in a cycle). Returns the cycle it
+    /// starts.
+    #[inline]
+    pub fn data(&mut self, at: u64, bytes: u64) -> u64 {
+        let len = bytes * self.cycle_ticks;
+        let s = self
+            .fills
+            .first_gap((at * self.per_cycle()).max(self.data_free), len);
+        self.data_free = s + len;
+        self.data.push(s, s + len);
+        s.div_ceil(self.per_cycle())
+    }
+
+    /// A line fill of `ticks` sent at tick `send`. Returns the tick the memory takes it.
+    pub fn fill(&mut self, send: u64, ticks: u64) -> u64 {
+        let len = ticks * self.bytes_per_cycle;
+        let s = if std::env::var_os("FILLPRIO").is_some() { (send * self.bytes_per_cycle).max(self.fill_free) } else { self
+            .data
+            .first_gap((send * self.bytes_per_cycle).max(self.fill_free), len) };
+        self.fill_free = s + len;
+        self.fills.push(s, s + len);
+        s.div_ceil(self.bytes_per_cycle)
+    }
+
+    /// Moves every time on by `cycles` (the loop fast-forward).
+    pub fn shift(&mut self, cycles: u64) {
+        let d = cycles * self.per_cycle();
+        self.data_free += d;
+        self.fill_free += d;
+        for s in self.data.span.iter_mut().chain(self.fills.span.iter_mut()) {
+            if s.1 > 0 {
+                *s = (s.0 + d, s.1 + d);
+            }
+        }
+    }
+
+    /// The state relative to cycle `base`, for the fast-forward's signature: what
+    /// ended before it cannot delay a later request.
+    pub fn structure(&self, base: u64, out: &mut Vec<u64>) {
+        let b = base * self.per_cycle();
+        out.push(self.data_free.saturating_sub(b));
+        out.push(self.fill_free.saturating_sub(b));
+        for spans in [&self.data, &self.fills] {
+            for k in 0..SPANS {
+                let (s, e) = spans.span[(spans.next + k) % SPANS];
+                out.push(if e > b { e - b } else { 0 });
+                out.push(if e > b { s.saturating_sub(b) } else { 0 });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // 1 GHz, 1000 ticks a cycle, 32 bytes a cycle: a 64-byte fill is 2 cycles.
+    #[test]
+    fn an_access_steps_past_a_fill_booked_before_it_and_keeps_its_own_order() {
+        let mut m = Memory::new(1000, 32);
+        // A fill sent at tick 10_001 takes the memory for 2000 ticks.
+        assert_eq!(m.fill(10_001, 2000), 10_001);
+        // An 8-byte access at cycle 10 overlaps it: it starts when the fill is done,
+        // tick 12_001, the start of cycle 13 (rounded up).
+        assert_eq!(m.data(10, 8), 13);
+        // One at cycle 5 was before the fill but queues behind the first access.
+        assert_eq!(m.data(5, 8), 13);
+    }
+
+    #[test]
+    fn a_fill_steps_past_data_booked_before_it() {
+        let mut m = Memory::new(1000, 32);
+        // 32 bytes at cycle 4: busy for exactly cycle 4.
+        assert_eq!(m.data(4, 32), 4);
+        // A fill sent at tick 4_500 waits for tick 5_000; one sent at tick 1_000 fits
+        // before the access only if it ends by tick 4_000: 1_000 + 2_000 does, but it
+        // queues behind the first fill (ends 7_000).
+        assert_eq!(m.fill(4_500, 2000), 5_000);
+        assert_eq!(m.fill(1_000, 2000), 7_000);
+    }
+}
