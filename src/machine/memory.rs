@@ -301,7 +301,10 @@ impl Memory {
         let page = addr >> PAGE_SHIFT;
         if let Some(u) = self.user.as_deref()
             && !u.open
-            && !u.present.get(&page).is_some_and(|&t| UserMap::allows(t, false, true))
+            && !u
+                .present
+                .get(&page)
+                .is_some_and(|&t| UserMap::allows(t, false, true))
         {
             return None;
         }

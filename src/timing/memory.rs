@@ -1,35 +1,43 @@
 //! The one memory behind the I-cache's line fills and the LSQ's accesses (gem5
 //! `SimpleMemory`, 32 GB/s, on the same crossbar: `rvvpu_se.py`). Each kind of
-//! request queues behind its own kind in the order it is booked, as it did when
-//! they had separate ports; across kinds a request also steps past every busy span
-//! of the other kind it would overlap. That keeps the order of the model's
-//! bookings (the front end books ahead of Execute, Execute books in program order)
-//! from delaying a request behind one that comes later in time.
+//! request queues behind its own kind in the order it is booked; a data access
+//! also steps past every fill it would overlap, while a fill does not wait for
+//! data. The front end books its fills ahead of Execute's accesses in model order,
+//! so this keeps an access from waiting behind a fill that comes later in time,
+//! and it is the order that matched gem5 best (fills waiting for data too: set 1
+//! 93/102 within 10 %, 3.04 % mean, against 96/102, 2.71 %).
 
-/// Busy spans of each kind remembered for the other kind to avoid.
+/// Fills remembered for data accesses to step past.
 const SPANS: usize = 16;
 
-/// Recent busy spans `[start, end)` of one kind of request, in port units.
+/// Recent busy spans `[start, end)` of the line fills, in port units.
 #[derive(Clone, Copy)]
 struct Spans {
     span: [(u64, u64); SPANS],
     next: usize,
+    /// The latest end among them.
+    end: u64,
 }
 
 impl Spans {
     const EMPTY: Spans = Spans {
         span: [(0, 0); SPANS],
         next: 0,
+        end: 0,
     };
 
     fn push(&mut self, start: u64, end: u64) {
         self.span[self.next] = (start, end);
         self.next = (self.next + 1) % SPANS;
+        self.end = self.end.max(end);
     }
 
     /// The first start at or after `s` where `len` units overlap none of the spans.
     #[inline]
     fn first_gap(&self, mut s: u64, len: u64) -> u64 {
+        if s >= self.end {
+            return s;
+        }
         // Each pass moves past at least one span, so SPANS + 1 passes settle it.
         for _ in 0..=SPANS {
             let mut moved = false;
@@ -55,7 +63,6 @@ pub struct Memory {
     /// The unit the next data access / line fill can start at, within its kind.
     data_free: u64,
     fill_free: u64,
-    data: Spans,
     fills: Spans,
 }
 
@@ -66,7 +73,6 @@ impl Memory {
             bytes_per_cycle: bytes_per_cycle.max(1),
             data_free: 0,
             fill_free: 0,
-            data: Spans::EMPTY,
             fills: Spans::EMPTY,
         }
     }
@@ -85,16 +91,13 @@ impl Memory {
             .fills
             .first_gap((at * self.per_cycle()).max(self.data_free), len);
         self.data_free = s + len;
-        self.data.push(s, s + len);
         s.div_ceil(self.per_cycle())
     }
 
     /// A line fill of `ticks` sent at tick `send`. Returns the tick the memory takes it.
     pub fn fill(&mut self, send: u64, ticks: u64) -> u64 {
         let len = ticks * self.bytes_per_cycle;
-        let s = if std::env::var_os("FILLPRIO").is_some() { (send * self.bytes_per_cycle).max(self.fill_free) } else { self
-            .data
-            .first_gap((send * self.bytes_per_cycle).max(self.fill_free), len) };
+        let s = (send * self.bytes_per_cycle).max(self.fill_free);
         self.fill_free = s + len;
         self.fills.push(s, s + len);
         s.div_ceil(self.bytes_per_cycle)
@@ -105,10 +108,13 @@ impl Memory {
         let d = cycles * self.per_cycle();
         self.data_free += d;
         self.fill_free += d;
-        for s in self.data.span.iter_mut().chain(self.fills.span.iter_mut()) {
+        for s in self.fills.span.iter_mut() {
             if s.1 > 0 {
                 *s = (s.0 + d, s.1 + d);
             }
+        }
+        if self.fills.end > 0 {
+            self.fills.end += d;
         }
     }
 
@@ -118,12 +124,11 @@ impl Memory {
         let b = base * self.per_cycle();
         out.push(self.data_free.saturating_sub(b));
         out.push(self.fill_free.saturating_sub(b));
-        for spans in [&self.data, &self.fills] {
-            for k in 0..SPANS {
-                let (s, e) = spans.span[(spans.next + k) % SPANS];
-                out.push(if e > b { e - b } else { 0 });
-                out.push(if e > b { s.saturating_sub(b) } else { 0 });
-            }
+        let f = &self.fills;
+        for k in 0..SPANS {
+            let (s, e) = f.span[(f.next + k) % SPANS];
+            out.push(e.saturating_sub(b));
+            out.push(if e > b { s.saturating_sub(b) } else { 0 });
         }
     }
 }
@@ -146,14 +151,15 @@ mod tests {
     }
 
     #[test]
-    fn a_fill_steps_past_data_booked_before_it() {
+    fn fills_queue_behind_fills_only_and_an_access_finds_the_gap_between_them() {
         let mut m = Memory::new(1000, 32);
-        // 32 bytes at cycle 4: busy for exactly cycle 4.
+        // 32 bytes at cycle 4 take exactly cycle 4; a fill sent during it is not held.
         assert_eq!(m.data(4, 32), 4);
-        // A fill sent at tick 4_500 waits for tick 5_000; one sent at tick 1_000 fits
-        // before the access only if it ends by tick 4_000: 1_000 + 2_000 does, but it
-        // queues behind the first fill (ends 7_000).
-        assert_eq!(m.fill(4_500, 2000), 5_000);
-        assert_eq!(m.fill(1_000, 2000), 7_000);
+        assert_eq!(m.fill(4_500, 2000), 4_500);
+        // A second fill queues behind the first (ends 6_500), however early it was sent.
+        assert_eq!(m.fill(1_000, 2000), 6_500);
+        // An access at cycle 2 queues behind the one of cycle 4 (tick 5_000), then
+        // steps past both fills (to tick 8_500): it starts in cycle 9.
+        assert_eq!(m.data(2, 8), 9);
     }
 }

@@ -53,8 +53,10 @@ pub struct TimingParams {
     /// The I-cache in lines (8 MiB of 64-byte lines: 131072; 0: every fetch hits).
     pub icache_lines: u32,
     /// 1: Fetch1 runs ahead of the committed path while Execute is stalled, as far
-    /// as the buffers behind it hold, and its misses' fills share the memory with
-    /// the LSQ (gem5's behaviour); 0: it fetches only the lines the path asks for.
+    /// as the buffers behind it hold, and its misses' fills take the memory from
+    /// the LSQ (what gem5 does); 0 (default): it fetches only the lines the path
+    /// asks for. Off by default until it matches gem5 better overall: docs/timing.md,
+    /// "Fetch1 running ahead".
     pub icache_runahead: u32,
     /// The memory behind it, in ticks (gem5's picoseconds): a CPU cycle (1 GHz:
     /// 1000), SimpleMemory's latency (1 ns: 1000), the ticks it is busy per 64-byte
@@ -185,7 +187,7 @@ impl Default for TimingParams {
             execute_buffer: 128,
             fetch_latency: 1,
             icache_lines: 131072,
-            icache_runahead: 1,
+            icache_runahead: 0,
             cycle_ticks: 1000,
             mem_latency_ticks: 1000,
             mem_line_ticks: 1856,
