@@ -87,11 +87,15 @@ impl Memory {
     #[inline]
     pub fn data(&mut self, at: u64, bytes: u64) -> u64 {
         let len = bytes * self.cycle_ticks;
-        let s = self
-            .fills
-            .first_gap((at * self.per_cycle()).max(self.data_free), len);
+        let asked = at * self.per_cycle();
+        let s = self.fills.first_gap(asked.max(self.data_free), len);
         self.data_free = s + len;
-        s.div_ceil(self.per_cycle())
+        // Most accesses find the port free: no division then.
+        if s == asked {
+            at
+        } else {
+            s.div_ceil(self.per_cycle())
+        }
     }
 
     /// A line fill of `ticks` sent at tick `send`. Returns the tick the memory takes it.
