@@ -118,8 +118,8 @@ pub struct FrontEnd {
     /// instruction before the redirect reached it).
     change: Option<(u64, u64, bool)>,
     /// Execute's redirect after the last redirecting instruction: (cycle it reaches
-    /// Fetch1 and Fetch2, target line), taken by `finish_redirect` once the
-    /// dropped path has been walked (the target is a pc).
+    /// Fetch1 and Fetch2, target pc), taken by `finish_redirect` once the dropped
+    /// path has been walked.
     redirect_to: Option<(u64, u64)>,
     /// The cycle Fetch1 popped the first line of its current stream (u64::MAX:
     /// not yet).
@@ -286,8 +286,7 @@ impl FrontEnd {
         if self.icache.is_empty() {
             return hit;
         }
-        // The table's size is a power of two (`new`).
-        let set = (line as usize) & (self.icache.len() - 1);
+        let set = self.icache_set(line);
         let (tag, ready) = self.icache[set];
         if tag == line + 1 {
             return hit.max(ready);
@@ -807,8 +806,13 @@ impl FrontEnd {
 
     /// Whether `line` is in the I-cache (filled or being filled).
     fn cached(&self, line: u64) -> bool {
-        self.icache.is_empty()
-            || self.icache[(line as usize) & (self.icache.len() - 1)].0 == line + 1
+        self.icache.is_empty() || self.icache[self.icache_set(line)].0 == line + 1
+    }
+
+    /// The I-cache set of `line` (the table's size is a power of two: `new`).
+    #[inline]
+    fn icache_set(&self, line: u64) -> usize {
+        (line as usize) & (self.icache.len() - 1)
     }
 
     /// Execute changes the stream to `target`; Fetch1 and Fetch2 see it at cycle

@@ -1686,12 +1686,7 @@ impl CycleModel {
                 break;
             }
             let next = pc + step.bytes as u64;
-            let target = match step.transfer {
-                PathTransfer::None => None,
-                PathTransfer::Branch(kind, indirect) => self.bp.peek(pc, kind, indirect),
-                PathTransfer::Vset(direct) => self.bp.peek_vset(pc, direct).then_some(next),
-            };
-            if let Some(target) = target {
+            if let Some(target) = self.peek_path(pc, step) {
                 self.fe.dropped_taken(target);
                 return WrongPathStep::Taken(target);
             }
@@ -1699,6 +1694,19 @@ impl CycleModel {
             i += 1;
         }
         WrongPathStep::Done
+    }
+
+    /// Where Fetch2 would send the path after `step` at `pc` if it predicted it taken
+    /// (the predictor read, not updated: `Predictor::peek`); None: not taken.
+    fn peek_path(&self, pc: u64, step: PathInsn) -> Option<u64> {
+        match step.transfer {
+            PathTransfer::None => None,
+            PathTransfer::Branch(kind, indirect) => self.bp.peek(pc, kind, indirect),
+            PathTransfer::Vset(direct) => self
+                .bp
+                .peek_vset(pc, direct)
+                .then_some(pc + step.bytes as u64),
+        }
     }
 
     /// Remembers a wrong path's instructions as Decode and Fetch2 see them (see
@@ -1735,13 +1743,19 @@ impl CycleModel {
         }
     }
 
-    /// Fetch1's walk ahead of the committed path (`FrontEnd::ahead_next`), up to
-    /// cycle `to`: line by line along the path Fetch2 would predict (the predictor
-    /// read, not updated), each line's instructions decoded once.
+    /// Fetch1's walk ahead of the committed path up to cycle `to`, when it is on
+    /// (`timing_icache_runahead`; the check is all the data path pays when off).
+    #[inline(always)]
     fn run_ahead(&mut self, hart: &Hart, to: u64) {
-        if self.p.icache_runahead == 0 {
-            return;
+        if self.p.icache_runahead != 0 {
+            self.walk_ahead(hart, to);
         }
+    }
+
+    /// The walk itself (`FrontEnd::ahead_next`): line by line along the path Fetch2
+    /// would predict, each line's instructions decoded once.
+    #[inline(never)]
+    fn walk_ahead(&mut self, hart: &Hart, to: u64) {
         self.fe.ahead_sync();
         while let Some((pc, c)) = self.fe.ahead_next(to) {
             if !self.ahead_lines.contains_key(&pc) {
@@ -1759,15 +1773,10 @@ impl CycleModel {
             let mut at = pc;
             let mut taken = None;
             let mut n = 0;
-            for step in insns.iter() {
+            for &step in insns.iter() {
                 n += 1;
-                let next = at + step.bytes as u64;
-                taken = match step.transfer {
-                    PathTransfer::None => None,
-                    PathTransfer::Branch(kind, indirect) => self.bp.peek(at, kind, indirect),
-                    PathTransfer::Vset(direct) => self.bp.peek_vset(at, direct).then_some(next),
-                };
-                at = next;
+                taken = self.peek_path(at, step);
+                at += step.bytes as u64;
                 if taken.is_some() {
                     break;
                 }
@@ -1780,10 +1789,10 @@ impl CycleModel {
     /// The instructions that start in `pc`'s line from `pc` on, as Fetch2 sees
     /// them; empty if `pc` does not decode.
     fn ahead_decode(&self, hart: &Hart, pc: u64) -> Box<[PathInsn]> {
-        let line = pc >> self.p.fetch_line.trailing_zeros();
+        let shift = self.p.fetch_line.trailing_zeros();
         let mut out = Vec::new();
         let mut at = pc;
-        while at >> self.p.fetch_line.trailing_zeros() == line {
+        while at >> shift == pc >> shift {
             let Some(bits) = hart.peek_bits(at) else {
                 break;
             };
