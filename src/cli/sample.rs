@@ -95,6 +95,8 @@ pub struct Sampled {
     /// The accelerator model's statistics table (names of each dump's `vcix` values).
     pub vcix: Vec<crate::machine::accel::StatEntry>,
     pub instructions: u64,
+    /// Of those, the ones the loop fast-forward ran without the model.
+    pub fast_forwarded: u64,
     pub seconds: f64,
 }
 
@@ -181,6 +183,7 @@ pub fn sample_one(elf: &Path, s: &Setup) -> Result<Sampled, (i32, String)> {
             dumps: model.dumps,
             trace: model.trace,
             instructions: sim.hart.instret,
+            fast_forwarded: model.fast_forwarded,
             seconds,
         }),
         Ok(code) => Err((
@@ -225,6 +228,7 @@ fn outputs(s: &Sampled, dir: &Path, tiles: Option<&[Option<u64>]>) -> Result<(),
     let tsv = stats::trace_cycles_tsv(&s.dumps, tiles)?;
     let summary = serde_json::json!({
         "instructions": s.instructions,
+        "fast_forwarded_instructions": s.fast_forwarded,
         "windows": stats::summarize(&s.dumps, &s.pool_sizes, &s.vcix),
     });
     write_whole(&dir.join("stats.txt"), &stats::stats_txt(&s.dumps, &s.vcix))?;

@@ -672,8 +672,9 @@ impl FrontEnd {
     }
 
     /// The state that is not a cycle, for the loop fast-forward's signature; the
-    /// memory's next free tick relative to `base`.
-    pub fn structure(&self, base: u64, out: &mut Vec<u64>) {
+    /// memory's next free tick relative to `base`; the run-ahead walk's when it
+    /// runs (`walking`).
+    pub fn structure(&self, base: u64, walking: bool, out: &mut Vec<u64>) {
         out.push(self.next_line);
         out.push(self.fetch_len as u64);
         for k in 0..self.fetch_len {
@@ -695,6 +696,10 @@ impl FrontEnd {
         out.push(self.d_count as u64);
         out.push(self.drop_count as u64);
         self.memory.structure(base, out);
+        if !walking {
+            // The walk's state is never read.
+            return;
+        }
         let a = &self.ahead;
         out.extend([
             self.stream.wrapping_sub(a.stream),

@@ -150,7 +150,8 @@ fn watch_edge(
         *w = model::LoopWatch {
             branch: edge.pc,
             target,
-            sig: std::mem::take(&mut w.sig),
+            history: std::mem::take(&mut w.history),
+            body: std::mem::take(&mut w.body),
             scratch: std::mem::take(&mut w.scratch),
             seen: std::mem::take(&mut w.seen),
             ..Default::default()
@@ -188,91 +189,120 @@ fn watch_edge(
     let mut sig = std::mem::take(&mut w.scratch);
     let Some(base) = model.ff_signature(hart, edge.pc, &mut sig) else {
         w.scratch = sig;
-        w.have = false;
+        w.have = 0;
         model.ff_restart_log(views);
         return Edge::Retire;
     };
     let (counters, misses) = model.ff_counters();
-    let periodic = w.have
-        && sig == w.sig
-        && misses == w.misses
-        && hart.instret - w.instret == w.len
-        && base > w.base;
-    if !periodic {
-        model.ff_restart_log(views);
-        if w.have {
-            // Not (yet) alike: try again at each back-edge while the histories fill
-            // (the global history has 64 bits), then less and less often.
-            w.fails += 1;
-            if w.fails > 80 {
-                w.cool = 1 << (w.fails - 80).min(16);
-                w.have = false;
-                w.scratch = sig;
-                return Edge::Retire;
-            }
-        }
-        w.scratch = std::mem::replace(&mut w.sig, sig);
-        w.have = true;
-        w.base = base;
-        w.counters = counters;
-        w.misses = misses;
-        w.instret = hart.instret;
-        return Edge::Retire;
+    // This back-edge becomes the newest snapshot; the oldest one's storage is reused.
+    if w.history.is_empty() {
+        w.history.resize_with(HISTORY, Default::default);
     }
-    w.scratch = sig;
-    let cycles = base - w.base;
+    w.head = (w.head + 1) % HISTORY;
+    let now = &mut w.history[w.head];
+    w.scratch = std::mem::replace(&mut now.sig, sig);
+    model.ff_restart_log(std::mem::replace(&mut now.views, views));
+    (now.base, now.counters, now.misses, now.instret) = (base, counters, misses, hart.instret);
+    w.have = (w.have + 1).min(HISTORY);
+    let Some(period) = period(w) else {
+        // Not (yet) alike: try again at each back-edge while the histories fill
+        // (the global history has 64 bits) and the front end settles (Execute's
+        // input buffer holds 128 of Decode's outputs), then in rounds of as many
+        // back-edges as the ring holds (a period up to MAX_PERIOD needs it full),
+        // further and further apart. Every signature counts, so a loop entered
+        // again and again for a few iterations each time cools down too.
+        w.fails += 1;
+        if w.fails > 80 && (w.fails - 80) % HISTORY as u32 == 0 {
+            w.cool = 1 << ((w.fails - 80) / HISTORY as u32).min(12);
+            w.have = 0;
+        }
+        return Edge::Retire;
+    };
+    let reference = &w.history[back(w.head, period)];
+    let cycles = base - reference.base;
     let mut per = counters;
-    for (d, c) in per.iter_mut().zip(&w.counters) {
+    for (d, c) in per.iter_mut().zip(&reference.counters) {
         *d -= c;
     }
-    let skip = skip_iterations(hart, code, until, model, w, edge, &views, cycles, &per);
-    model.ff_restart_log(views);
-    let (units, last, event) = match skip {
-        Skip::Ran(units, last, event) => (units, last, event),
-        Skip::Trapped(event) => return Edge::Done(Some(event)),
-        Skip::Replayed(last) => {
-            // The skip stopped where forwarding went another way: the model timed
-            // that iteration itself and the reference is gone.
-            w.fails += 1;
-            w.have = false;
-            retire(hart, model, &last);
-            return Edge::Done(None);
-        }
-    };
+    let (units, last, event) =
+        match skip_iterations(hart, code, until, model, w, edge, period, cycles, &per) {
+            Skip::Ran(units, last, event) => (units, last, event),
+            Skip::Trapped(event) => return Edge::Done(Some(event)),
+            Skip::Replayed(last, event, diverged) => {
+                // The skip stopped inside a period (forwarding went another way, or the
+                // loop or the slice ended there): the model timed that period's
+                // iterations itself and the snapshots no longer line up with it.
+                if diverged {
+                    w.fails += 1;
+                } else {
+                    w.fails = 0;
+                }
+                w.have = 0;
+                retire(hart, model, &last);
+                return Edge::Done(event);
+            }
+        };
     w.fails = 0;
-    // The model is now where it was at this back-edge, `units` iterations on: the
-    // reference becomes the last back-edge, so the next one compares alike.
-    w.base = base + units * cycles;
-    w.counters = counters;
-    for (c, d) in w.counters.iter_mut().zip(&per) {
-        *c += units * d;
+    // The model is now where it was at each of the last back-edges, `units` periods
+    // on: so are the snapshots, and the next back-edge compares alike.
+    let len = w.len;
+    for k in 0..w.have {
+        let s = &mut w.history[back(w.head, k)];
+        s.base += units * cycles;
+        for (c, d) in s.counters.iter_mut().zip(&per) {
+            *c += units * d;
+        }
+        s.instret = hart.instret - k as u64 * len;
     }
-    w.instret = hart.instret;
     retire(hart, model, &last);
     Edge::Done(event)
 }
 
+/// Snapshots the watch keeps: a period's and the one before it.
+const HISTORY: usize = model::MAX_PERIOD + 1;
+
+/// The ring slot `k` back-edges before `head`.
+fn back(head: usize, k: usize) -> usize {
+    (head + HISTORY - k) % HISTORY
+}
+
+/// The fewest iterations after which the newest snapshot repeats an earlier one
+/// (the same signature, no I-cache miss between, the same instructions each
+/// iteration, time gone by), if any.
+fn period(w: &model::LoopWatch) -> Option<usize> {
+    let now = &w.history[w.head];
+    (1..w.have).find(|&p| {
+        let then = &w.history[back(w.head, p)];
+        then.sig == now.sig
+            && then.misses == now.misses
+            && now.instret - then.instret == p as u64 * w.len
+            && now.base > then.base
+    })
+}
+
 /// How a skip ended (`skip_iterations`).
 enum Skip {
-    /// So many iterations skipped; the last back-edge (to retire through the model)
-    /// and the event to end the slice with, if any.
+    /// So many whole periods skipped; the last back-edge (to retire through the
+    /// model) and the event to end the slice with, if any.
     Ran(u64, crate::machine::Insn, Option<Event>),
     /// A fault inside the body; the model timed the iteration up to the faulting
     /// instruction.
     Trapped(Event),
-    /// An iteration's load forwarded where the reference's did not, or the other
-    /// way round: the model timed that iteration from its recorded addresses; its
-    /// back-edge is left to retire.
-    Replayed(crate::machine::Insn),
+    /// The skip stopped inside a period: the model timed that period's iterations
+    /// from their recorded addresses, up to the last one's back-edge, left to
+    /// retire; the event to end the slice with, and whether an iteration's load
+    /// forwarded where the reference's did not, or the other way round.
+    Replayed(crate::machine::Insn, Option<Event>, bool),
 }
 
 /// Runs whole iterations (the back-edge `edge` and the body after it, then the
 /// next) without the model until the back-edge falls through (or the slice ends,
-/// or the hart needs attention), and moves the model on by them: `cycles` and
-/// `per`'s statistics each. The addresses change from one iteration to the next, so
-/// every forwarding candidate is checked against the store ring as the model would
-/// see it (`views`: the reference iteration's loads, in order); an iteration where
-/// one goes another way is handed to the model with the addresses it used.
+/// or the hart needs attention), and moves the model on by the periods run:
+/// `cycles` and `per`'s statistics each. The addresses change from one iteration
+/// to the next, so every forwarding candidate is checked against the store ring as
+/// the model would see it (the views of the reference period's iteration in the
+/// same place); a period that does not run whole, or where one goes another way,
+/// is handed to the model with the addresses its iterations used.
 #[allow(clippy::too_many_arguments)]
 fn skip_iterations(
     hart: &mut Hart,
@@ -281,7 +311,7 @@ fn skip_iterations(
     model: &mut CycleModel,
     w: &mut model::LoopWatch,
     edge: &crate::machine::Insn,
-    views: &[model::ForwardView],
+    period: usize,
     cycles: u64,
     per: &stats::Counters,
 ) -> Skip {
@@ -289,23 +319,31 @@ fn skip_iterations(
     let Ok(body) = code.lookup(hart, target) else {
         return Skip::Ran(0, *edge, None);
     };
+    w.body.clear();
+    w.body.extend_from_slice(code.block(body));
     w.roles.clear();
     w.roles
-        .extend(code.block(body).iter().map(|i| model.ff_memory_role(i)));
+        .extend(w.body.iter().map(|i| model.ff_memory_role(i)));
     let candidates = w
         .roles
         .iter()
         .filter(|r| matches!(r, MemRole::Load(_)))
         .count();
-    if candidates != views.len() {
-        // Not the iteration the views were logged in (cannot happen: the same
-        // body ran since the last back-edge); skip nothing.
+    // The reference iteration of the j-th iteration of a period.
+    let reference = |j: usize| back(w.head, period - 1 - j);
+    if (0..period).any(|j| w.history[reference(j)].views.len() != candidates) {
+        // Not the iterations the views were logged in (cannot happen: the same body
+        // ran since each back-edge); skip nothing.
         return Skip::Ran(0, *edge, None);
     }
+    let n = w.roles.len();
+    let per_unit = period as u64 * w.len;
     w.eas.clear();
-    w.eas.resize(w.roles.len(), 0);
+    w.eas.resize(n * period, 0);
     let mut stores = model.ff_store_addresses();
+    let mut before = stores;
     let mut units = 0u64;
+    let mut done = 0;
     let mut last = *edge;
     let mut event = None;
     loop {
@@ -320,15 +358,18 @@ fn skip_iterations(
         let Ok(body) = code.lookup(hart, target) else {
             break;
         };
-        let before = stores;
-        let back_edge = last;
+        if done == 0 {
+            before = stores;
+        }
+        let views = &w.history[reference(done)].views;
+        let eas = &mut w.eas[done * n..(done + 1) * n];
         let mut view = 0;
         let mut diverged = false;
         for (k, insn) in code.block(body).iter().enumerate() {
             let role = w.roles[k];
             if role != MemRole::None {
                 let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
-                w.eas[k] = ea;
+                eas[k] = ea;
                 match role {
                     MemRole::Store(bytes) => stores.push(ea, bytes),
                     MemRole::Load(bytes) => {
@@ -341,60 +382,67 @@ fn skip_iterations(
             }
             hart.pc = insn.next_pc();
             if let Err(t) = (insn.handler)(hart, insn) {
-                // The model times the iteration up to the fault, as without a skip.
-                model.ff_skip(units, cycles, per);
+                // The model times the period up to the fault, as without a skip.
+                model.ff_skip(units, cycles, per, per_unit);
                 model.ff_set_store_addresses(&before);
-                let insns = code.block(body);
-                replay(hart, model, w, target, &back_edge, &insns[..k]);
+                replay(hart, model, w, edge, done, k);
                 return Skip::Trapped(Event::Trap(*t, insn.pc));
             }
             hart.instret = hart.instret.wrapping_add(1);
             last = *insn;
         }
+        done += 1;
         if diverged {
-            model.ff_skip(units, cycles, per);
+            model.ff_skip(units, cycles, per, per_unit);
             model.ff_set_store_addresses(&before);
-            let insns = code.block(body);
-            replay(
-                hart,
-                model,
-                w,
-                target,
-                &back_edge,
-                &insns[..insns.len() - 1],
-            );
-            return Skip::Replayed(last);
+            replay(hart, model, w, edge, done - 1, n - 1);
+            return Skip::Replayed(last, None, true);
         }
-        units += 1;
+        if done == period {
+            units += 1;
+            done = 0;
+        }
         if hart.pc != target {
             break;
         }
     }
-    model.ff_skip(units, cycles, per);
-    model.ff_set_store_addresses(&stores);
-    Skip::Ran(units, last, event)
+    model.ff_skip(units, cycles, per, per_unit);
+    if done == 0 {
+        model.ff_set_store_addresses(&stores);
+        return Skip::Ran(units, last, event);
+    }
+    model.ff_set_store_addresses(&before);
+    replay(hart, model, w, edge, done - 1, n - 1);
+    Skip::Replayed(last, event, false)
 }
 
-/// Hands the model an iteration the skip ran ahead of it: the back-edge that
-/// entered it (taken, to `target`), then `insns`, the body's first instructions,
-/// each load and store with the address it used (`LoopWatch::eas`).
+/// Hands the model the iterations of a period the skip ran ahead of it: `whole`
+/// iterations of the body (`LoopWatch::body`), then one more up to its `upto`-th
+/// instruction, each
+/// entered by the back-edge `edge` (taken, to the loop's start) and each load and
+/// store with the address it used (`LoopWatch::eas`).
 fn replay(
     hart: &mut Hart,
     model: &mut CycleModel,
     w: &model::LoopWatch,
-    target: u64,
-    back_edge: &crate::machine::Insn,
-    insns: &[crate::machine::Insn],
+    edge: &crate::machine::Insn,
+    whole: usize,
+    upto: usize,
 ) {
     let pc = hart.pc;
-    hart.pc = target;
-    retire(hart, model, back_edge);
-    hart.pc = pc;
-    for (k, insn) in insns.iter().enumerate() {
-        if w.roles[k] != MemRole::None {
-            model.ff_replay_address(w.eas[k]);
+    let body = &w.body;
+    let n = body.len();
+    for j in 0..=whole {
+        hart.pc = w.target;
+        retire(hart, model, edge);
+        hart.pc = pc;
+        let end = if j < whole { n - 1 } else { upto };
+        for (k, insn) in body[..end].iter().enumerate() {
+            if w.roles[k] != MemRole::None {
+                model.ff_replay_address(w.eas[j * n + k]);
+            }
+            retire(hart, model, insn);
         }
-        retire(hart, model, insn);
     }
 }
 

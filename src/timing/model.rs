@@ -337,7 +337,12 @@ fn derive(info: &crate::isa::OpInfo) -> OpTiming {
     t
 }
 
-/// The loop fast-forward's memory of the last back-edge it saw (`timing::run_blocks_timed`).
+/// The most iterations a loop's timing may take to repeat (the fast-forward's
+/// period): the memory's tick-valued port times, the I-cache's fills and the
+/// predictor's histories can settle into a pattern several iterations long.
+pub const MAX_PERIOD: usize = 32;
+
+/// The loop fast-forward's memory of the last back-edges it saw (`timing::run_blocks_timed`).
 #[derive(Default)]
 pub struct LoopWatch {
     /// The back-edge (a taken backward branch) and the loop's first instruction.
@@ -345,27 +350,40 @@ pub struct LoopWatch {
     pub target: u64,
     /// Instructions in the body, back-edge included; 0: not a body to skip.
     pub len: u64,
-    /// Whether a signature was taken at the back-edge, and that signature, its base
-    /// cycle, the statistics, I-cache misses and instructions retired then.
-    pub have: bool,
-    pub sig: Vec<u64>,
-    pub base: u64,
-    pub counters: Counters,
-    pub misses: u64,
-    pub instret: u64,
+    /// The model at the last back-edges, newest at `head` (a ring of
+    /// `MAX_PERIOD` + 1, allocated with the first loop), `have` of them taken in a
+    /// row on this loop.
+    pub history: Vec<Snapshot>,
+    pub head: usize,
+    pub have: usize,
     /// Back-edges left to pass before trying again, and the signatures in a row that
-    /// differed.
+    /// repeated no earlier one.
     pub cool: u32,
     pub fails: u32,
     /// Scratch for the next signature.
     pub scratch: Vec<u64>,
-    /// Scratch for a skip: the body's memory roles and one iteration's addresses.
+    /// Scratch for a skip: the body's instructions, their memory roles and the
+    /// addresses of one period's iterations (`roles.len()` each).
+    pub body: Vec<crate::machine::Insn>,
     pub roles: Vec<MemRole>,
     pub eas: Vec<u64>,
     /// What the watch learnt of the loops it left, by back-edge (direct-mapped):
     /// (back-edge, loop start, body length, failed signatures, back-edges to wait),
     /// so an inner loop entered again does not start over.
     pub seen: Vec<LoopSeen>,
+}
+
+/// The model just before a back-edge retired (`LoopWatch::history`): its signature
+/// (`CycleModel::ff_signature`), base cycle, statistics, I-cache misses and
+/// instructions retired, and the forwarding views of the iteration that ended there.
+#[derive(Default)]
+pub struct Snapshot {
+    pub sig: Vec<u64>,
+    pub base: u64,
+    pub counters: Counters,
+    pub misses: u64,
+    pub instret: u64,
+    pub views: Vec<ForwardView>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -456,6 +474,8 @@ pub struct CycleModel {
     vcix_at_reset: Vec<u64>,
     /// Conditions worth a warning at the end (a model that never accepts).
     pub warnings: Vec<String>,
+    /// Instructions the loop fast-forward ran without the model.
+    pub fast_forwarded: u64,
     /// The loop fast-forward's state (`timing::run_blocks_timed`); None: off.
     pub watch: Option<Box<LoopWatch>>,
     /// While the watch follows a loop: each forwarding candidate's view of the store
@@ -565,6 +585,7 @@ impl CycleModel {
             warnings: Vec::new(),
             watch: (p.loop_fast_forward != 0).then(Box::default),
             ff_logging: false,
+            fast_forwarded: 0,
             ff_loads: Vec::new(),
             replay_ea: None,
             counters: [0; NSTATS],
@@ -1573,14 +1594,15 @@ impl CycleModel {
         for k in 0..STORE_RING {
             out.push(self.store_ring[(self.store_ring_next + k) % STORE_RING].1);
         }
-        self.fe.structure(base, out);
+        self.fe.structure(base, self.p.icache_runahead != 0, out);
         self.bp.branch_state(branch_pc, out);
         Some(base)
     }
 
-    /// Skips `units` loop iterations of `cycles` each whose statistics were
-    /// `counts` each: every time moves on and the counters grow.
-    pub fn ff_skip(&mut self, units: u64, cycles: u64, counts: &Counters) {
+    /// Skips `units` periods of a loop (`instructions` each) of `cycles` each whose
+    /// statistics were `counts` each: every time moves on and the counters grow.
+    pub fn ff_skip(&mut self, units: u64, cycles: u64, counts: &Counters, instructions: u64) {
+        self.fast_forwarded += units * instructions;
         let shift = units * cycles;
         self.for_each_time(&mut |v| {
             if *v != u64::MAX {

@@ -59,6 +59,37 @@ _start:
     addi    s3, s3, -1
     bnez    s3, 2b
     END
+    /* 3: walk.S's loop (its state repeats only every 12 iterations: the front end
+     * hands Execute 1 or 2 of Decode's outputs an iteration), entered 12 times
+     * with 2000 to 2011 iterations, so the loop leaves at every place of a period */
+    la      s2, bufC
+    li      s6, 0
+    li      s5, 960
+    li      s7, 12
+    WINDOW
+3:  li      s3, 2000
+    add     s3, s3, s6
+    li      s4, 0
+4:  add     a1, s0, s4
+    add     a2, s1, s4
+    add     a3, s2, s4
+    vle32.v v1, (a1)
+    vle32.v v2, (a2)
+    vfadd.vv v3, v1, v2
+    vse32.v v3, (a3)
+    add     t1, t1, s3
+    xor     t2, t2, t1
+    mul     t3, t1, t2
+    ld      t4, 0(a1)
+    add     t5, t5, t4
+    sd      t5, 8(a3)
+    addi    s4, s4, 32
+    and     s4, s4, s5
+    addi    s3, s3, -1
+    bnez    s3, 4b
+    addi    s6, s6, 1
+    bne     s6, s7, 3b
+    END
     EXIT(0)
 
     .data
@@ -67,3 +98,4 @@ _start:
 ring: .skip 1024
 bufA: .skip 1024
 bufB: .skip 1024
+bufC: .skip 1024
