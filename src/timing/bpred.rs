@@ -218,9 +218,11 @@ impl Predictor {
     pub fn branch_state(&self, pc: u64, out: &mut Vec<u64>) {
         let l = self.lookup(pc);
         let (slot, _) = self.btb_lookup(pc);
+        // Only the histories' bits that select a counter are state: the rest has
+        // shifted out of every later lookup's reach.
         out.extend([
-            self.global_history,
-            self.local_history[l.history] as u64,
+            self.global_history & (self.global_counters.len() as u64 - 1),
+            self.local_history[l.history] as u64 & (self.local_counters.len() as u64 - 1),
             self.local_counters[l.local_counter] as u64,
             self.global_counters[l.global_counter] as u64,
             self.choice_counters[l.global_counter] as u64,
