@@ -244,8 +244,11 @@ fn watch_edge(
         };
     w.fails = 0;
     // The model is now where it was at each of the last back-edges, `units` periods
-    // on: so are the snapshots, and the next back-edge compares alike.
+    // on: so are the snapshots of the reference period and the one before it (the
+    // loop repeats from there on; older ones may predate that, and are dropped),
+    // and the next back-edge compares alike.
     let len = w.len;
+    w.have = w.have.min(period + 1);
     for k in 0..w.have {
         let s = &mut w.history[back(w.head, k)];
         s.base += units * cycles;
