@@ -212,7 +212,7 @@ fn watch_edge(
         // further and further apart. Every signature counts, so a loop entered
         // again and again for a few iterations each time cools down too.
         w.fails += 1;
-        if w.fails > 80 && (w.fails - 80) % HISTORY as u32 == 0 {
+        if w.fails > 80 && (w.fails - 80).is_multiple_of(HISTORY as u32) {
             w.cool = 1 << ((w.fails - 80) / HISTORY as u32).min(12);
             w.have = 0;
         }
