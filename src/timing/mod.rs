@@ -206,7 +206,7 @@ fn watch_edge(
     w.have = (w.have + 1).min(HISTORY);
     let Some(period) = period(w) else {
         // Not (yet) alike: try again at each back-edge while the histories fill
-        // (the global history has 64 bits) and the front end settles (Execute's
+        // (13 bits of global history select a counter) and the front end settles (Execute's
         // input buffer holds 128 of Decode's outputs), then in rounds of as many
         // back-edges as the ring holds (a period up to MAX_PERIOD needs it full),
         // further and further apart. Every signature counts, so a loop entered
