@@ -206,10 +206,10 @@ fn watch_edge(
     w.have = (w.have + 1).min(HISTORY);
     let Some(period) = period(w) else {
         // Not (yet) alike: try again at each back-edge while the histories fill
-        // (13 bits of global history select a counter) and the front end settles (Execute's
-        // input buffer holds 128 of Decode's outputs), then in rounds of as many
-        // back-edges as the ring holds (a period up to MAX_PERIOD needs it full),
-        // further and further apart. Every signature counts, so a loop entered
+        // (13 bits of global history select a counter) and the front end settles
+        // (Execute's input buffer holds 128 of Decode's outputs), then in rounds of
+        // as many back-edges as the ring holds (a period up to MAX_PERIOD needs it
+        // full), further and further apart. Every signature counts, so a loop entered
         // again and again for a few iterations each time cools down too.
         w.fails += 1;
         if w.fails > 80 && (w.fails - 80).is_multiple_of(HISTORY as u32) {
