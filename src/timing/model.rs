@@ -449,6 +449,9 @@ pub struct CycleModel {
     last_vcfg: (u64, u64),
     /// Completion of everything issued so far (markers wait for it).
     last_complete: u64,
+    /// The first cycle a unit held behind the youngest scalar load (waiting to
+    /// commit after it) may take a new instruction.
+    load_release: u64,
     /// The cycle from which a dump sees the scalar stores so far: gem5's dumpstats
     /// executes `window_store_end` cycles after the last one commits.
     stores_seen: u64,
@@ -545,6 +548,7 @@ impl CycleModel {
             store_commit: 0,
             last_vcfg: (u64::MAX, u64::MAX),
             last_complete: 0,
+            load_release: 0,
             stores_seen: 0,
             dropped_path: None,
             wrong_paths: HashMap::new(),
@@ -777,16 +781,17 @@ impl CycleModel {
             return done;
         }
         let commit = done.max(self.last_complete);
-        let free = &mut self.units.free_at[pool as usize][self.last_unit];
         // A pipeline whose head waited to commit was stalled: the commit unstalls
-        // it, but it advances only after this cycle's issue (`Execute::evaluate`:
-        // commit, issue, then `FUPipeline::advance`).
-        let stalled = if commit > done {
-            self.p.stalled_unit_release as u64
+        // it and, as `Execute::evaluate` commits before it issues, the unit takes a
+        // new instruction in the commit's cycle; behind a scalar load, a cycle
+        // later (`load_release`, measured: probe6 against probe9 and probe10).
+        let release = if commit > done {
+            commit.max(self.load_release)
         } else {
-            0
+            commit
         };
-        *free = (*free).max(commit + stalled);
+        let free = &mut self.units.free_at[pool as usize][self.last_unit];
+        *free = (*free).max(release);
         commit
     }
 
@@ -945,6 +950,9 @@ impl CycleModel {
                     self.memory(hart, at, bytes)
                 };
                 let done = data + self.p.load_response as u64;
+                self.load_release = self
+                    .load_release
+                    .max(done + self.p.stalled_unit_release as u64);
                 self.count(Stat::Loads, 1);
                 // The mem unit's timing has extraAssumedLat, so the scoreboard marks
                 // the destination ready opLat + extraAssumedLat after issue whenever
@@ -1547,6 +1555,7 @@ impl CycleModel {
         f(&mut self.lsq_vector_stores.cycle);
         f(&mut self.store_commit);
         f(&mut self.last_complete);
+        f(&mut self.load_release);
         f(&mut self.stores_seen);
         f(&mut self.accel_next);
         self.fe.for_each_time(f);

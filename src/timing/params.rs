@@ -144,7 +144,8 @@ pub struct TimingParams {
     /// Vector store micro-ops entering the LSQ per cycle.
     pub vector_stores_per_cycle: u32,
     /// Extra cycles a unit stays busy after its instruction, held at the head of
-    /// the unit's pipeline waiting for older ones, commits.
+    /// the unit's pipeline waiting for an older scalar load, commits (behind
+    /// anything else it frees in the commit's cycle).
     pub stalled_unit_release: u32,
 
     // ---- branch prediction (gem5 TournamentBP and BTB defaults) ----
@@ -213,7 +214,8 @@ impl Default for TimingParams {
             // Two copies of {2 x config, 2 x misc, 2 x load/store, ALU0, ALU1}.
             vec_config_units: 4,
             vec_misc_units: 4,
-            vec_mem_units: 4,
+            // Vector memory micro-ops also go to the 2 scalar mem units (first).
+            vec_mem_units: 6,
             vec_alus: 4,
             vec_latency: 1,
             mem_latency: 1,
