@@ -35,10 +35,13 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
     ("st_ld_x8.warm", 0.16, ST_LD),
 ];
 
-/// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,probe5,calls5,probe6,probe7,probe8}.S, measured on the same gem5):
-/// probes of the store buffer, LMUL > 1 vector memory and the I-cache, and realistic
-/// windows (sorts, recursion, a list walk, softmax, tile loops, a scalar matmul, a copy).
-const MEAN_BOUND_SET2: f64 = 0.08;
+/// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,...,probe14}.S and
+/// real3.c, measured on the same gem5): probes of the store buffer, LMUL > 1 vector
+/// memory and the I-cache, and realistic windows (sorts, recursion, a list walk,
+/// softmax, tile loops, a scalar matmul, a copy; real3's gcc -O2 C and RVV loops). Its
+/// mean |error| was 7.3 % over the 298 samples up to probe11 and is 8.4 % with probe13,
+/// probe14, probe15 and real3, which were measured to find what the model lacks.
+const MEAN_BOUND_SET2: f64 = 0.085;
 
 const CALLS: &str = "calls: a store in the leaf costs ~4 cycles more a call in gem5 (call_st8 84 against call_ld8 50, the same mispredictions); rule not pinned down";
 const RET_AT_TARGET: &str = "a ret that is an indirect call's target: gem5's call_ret8 costs 9 a pair against call_alu8's 4.75 (both without mispredictions; 4 I-cache misses cold); rule not pinned down";
@@ -49,6 +52,9 @@ const LD_NEVER_TAKEN: &str =
 const ST_LD: &str = "a store, then a load of another address: gem5 2 cycles a pair warm, the model 3 (docs/timing.md, probe7)";
 const SKIPPED_MEM: &str = "probe8: load-dependent taken branches cost gem5 more by what they skip, though the skipped instruction is never decoded on the correct path (fetch2 statistics): 8 x (ld; bnez taken) costs 32 warm skipping a store, 50 skipping a load, the model 23 for both; a load at a taken branch's target costs ~6 cycles an iteration (m6 51, the model 25); not pinned down";
 const LEAF_ADDRESS: &str = "probe9: 8 calls of a one-instruction leaf cost gem5 88, 50, 67 and 71 cycles warm by the leaf's address (its code does not matter: the mispredictions, 4, 3, 3, 4, are the model's too), the model 49 to 53; the address-dependent call cost of LAYOUT7, not pinned down";
+const SCALAR_ALU: &str = "probe13/probe14: int ops behind scalar loads hold the int ALUs for less in gem5 than in the model (16 x (lw; 7 adds) 54 cycles, the model 71; 16 x (lw; lw; 5 adds) 54, the model 87), and a loop's period follows its front end (32 iterations of lw, lw, K adds, addi, bnez: gem5 144 cycles for K = 3 and 4, 109 for K = 5, 174 for K = 6); not pinned down";
+const REAL3: &str = "real3 (gcc -O2 C and strip-mined RVV loops, mispredictions equal to gem5's in most): the sorts with many mispredictions (bsort16, qsort32) and the function-pointer dispatch are cheaper in the model, mat_int6 and the list walk dearer (SCALAR_ALU), the RVV loops of one or two loads an iteration cheaper (ONE_VLE; probe15: 32 iterations of one vle32 m1 take gem5 4 cycles each, the model 3); not pinned down";
+const VMEM_LOOP: &str = "probe15: strip-mined vector loops of loads and stores: one vle32 an iteration takes gem5 4 cycles (m1) and 7 (m4), the model 3 and 6; a load of one buffer and a store to another 10.8 an iteration at m4, the model 8.7; the m1 add loop dearer in the model (5.4 against gem5's 4.6 an iteration); not pinned down";
 const ONE_VLE: &str = "probe10/probe11: a loop of one or two vector loads and a few int ops takes gem5 2.3 to 4 cycles an iteration by its shape (a moving address 4.0, the same address 3.4, no int ops 2.3), the model 2 or 3: its Fetch1 keeps another number of stale fetches in flight at each taken back-edge (DEPTH_AT_JUMPS); not pinned down";
 const WALK: &str = "the path Fetch2 predicts past the cold run's dump: the model's front end runs ~90 cycles ahead of the vexp chain and its walk goes round the loop ~30 times, leaving the loop branch mispredicted 7 times in the warm run (gem5 once); how far gem5's Fetch2 gets there is not pinned down";
 const RUN_AHEAD: &str = "the reversed insertion sort in probe7: a copy-loop branch mispredicted mid-loop resolves 13 cycles after Fetch2 in the model (its loads after stores run 3 cycles a pair, gem5's 2: ST_LD), Fetch1 runs 5 fresh lines ahead on the wrong path (gem5's window has 1 I-cache miss), their fills leave 3 fetches in flight at every later stream change where gem5's period says 2, and each of the inner loop's 120 predicted jumps costs a cycle more";
@@ -122,6 +128,49 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("e_vle_m2_moving.warm", 0.22, ONE_VLE),
     ("g_vle_m2_short.cold", 0.20, ONE_VLE),
     ("g_vle_m2_short.warm", 0.34, ONE_VLE),
+    ("l2_adds3.cold", 0.21, SCALAR_ALU),
+    ("l2_adds3.warm", 0.22, SCALAR_ALU),
+    ("l2_adds4.cold", 0.20, SCALAR_ALU),
+    ("l2_adds4.warm", 0.22, SCALAR_ALU),
+    ("l2_adds5.cold", 0.54, SCALAR_ALU),
+    ("l2_adds5.warm", 0.59, SCALAR_ALU),
+    ("l2_matint_inner.cold", 0.28, SCALAR_ALU),
+    ("l2_matint_inner.warm", 0.30, SCALAR_ALU),
+    ("l2_matint_nomul.cold", 0.19, SCALAR_ALU),
+    ("l2_matint_nomul.warm", 0.22, SCALAR_ALU),
+    ("l1_matint_one_load.cold", 0.22, SCALAR_ALU),
+    ("l1_matint_one_load.warm", 0.30, SCALAR_ALU),
+    ("s1_lw2_add5.warm", 0.63, SCALAR_ALU),
+    ("s2_lw_add7.cold", 0.31, SCALAR_ALU),
+    ("s2_lw_add7.warm", 0.33, SCALAR_ALU),
+    ("bsort16.cold", 0.16, REAL3),
+    ("bsort16.warm", 0.16, REAL3),
+    ("qsort32.cold", 0.27, REAL3),
+    ("qsort32.warm", 0.23, REAL3),
+    ("list_find_rev32.cold", 0.16, REAL3),
+    ("list_find_rev32.warm", 0.19, REAL3),
+    ("mat_int6.cold", 0.25, REAL3),
+    ("mat_int6.warm", 0.30, REAL3),
+    ("fnptr_dispatch32.cold", 0.19, REAL3),
+    ("fnptr_dispatch32.warm", 0.20, REAL3),
+    ("softmax_s48.cold", 0.27, REAL3),
+    ("vadd_m1_200.cold", 0.20, REAL3),
+    ("vadd_m1_200.warm", 0.17, REAL3),
+    ("vfma_m4_512.cold", 0.24, REAL3),
+    ("vfma_m4_512.warm", 0.23, REAL3),
+    ("vdot_i32_128.cold", 0.14, REAL3),
+    ("vdot_i32_128.warm", 0.18, REAL3),
+    ("v_fma_m4.cold", 0.14, VMEM_LOOP),
+    ("v_ld_st_other_m4.cold", 0.20, VMEM_LOOP),
+    ("v_ld_st_other_m4.warm", 0.21, VMEM_LOOP),
+    ("v_ld_m4.cold", 0.14, VMEM_LOOP),
+    ("v_ld_m4.warm", 0.15, VMEM_LOOP),
+    ("v_add_m1_200.cold", 0.13, VMEM_LOOP),
+    ("v_add_m1_200.warm", 0.19, VMEM_LOOP),
+    ("v_add_m1_256.cold", 0.14, VMEM_LOOP),
+    ("v_add_m1_256.warm", 0.17, VMEM_LOOP),
+    ("v_ld_m1.cold", 0.24, VMEM_LOOP),
+    ("v_ld_m1.warm", 0.25, VMEM_LOOP),
 ];
 
 fn dir() -> String {
@@ -229,7 +278,7 @@ fn every_window_is_within_tolerance_of_gem5() {
 fn the_second_set_and_realistic_windows_are_within_tolerance_of_gem5() {
     check(
         "gem5_cycles_set2.tsv",
-        298,
+        388,
         KNOWN_MISSES_SET2,
         MEAN_BOUND_SET2,
     );
@@ -313,13 +362,18 @@ const WRONG_PATH_LINES: &[&str] = &[
     "l3_adds0.warm",
     "b_vle_m2_two_groups.warm",
     "c_vle_m2_same_group.warm",
+    "l2_adds3.warm",
+    "l2_adds4.warm",
+    "l2_matint_nomul.warm",
+    "v_fma_m4.warm",
+    "v_ld3_st_m4.warm",
 ];
 
 /// gem5's I-cache misses per window (the `icacheMisses` column): the model fetches
 /// lines as gem5's Fetch1 does only where it walks the same paths, so they agree in
 /// most windows, not all (the model's Fetch1 runs ahead only as far as the path it
 /// is fed needs; gem5's runs ahead through the lines past a stalled window). The
-/// second set's windows that agree may not drop below today's 214 of 298, and every
+/// second set's windows that agree may not drop below today's 279 of 388, and every
 /// warm window of it (the code fetched on the cold run) must miss as little as gem5's.
 #[test]
 fn the_i_cache_misses_agree_with_gem5() {
@@ -339,8 +393,8 @@ fn the_i_cache_misses_agree_with_gem5() {
             warm_extra.push(format!("{window}: gem5 {gem5}, npu-spike {ours}"));
         }
     }
-    assert_eq!(total, 298);
-    assert!(equal >= 214, "{equal} of {total} windows miss as gem5 does");
+    assert_eq!(total, 388);
+    assert!(equal >= 279, "{equal} of {total} windows miss as gem5 does");
     assert!(warm_extra.is_empty(), "{}", warm_extra.join("\n"));
 }
 
