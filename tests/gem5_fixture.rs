@@ -39,9 +39,10 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
 /// real3.c, measured on the same gem5): probes of the store buffer, LMUL > 1 vector
 /// memory and the I-cache, and realistic windows (sorts, recursion, a list walk,
 /// softmax, tile loops, a scalar matmul, a copy; real3's gcc -O2 C and RVV loops). Its
-/// mean |error| was 7.3 % over the 298 samples up to probe11 and is 8.4 % with probe13,
-/// probe14, probe15 and real3, which were measured to find what the model lacks.
-const MEAN_BOUND_SET2: f64 = 0.085;
+/// mean |error| was 7.3 % over the 298 samples up to probe11, 8.4 % with probe13,
+/// probe14, probe15 and real3 and 9.9 % with probe17, which were measured to find what
+/// the model lacks (every window's own bound still guards the rest).
+const MEAN_BOUND_SET2: f64 = 0.10;
 
 const CALLS: &str = "calls: a store in the leaf costs ~4 cycles more a call in gem5 (call_st8 84 against call_ld8 50, the same mispredictions); rule not pinned down";
 const RET_AT_TARGET: &str = "a ret that is an indirect call's target: gem5's call_ret8 costs 9 a pair against call_alu8's 4.75 (both without mispredictions; 4 I-cache misses cold); rule not pinned down";
@@ -52,7 +53,7 @@ const LD_NEVER_TAKEN: &str =
 const ST_LD: &str = "a store, then a load of another address: gem5 2 cycles a pair warm, the model 3 (docs/timing.md, probe7)";
 const SKIPPED_MEM: &str = "probe8: load-dependent taken branches cost gem5 more by what they skip, though the skipped instruction is never decoded on the correct path (fetch2 statistics): 8 x (ld; bnez taken) costs 32 warm skipping a store, 50 skipping a load, the model 23 for both; a load at a taken branch's target costs ~6 cycles an iteration (m6 51, the model 25); not pinned down";
 const LEAF_ADDRESS: &str = "probe9: 8 calls of a one-instruction leaf cost gem5 88, 50, 67 and 71 cycles warm by the leaf's address (its code does not matter: the mispredictions, 4, 3, 3, 4, are the model's too), the model 49 to 53; the address-dependent call cost of LAYOUT7, not pinned down";
-const SCALAR_ALU: &str = "probe13/probe14: int ops behind scalar loads hold the int ALUs for less in gem5 than in the model (16 x (lw; 7 adds) 54 cycles, the model 71; 16 x (lw; lw; 5 adds) 54, the model 87), and a loop's period follows its front end (32 iterations of lw, lw, K adds, addi, bnez: gem5 144 cycles for K = 3 and 4, 109 for K = 5, 174 for K = 6); not pinned down";
+const SCALAR_ALU: &str = "probe13/probe14/probe17: int ops behind scalar loads hold the int ALUs for less in gem5 than in the model: 16 straight-line groups of one lw and K independent adds take gem5 a period of 1 + ceil(K/4) cycles a group for K >= 3 (2 for K = 3, 4; 3 for 5 to 8; 4 for 9, 10), two lw and K adds max(2, 1 + ceil(K/4)); the model agrees up to K = 4 with one load but gives 2 + ceil(K/4) above (release after the load's commit plus a cycle; with the release in the commit's cycle K = 3, 4 come out at 1.5); loop periods also follow the front end (lw, lw, K adds, addi, bnez: 144 cycles for K = 3 and 4, 109 for K = 5, 174 for K = 6); not pinned down";
 const REAL3: &str = "real3 (gcc -O2 C and strip-mined RVV loops, mispredictions equal to gem5's in most): the sorts with many mispredictions (bsort16, qsort32) and the function-pointer dispatch are cheaper in the model, mat_int6 and the list walk dearer (SCALAR_ALU), the RVV loops of one or two loads an iteration cheaper (ONE_VLE; probe15: 32 iterations of one vle32 m1 take gem5 4 cycles each, the model 3); not pinned down";
 const VMEM_LOOP: &str = "probe15: strip-mined vector loops of loads and stores: one vle32 an iteration takes gem5 4 cycles (m1) and 7 (m4), the model 3 and 6; a load of one buffer and a store to another 10.8 an iteration at m4, the model 8.7; the m1 add loop dearer in the model (5.4 against gem5's 4.6 an iteration); not pinned down";
 const ONE_VLE: &str = "probe10/probe11: a loop of one or two vector loads and a few int ops takes gem5 2.3 to 4 cycles an iteration by its shape (a moving address 4.0, the same address 3.4, no int ops 2.3), the model 2 or 3: its Fetch1 keeps another number of stale fetches in flight at each taken back-edge (DEPTH_AT_JUMPS); not pinned down";
@@ -171,6 +172,35 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("v_add_m1_256.warm", 0.17, VMEM_LOOP),
     ("v_ld_m1.cold", 0.24, VMEM_LOOP),
     ("v_ld_m1.warm", 0.25, VMEM_LOOP),
+    ("sl_lw1_add0.cold", 0.23, SCALAR_ALU),
+    ("sl_lw1_add5.cold", 0.31, SCALAR_ALU),
+    ("sl_lw1_add5.warm", 0.31, SCALAR_ALU),
+    ("sl_lw1_add6.cold", 0.31, SCALAR_ALU),
+    ("sl_lw1_add6.warm", 0.31, SCALAR_ALU),
+    ("sl_lw1_add7.cold", 0.31, SCALAR_ALU),
+    ("sl_lw1_add7.warm", 0.31, SCALAR_ALU),
+    ("sl_lw1_add8.cold", 0.29, SCALAR_ALU),
+    ("sl_lw1_add8.warm", 0.31, SCALAR_ALU),
+    ("sl_lw1_add9.cold", 0.24, SCALAR_ALU),
+    ("sl_lw1_add9.warm", 0.24, SCALAR_ALU),
+    ("sl_lw1_add10.cold", 0.24, SCALAR_ALU),
+    ("sl_lw1_add10.warm", 0.24, SCALAR_ALU),
+    ("sl_lw2_add2.cold", 0.13, SCALAR_ALU),
+    ("sl_lw2_add3.cold", 0.16, SCALAR_ALU),
+    ("sl_lw2_add3.warm", 0.22, SCALAR_ALU),
+    ("sl_lw2_add4.warm", 0.22, SCALAR_ALU),
+    ("sl_lw2_add5.cold", 0.23, SCALAR_ALU),
+    ("sl_lw2_add5.warm", 0.63, SCALAR_ALU),
+    ("sl_lw2_add6.cold", 0.61, SCALAR_ALU),
+    ("sl_lw2_add6.warm", 0.60, SCALAR_ALU),
+    ("sl_lw2_add7.cold", 0.26, SCALAR_ALU),
+    ("sl_lw2_add7.warm", 0.63, SCALAR_ALU),
+    ("sl_lw2_add8.cold", 0.50, SCALAR_ALU),
+    ("sl_lw2_add8.warm", 0.57, SCALAR_ALU),
+    ("sl_lw2_add9.cold", 0.36, SCALAR_ALU),
+    ("sl_lw2_add9.warm", 0.49, SCALAR_ALU),
+    ("sl_lw2_add10.cold", 0.47, SCALAR_ALU),
+    ("sl_lw2_add10.warm", 0.49, SCALAR_ALU),
 ];
 
 fn dir() -> String {
@@ -278,7 +308,7 @@ fn every_window_is_within_tolerance_of_gem5() {
 fn the_second_set_and_realistic_windows_are_within_tolerance_of_gem5() {
     check(
         "gem5_cycles_set2.tsv",
-        388,
+        432,
         KNOWN_MISSES_SET2,
         MEAN_BOUND_SET2,
     );
@@ -373,7 +403,7 @@ const WRONG_PATH_LINES: &[&str] = &[
 /// lines as gem5's Fetch1 does only where it walks the same paths, so they agree in
 /// most windows, not all (the model's Fetch1 runs ahead only as far as the path it
 /// is fed needs; gem5's runs ahead through the lines past a stalled window). The
-/// second set's windows that agree may not drop below today's 279 of 388, and every
+/// second set's windows that agree may not drop below today's 303 of 432, and every
 /// warm window of it (the code fetched on the cold run) must miss as little as gem5's.
 #[test]
 fn the_i_cache_misses_agree_with_gem5() {
@@ -393,8 +423,8 @@ fn the_i_cache_misses_agree_with_gem5() {
             warm_extra.push(format!("{window}: gem5 {gem5}, npu-spike {ours}"));
         }
     }
-    assert_eq!(total, 388);
-    assert!(equal >= 279, "{equal} of {total} windows miss as gem5 does");
+    assert_eq!(total, 432);
+    assert!(equal >= 303, "{equal} of {total} windows miss as gem5 does");
     assert!(warm_extra.is_empty(), "{}", warm_extra.join("\n"));
 }
 
