@@ -421,9 +421,8 @@ fn skip_iterations(
 
 /// Hands the model the iterations of a period the skip ran ahead of it: `whole`
 /// iterations of the body (`LoopWatch::body`), then one more up to its `upto`-th
-/// instruction, each
-/// entered by the back-edge `edge` (taken, to the loop's start) and each load and
-/// store with the address it used (`LoopWatch::eas`).
+/// instruction, each entered by the back-edge `edge` (taken, to the loop's start)
+/// and each load and store with the address it used (`LoopWatch::eas`).
 fn replay(
     hart: &mut Hart,
     model: &mut CycleModel,
