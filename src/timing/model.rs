@@ -452,6 +452,10 @@ pub struct CycleModel {
     /// The first cycle a unit held behind the youngest scalar load (waiting to
     /// commit after it) may take a new instruction.
     load_release: u64,
+    /// The cycles Execute's commit waits on the last scalar load (it is the oldest
+    /// instruction, in the LSQ, its data not back): [from, until).
+    load_block_from: u64,
+    load_block_until: u64,
     /// The cycle from which a dump sees the scalar stores so far: gem5's dumpstats
     /// executes `window_store_end` cycles after the last one commits.
     stores_seen: u64,
@@ -549,6 +553,8 @@ impl CycleModel {
             last_vcfg: (u64::MAX, u64::MAX),
             last_complete: 0,
             load_release: 0,
+            load_block_from: 0,
+            load_block_until: 0,
             stores_seen: 0,
             dropped_path: None,
             wrong_paths: HashMap::new(),
@@ -804,6 +810,24 @@ impl CycleModel {
         (t + 1).max(self.store_commit)
     }
 
+    /// The cycle a load issued at `t` leaves its unit for the LSQ: Execute moves it
+    /// there while committing (`Execute::commit`'s early memory issue), which it
+    /// skips while the previous load is the oldest instruction and its data is not
+    /// back (`Execute::getCommittingThread`); its unit holds it until then
+    /// (`Can't issue ... it's stalled`).
+    #[inline]
+    fn load_entry(&mut self, t: u64) -> u64 {
+        let mut entry = self.load_sendable(t);
+        if self.p.load_blocks_commit != 0 {
+            if entry >= self.load_block_from && entry < self.load_block_until {
+                entry = self.load_block_until;
+            }
+            let free = &mut self.units.free_at[Pool::Mem as usize][self.last_unit];
+            *free = (*free).max(entry);
+        }
+        entry
+    }
+
     /// The cycle a load that left the request queue at `slot` reaches memory: not
     /// before `load_after_store_commit` cycles after the youngest older store's commit
     /// (the store buffer sends that store first).
@@ -933,7 +957,8 @@ impl CycleModel {
                     true,
                 );
                 let bytes = op.bytes as u64 * if op.kind == Kind::Amo { 2 } else { 1 };
-                let slot = self.lsq_slot(self.load_sendable(t));
+                let entry = self.load_entry(t);
+                let slot = self.lsq_slot(entry);
                 let forwarded = self.forwarding_candidate(op, insn) && {
                     let ea = self.address(insn, hart);
                     let forwarded = self.forwards(ea, op.bytes as u64, slot);
@@ -950,6 +975,12 @@ impl CycleModel {
                     self.memory(hart, at, bytes)
                 };
                 let done = data + self.p.load_response as u64;
+                if self.p.load_blocks_commit != 0 {
+                    // From the cycle after it entered the LSQ, once every older
+                    // instruction is done, it is the commit's head until its data.
+                    self.load_block_from = (entry + 1).max(self.last_complete);
+                    self.load_block_until = done;
+                }
                 self.load_release = self
                     .load_release
                     .max(done + self.p.stalled_unit_release as u64);
@@ -1556,6 +1587,8 @@ impl CycleModel {
         f(&mut self.store_commit);
         f(&mut self.last_complete);
         f(&mut self.load_release);
+        f(&mut self.load_block_from);
+        f(&mut self.load_block_until);
         f(&mut self.stores_seen);
         f(&mut self.accel_next);
         self.fe.for_each_time(f);

@@ -147,6 +147,10 @@ pub struct TimingParams {
     /// the unit's pipeline waiting for an older scalar load, commits (behind
     /// anything else it frees in the commit's cycle).
     pub stalled_unit_release: u32,
+    /// While the oldest instruction is a load in the LSQ awaiting its data, Execute
+    /// does not commit, so no younger load or store leaves its unit for the LSQ
+    /// (gem5 `Execute::getCommittingThread`); 0: off.
+    pub load_blocks_commit: u32,
 
     // ---- branch prediction (gem5 TournamentBP and BTB defaults) ----
     pub bp_local_entries: u32,
@@ -233,7 +237,8 @@ impl Default for TimingParams {
             marker_redirect: 1,
             window_store_end: 1,
             vector_stores_per_cycle: 2,
-            stalled_unit_release: 1,
+            stalled_unit_release: 0,
+            load_blocks_commit: 1,
             bp_local_entries: 2048,
             bp_global_entries: 8192,
             btb_entries: 4096,
@@ -349,6 +354,7 @@ impl TimingParams {
                 "timing_stalled_unit_release",
                 &mut self.stalled_unit_release,
             ),
+            ("timing_load_blocks_commit", &mut self.load_blocks_commit),
             ("timing_bp_local_entries", &mut self.bp_local_entries),
             ("timing_bp_global_entries", &mut self.bp_global_entries),
             ("timing_btb_entries", &mut self.btb_entries),
@@ -430,6 +436,7 @@ impl TimingParams {
                     | "timing_marker_redirect"
                     | "timing_window_store_end"
                     | "timing_stalled_unit_release"
+                    | "timing_load_blocks_commit"
                     | "timing_mem_latency"
                     | "timing_load_response"
                     | "timing_int_alu_latency"
