@@ -35,14 +35,15 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
     ("st_ld_x8.warm", 0.16, ST_LD),
 ];
 
-/// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,...,probe14}.S and
+/// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,...,probe21}.S and
 /// real3.c, measured on the same gem5): probes of the store buffer, LMUL > 1 vector
 /// memory and the I-cache, and realistic windows (sorts, recursion, a list walk,
 /// softmax, tile loops, a scalar matmul, a copy; real3's gcc -O2 C and RVV loops). Its
 /// mean |error| was 7.3 % over the 298 samples up to probe11, 8.4 % with probe13,
 /// probe14, probe15 and real3 and 9.9 % with probe17, which were measured to find what
 /// the model lacks (every window's own bound still guards the rest); 7.9 % once a load
-/// awaiting its data at the head stopped commit (2026-12-07).
+/// awaiting its data at the head stopped commit, 7.7 % over 514 with probe18-probe21
+/// (2026-12-07).
 const MEAN_BOUND_SET2: f64 = 0.085;
 
 const CALLS: &str = "calls: a store in the leaf costs ~4 cycles more a call in gem5 (call_st8 84 against call_ld8 50, the same mispredictions); rule not pinned down";
@@ -60,6 +61,9 @@ const ONE_VLE: &str = "probe10/probe11: a loop of one or two vector loads and a 
 const WALK: &str = "the path Fetch2 predicts past the cold run's dump: the model's front end runs ~90 cycles ahead of the vexp chain and its walk goes round the loop ~30 times, leaving the loop branch mispredicted 7 times in the warm run (gem5 once); how far gem5's Fetch2 gets there is not pinned down";
 const RUN_AHEAD: &str = "the reversed insertion sort in probe7: a copy-loop branch mispredicted mid-loop resolves 13 cycles after Fetch2 in the model (its loads after stores run 3 cycles a pair, gem5's 2: ST_LD), Fetch1 runs 5 fresh lines ahead on the wrong path (gem5's window has 1 I-cache miss), their fills leave 3 fetches in flight at every later stream change where gem5's period says 2, and each of the inner loop's 120 predicted jumps costs a cycle more";
 const SORT: &str = "data-dependent branches after loads cost more in gem5 (not pinned down)";
+
+const VLE_MISPREDICT: &str = "probe18: 32-iteration loops of one vle32 m1 with the model's mispredictions (11/7 and 10/10, as gem5's): gem5 203/179 with a vsetvli in the loop, the model 170/146; 131/131 without it, the model 153/153; the same loops with a scalar load, two vector loads, no load or a vector add agree within 3 %. Each misprediction costs gem5 about 3 cycles more than the model with the vsetvli and 2 less without; not pinned down";
+const MARKER_DEPTH: &str = "probe19/probe20: identical windows of 8 x (ld; bnez taken; skipped insn) take gem5 41 or 50 cycles warm (88 or 97 cold; 32 and 23 further on) by the number of line fetches Fetch1 has in flight when the reset marker's forced stream change reaches it, which a stale fetch missing the I-cache in the cold run raised for good (gem5.opt trace: docs/timing.md, \"gem5's own trace\"), not by what the skipped instruction is; the model's Fetch1 fetches past the window only as far as the committed path needs, so its depth stays where it was (40 and 31 warm)";
 
 const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("sd_x32.cold", 0.68, I_CACHE),
@@ -180,6 +184,30 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("s1_lw2_add5.cold", 0.23, SCALAR_ALU),
     ("ssort20.cold", 0.13, REAL3),
     ("ssort20.warm", 0.13, REAL3),
+    ("p18_vld_m1_vset.cold", 0.17, VLE_MISPREDICT),
+    ("p18_vld_m1_vset.warm", 0.19, VLE_MISPREDICT),
+    ("p18_vle_loop.cold", 0.18, VLE_MISPREDICT),
+    ("p18_vle_loop.warm", 0.18, VLE_MISPREDICT),
+    ("p19_skip_lw.cold", 0.11, MARKER_DEPTH),
+    ("p19_skip_lw.warm", 0.21, MARKER_DEPTH),
+    ("p19_skip_ld_same.cold", 0.11, MARKER_DEPTH),
+    ("p19_skip_ld_same.warm", 0.21, MARKER_DEPTH),
+    ("p19_skip_addi.cold", 0.11, MARKER_DEPTH),
+    ("p19_skip_addi.warm", 0.21, MARKER_DEPTH),
+    ("p19_skip_mul.cold", 0.11, MARKER_DEPTH),
+    ("p19_skip_mul.warm", 0.21, MARKER_DEPTH),
+    ("p19_skip_addi_ld.cold", 0.11, MARKER_DEPTH),
+    ("p19_skip_addi_ld.warm", 0.20, MARKER_DEPTH),
+    ("p19_skip_div.cold", 0.25, MARKER_DEPTH),
+    ("p19_skip_div.warm", 0.75, MARKER_DEPTH),
+    ("p20_nop_w3.cold", 0.11, MARKER_DEPTH),
+    ("p20_nop_w3.warm", 0.21, MARKER_DEPTH),
+    ("p20_nop_pad1.cold", 0.12, MARKER_DEPTH),
+    ("p20_nop_pad1.warm", 0.25, MARKER_DEPTH),
+    ("p20_nop_pad2.cold", 0.12, MARKER_DEPTH),
+    ("p20_nop_pad2.warm", 0.25, MARKER_DEPTH),
+    ("p20_addi_w1.cold", 0.21, MARKER_DEPTH),
+    ("p20_addi_w1.warm", 0.39, MARKER_DEPTH),
 ];
 
 fn dir() -> String {
@@ -287,7 +315,7 @@ fn every_window_is_within_tolerance_of_gem5() {
 fn the_second_set_and_realistic_windows_are_within_tolerance_of_gem5() {
     check(
         "gem5_cycles_set2.tsv",
-        432,
+        514,
         KNOWN_MISSES_SET2,
         MEAN_BOUND_SET2,
     );
@@ -382,10 +410,11 @@ const WRONG_PATH_LINES: &[&str] = &[
 /// lines as gem5's Fetch1 does only where it walks the same paths, so they agree in
 /// most windows, not all (the model's Fetch1 runs ahead only as far as the path it
 /// is fed needs; gem5's runs ahead through the lines past a stalled window). The
-/// second set's windows that agree may not drop below today's 301 of 432 (303 before
-/// the commit gate: with it probe13's matmul loop leaves its cold run's Fetch1 further
-/// ahead, 18 fresh lines in l2_matint_inner.cold against gem5's 0), and every warm
-/// window of it (the code fetched on the cold run) must miss as little as gem5's.
+/// second set's windows that agree may not drop below today's 343 of 514 (301 of the
+/// first 432, 303 before the commit gate: with it probe13's matmul loop leaves its cold
+/// run's Fetch1 further ahead, 18 fresh lines in l2_matint_inner.cold against gem5's
+/// 0), and every warm window of it (the code fetched on the cold run) must miss as
+/// little as gem5's.
 #[test]
 fn the_i_cache_misses_agree_with_gem5() {
     let mut runs: HashMap<String, Vec<u64>> = HashMap::new();
@@ -404,8 +433,8 @@ fn the_i_cache_misses_agree_with_gem5() {
             warm_extra.push(format!("{window}: gem5 {gem5}, npu-spike {ours}"));
         }
     }
-    assert_eq!(total, 432);
-    assert!(equal >= 301, "{equal} of {total} windows miss as gem5 does");
+    assert_eq!(total, 514);
+    assert!(equal >= 343, "{equal} of {total} windows miss as gem5 does");
     assert!(warm_extra.is_empty(), "{}", warm_extra.join("\n"));
 }
 
