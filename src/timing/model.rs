@@ -449,9 +449,6 @@ pub struct CycleModel {
     last_vcfg: (u64, u64),
     /// Completion of everything issued so far (markers wait for it).
     last_complete: u64,
-    /// The first cycle a unit held behind the youngest scalar load (waiting to
-    /// commit after it) may take a new instruction.
-    load_release: u64,
     /// The cycles Execute's commit waits on the last scalar load (it is the oldest
     /// instruction, in the LSQ, its data not back): [from, until).
     load_block_from: u64,
@@ -552,7 +549,6 @@ impl CycleModel {
             store_commit: 0,
             last_vcfg: (u64::MAX, u64::MAX),
             last_complete: 0,
-            load_release: 0,
             load_block_from: 0,
             load_block_until: 0,
             stores_seen: 0,
@@ -789,15 +785,10 @@ impl CycleModel {
         let commit = done.max(self.last_complete);
         // A pipeline whose head waited to commit was stalled: the commit unstalls
         // it and, as `Execute::evaluate` commits before it issues, the unit takes a
-        // new instruction in the commit's cycle; behind a scalar load, a cycle
-        // later (`load_release`, measured: probe6 against probe9 and probe10).
-        let release = if commit > done {
-            commit.max(self.load_release)
-        } else {
-            commit
-        };
+        // new instruction in the commit's cycle (behind a load as behind anything
+        // else: gem5.opt trace of probe17).
         let free = &mut self.units.free_at[pool as usize][self.last_unit];
-        *free = (*free).max(release);
+        *free = (*free).max(commit);
         commit
     }
 
@@ -981,9 +972,6 @@ impl CycleModel {
                     self.load_block_from = (entry + 1).max(self.last_complete);
                     self.load_block_until = done;
                 }
-                self.load_release = self
-                    .load_release
-                    .max(done + self.p.stalled_unit_release as u64);
                 self.count(Stat::Loads, 1);
                 // The mem unit's timing has extraAssumedLat, so the scoreboard marks
                 // the destination ready opLat + extraAssumedLat after issue whenever
@@ -1586,7 +1574,6 @@ impl CycleModel {
         f(&mut self.lsq_vector_stores.cycle);
         f(&mut self.store_commit);
         f(&mut self.last_complete);
-        f(&mut self.load_release);
         f(&mut self.load_block_from);
         f(&mut self.load_block_until);
         f(&mut self.stores_seen);

@@ -143,13 +143,9 @@ pub struct TimingParams {
     pub window_store_end: u32,
     /// Vector store micro-ops entering the LSQ per cycle.
     pub vector_stores_per_cycle: u32,
-    /// Extra cycles a unit stays busy after its instruction, held at the head of
-    /// the unit's pipeline waiting for an older scalar load, commits (behind
-    /// anything else it frees in the commit's cycle).
-    pub stalled_unit_release: u32,
-    /// While the oldest instruction is a load in the LSQ awaiting its data, Execute
-    /// does not commit, so no younger load or store leaves its unit for the LSQ
-    /// (gem5 `Execute::getCommittingThread`); 0: off.
+    /// While the oldest instruction is a scalar load in the LSQ awaiting its data,
+    /// Execute does not commit, so no younger scalar load leaves its unit for the
+    /// LSQ (gem5 `Execute::getCommittingThread`); 0: off.
     pub load_blocks_commit: u32,
 
     // ---- branch prediction (gem5 TournamentBP and BTB defaults) ----
@@ -237,7 +233,6 @@ impl Default for TimingParams {
             marker_redirect: 1,
             window_store_end: 1,
             vector_stores_per_cycle: 2,
-            stalled_unit_release: 0,
             load_blocks_commit: 1,
             bp_local_entries: 2048,
             bp_global_entries: 8192,
@@ -350,10 +345,6 @@ impl TimingParams {
                 "timing_vector_stores_per_cycle",
                 &mut self.vector_stores_per_cycle,
             ),
-            (
-                "timing_stalled_unit_release",
-                &mut self.stalled_unit_release,
-            ),
             ("timing_load_blocks_commit", &mut self.load_blocks_commit),
             ("timing_bp_local_entries", &mut self.bp_local_entries),
             ("timing_bp_global_entries", &mut self.bp_global_entries),
@@ -435,7 +426,6 @@ impl TimingParams {
                     | "timing_store_buffer_hold"
                     | "timing_marker_redirect"
                     | "timing_window_store_end"
-                    | "timing_stalled_unit_release"
                     | "timing_load_blocks_commit"
                     | "timing_mem_latency"
                     | "timing_load_response"
