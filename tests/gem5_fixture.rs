@@ -43,7 +43,7 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
 /// probe14, probe15 and real3 and 9.9 % with probe17, which were measured to find what
 /// the model lacks (every window's own bound still guards the rest); 7.9 % once a load
 /// awaiting its data at the head stopped commit, 7.7 % over 514 with probe18-probe21
-/// (2026-12-07).
+/// (2026-12-07), 7.8 % over 566 with probe22-probe24 (accesses across a line).
 const MEAN_BOUND_SET2: f64 = 0.085;
 
 const CALLS: &str = "calls: a store in the leaf costs ~4 cycles more a call in gem5 (call_st8 84 against call_ld8 50, the same mispredictions); rule not pinned down";
@@ -64,6 +64,9 @@ const SORT: &str = "data-dependent branches after loads cost more in gem5 (not p
 
 const VLE_MISPREDICT: &str = "probe18: 32-iteration loops of one vle32 m1 with the model's mispredictions (11/7 and 10/10, as gem5's): gem5 203/179 with a vsetvli in the loop, the model 170/146; 131/131 without it, the model 153/153; the same loops with a scalar load, two vector loads, no load or a vector add agree within 3 %. Each misprediction costs gem5 about 3 cycles more than the model with the vsetvli and 2 less without; not pinned down";
 const MARKER_DEPTH: &str = "probe19/probe20: identical windows of 8 x (ld; bnez taken; skipped insn) take gem5 41 or 50 cycles warm (88 or 97 cold; 32 and 23 further on) by the number of line fetches Fetch1 has in flight when the reset marker's forced stream change reaches it, which a stale fetch missing the I-cache in the cold run raised for good (gem5.opt trace: docs/timing.md, \"gem5's own trace\"), not by what the skipped instruction is; the model's Fetch1 fetches past the window only as far as the committed path needs, so its depth stays where it was (40 and 31 warm)";
+
+const VLOAD_GATE: &str = "probe22/probe23: strip-mined vle32 m1 loops: gem5's vector loads wait at the commit's head as its scalar loads do (gem5.opt trace of probe23: each vle32 enters the LSQ only once the one before it has committed, one split at a line 3 cycles after it entered), so a loop whose loads cross lines (buffers at line offsets 8 and 24) takes gem5 ~2 cycles an iteration more and an aligned one is cheaper than in the model; the model does not gate vector loads (gating them as the scalar ones: 19 second-set windows better, 11 worse, probe10's d_vle_m1 and f_ld to 0.73 and 0.76); not pinned down";
+const STORE_SPLIT: &str = "probe23/probe24: stores across a line: a split store holds the LSQ's one-entry request queue while its two fragments are translated, so such stores enter one a cycle, and the store buffer sends one fragment a cycle, the next store's first with the previous one's second (gem5.opt trace of probe24); the model sends the second fragment a cycle after the first but lets the stores enter together";
 
 const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("sd_x32.cold", 0.68, I_CACHE),
@@ -208,6 +211,26 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("p20_nop_pad2.warm", 0.25, MARKER_DEPTH),
     ("p20_addi_w1.cold", 0.21, MARKER_DEPTH),
     ("p20_addi_w1.warm", 0.39, MARKER_DEPTH),
+    ("p22_vadd_inline.cold", 0.13, VLOAD_GATE),
+    ("p22_vadd_called_rvc.cold", 0.12, VLOAD_GATE),
+    ("p22_vadd_called.cold", 0.12, VLOAD_GATE),
+    ("p22_vadd_inline_rvc_off6.cold", 0.13, VLOAD_GATE),
+    ("p22_vadd_inline_rvc_off6.warm", 0.16, VLOAD_GATE),
+    ("p23_vadd_off8.cold", 0.16, VLOAD_GATE),
+    ("p23_vadd_off8.warm", 0.15, VLOAD_GATE),
+    ("p23_vadd_off24.cold", 0.19, VLOAD_GATE),
+    ("p23_vadd_off24.warm", 0.19, VLOAD_GATE),
+    ("p23_vadd_off32.cold", 0.13, VLOAD_GATE),
+    ("p23_vadd_off32.warm", 0.15, VLOAD_GATE),
+    ("p23_vle_off24.cold", 0.18, VLOAD_GATE),
+    ("p23_vle_off24.warm", 0.19, VLOAD_GATE),
+    ("p23_ld_x8_split.cold", 0.27, I_CACHE),
+    ("p23_sd_x8_split.cold", 0.29, STORE_SPLIT),
+    ("p23_sd_x8_split.warm", 0.29, STORE_SPLIT),
+    ("p24_ld2.cold", 0.25, SCALAR_ALU),
+    ("p24_ld2.warm", 0.25, SCALAR_ALU),
+    ("p24_sd4_split_ld4.cold", 0.39, STORE_SPLIT),
+    ("p24_sd4_split_ld4.warm", 0.18, STORE_SPLIT),
 ];
 
 fn dir() -> String {
@@ -315,7 +338,7 @@ fn every_window_is_within_tolerance_of_gem5() {
 fn the_second_set_and_realistic_windows_are_within_tolerance_of_gem5() {
     check(
         "gem5_cycles_set2.tsv",
-        514,
+        566,
         KNOWN_MISSES_SET2,
         MEAN_BOUND_SET2,
     );
@@ -404,6 +427,8 @@ const WRONG_PATH_LINES: &[&str] = &[
     "l2_adds6.warm",
     "v_fma_m4.warm",
     "v_ld3_st_m4.warm",
+    "p22_vadd_inline.warm",
+    "p23_vadd_off0.warm",
 ];
 
 /// gem5's I-cache misses per window (the `icacheMisses` column): the model fetches
@@ -433,7 +458,7 @@ fn the_i_cache_misses_agree_with_gem5() {
             warm_extra.push(format!("{window}: gem5 {gem5}, npu-spike {ours}"));
         }
     }
-    assert_eq!(total, 514);
+    assert_eq!(total, 566);
     assert!(equal >= 343, "{equal} of {total} windows miss as gem5 does");
     assert!(warm_extra.is_empty(), "{}", warm_extra.join("\n"));
 }

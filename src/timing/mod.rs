@@ -39,6 +39,8 @@ pub fn run_blocks_timed(
         for (k, insn) in code.block(index).iter().enumerate() {
             // Non-control handlers leave pc alone, so this is the next pc for them.
             hart.pc = insn.next_pc();
+            // A load may overwrite its base: the model reads its address from here.
+            model.pre_base = hart.x(insn.rs1);
             if let Err(t) = (insn.handler)(hart, insn) {
                 return Event::Trap(*t, insn.pc);
             }
@@ -380,8 +382,9 @@ fn skip_iterations(
                         view += 1;
                         diverged |= stores.forwards(v.live, ea, bytes) != v.forwarded;
                     }
-                    MemRole::None => {}
+                    MemRole::Access | MemRole::None => {}
                 }
+                diverged |= model.ff_splits(insn, hart, ea);
             }
             hart.pc = insn.next_pc();
             if let Err(t) = (insn.handler)(hart, insn) {

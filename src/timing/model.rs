@@ -453,6 +453,9 @@ pub struct CycleModel {
     /// instruction, in the LSQ, its data not back): [from, until).
     load_block_from: u64,
     load_block_until: u64,
+    /// The first cycle the next load may enter the LSQ: loads enter in order, and
+    /// not beside a split one (see `load_entry`).
+    load_entry_floor: u64,
     /// The cycle from which a dump sees the scalar stores so far: gem5's dumpstats
     /// executes `window_store_end` cycles after the last one commits.
     stores_seen: u64,
@@ -490,6 +493,12 @@ pub struct CycleModel {
     /// The address the next load or store uses instead of its registers' (the
     /// fast-forward replaying an iteration it ran ahead of the model).
     replay_ea: Option<u64>,
+    /// The base register of the instruction about to retire, read before it ran
+    /// (`timing::run_blocks_timed`): a load may overwrite its own base.
+    pub pre_base: u64,
+    /// An access crossing a line was split since the last signature: the loop
+    /// fast-forward does not take that state (`ff_signature`).
+    split_seen: bool,
     // Statistics.
     counters: Counters,
     window_start: u64,
@@ -551,6 +560,7 @@ impl CycleModel {
             last_complete: 0,
             load_block_from: 0,
             load_block_until: 0,
+            load_entry_floor: 0,
             stores_seen: 0,
             dropped_path: None,
             wrong_paths: HashMap::new(),
@@ -594,6 +604,8 @@ impl CycleModel {
             fast_forwarded: 0,
             ff_loads: Vec::new(),
             replay_ea: None,
+            pre_base: 0,
+            split_seen: false,
             counters: [0; NSTATS],
             window_start: 0,
             window_counters: [0; NSTATS],
@@ -731,10 +743,41 @@ impl CycleModel {
     /// The effective address of a load or store: its registers', or the one the
     /// fast-forward's replay set.
     #[inline]
-    fn address(&mut self, insn: &Insn, hart: &Hart) -> u64 {
+    fn address(&mut self, insn: &Insn) -> u64 {
         match self.replay_ea.take() {
             Some(a) => a,
-            None => hart.x(insn.rs1).wrapping_add(insn.imm as u64),
+            None => self.pre_base.wrapping_add(insn.imm as u64),
+        }
+    }
+
+    /// The bytes of an access of `bytes` at `ea` that fall in its first line, if it
+    /// crosses into the next (Minor's LSQ then splits it: `transferNeedsBurst`).
+    #[inline]
+    fn split_at(&self, ea: u64, bytes: u64) -> Option<u64> {
+        let line = self.p.lsq_line_bytes as u64;
+        if line == 0 {
+            return None;
+        }
+        let first = line - (ea & (line - 1));
+        (bytes > first).then_some(first)
+    }
+
+    /// A data access of `bytes` at `ea` sent at `at`; returns the cycle its data is
+    /// back. One that crosses a line goes as two requests (`SplitDataRequest`): the
+    /// first at `at`, the second from the LSQ's next step, and it is answered when
+    /// both are.
+    /// (A store's requests leave the store buffer, one a cycle: `store`.)
+    #[inline]
+    fn access(&mut self, hart: &Hart, at: u64, ea: u64, bytes: u64, store: bool) -> u64 {
+        match self.split_at(ea, bytes) {
+            None => self.memory(hart, at, bytes),
+            Some(first) => {
+                self.split_seen = true;
+                let a = self.memory(hart, at, first);
+                let next = if store { at + 1 } else { self.lsq_slot(at + 1) };
+                let b = self.memory(hart, next, bytes - first);
+                a.max(b)
+            }
         }
     }
 
@@ -807,13 +850,14 @@ impl CycleModel {
     /// back (`Execute::getCommittingThread`); its unit holds it until then
     /// (`Can't issue ... it's stalled`).
     #[inline]
-    fn load_entry(&mut self, t: u64) -> u64 {
+    fn load_entry(&mut self, t: u64, pool: Pool) -> u64 {
         let mut entry = self.load_sendable(t);
         if self.p.load_blocks_commit != 0 {
+            entry = entry.max(self.load_entry_floor);
             if entry >= self.load_block_from && entry < self.load_block_until {
                 entry = self.load_block_until;
             }
-            let free = &mut self.units.free_at[Pool::Mem as usize][self.last_unit];
+            let free = &mut self.units.free_at[pool as usize][self.last_unit];
             *free = (*free).max(entry);
         }
         entry
@@ -846,9 +890,9 @@ impl CycleModel {
     /// buffer and memory; its entry is held `store_buffer_hold` cycles past the write.
     /// Returns the cycle its write is done.
     #[inline]
-    fn store_write(&mut self, hart: &Hart, t: u64, bytes: u64) -> u64 {
+    fn store_write(&mut self, hart: &Hart, t: u64, ea: u64, bytes: u64) -> u64 {
         let sent = self.store_sent(t);
-        let done = self.memory(hart, sent, bytes);
+        let done = self.access(hart, sent, ea, bytes, true);
         self.store_buffer
             .push_back(done + self.p.store_buffer_hold as u64);
         done
@@ -948,10 +992,10 @@ impl CycleModel {
                     true,
                 );
                 let bytes = op.bytes as u64 * if op.kind == Kind::Amo { 2 } else { 1 };
-                let entry = self.load_entry(t);
+                let entry = self.load_entry(t, Pool::Mem);
                 let slot = self.lsq_slot(entry);
+                let ea = self.address(insn);
                 let forwarded = self.forwarding_candidate(op, insn) && {
-                    let ea = self.address(insn, hart);
                     let forwarded = self.forwards(ea, op.bytes as u64, slot);
                     if self.ff_logging {
                         let live = self.live_stores(slot);
@@ -963,13 +1007,25 @@ impl CycleModel {
                     slot
                 } else {
                     let at = self.load_to_memory(slot);
-                    self.memory(hart, at, bytes)
+                    if op.kind == Kind::Amo {
+                        // Aligned (a misaligned AMO traps): never split.
+                        self.memory(hart, at, bytes)
+                    } else {
+                        self.access(hart, at, ea, bytes, false)
+                    }
                 };
                 let done = data + self.p.load_response as u64;
                 if self.p.load_blocks_commit != 0 {
                     // From the cycle after it entered the LSQ, once every older
                     // instruction is done, it is the commit's head until its data.
                     self.load_block_from = (entry + 1).max(self.last_complete);
+                    // Loads enter in order; a split one holds the LSQ's one-entry
+                    // request queue until its second request leaves, so none enters
+                    // beside it (`LSQ::canRequest`, `executeLSQRequestsQueueSize` 1).
+                    let split = !forwarded
+                        && op.kind != Kind::Amo
+                        && self.split_at(ea, op.bytes as u64).is_some();
+                    self.load_entry_floor = entry + split as u64;
                     self.load_block_until = done;
                 }
                 self.count(Stat::Loads, 1);
@@ -984,8 +1040,8 @@ impl CycleModel {
                 let earliest =
                     self.store_issue_floor(arrival.max(self.sources_for(op, insn, Pool::Mem)));
                 let t = self.issue(earliest, Some(Pool::Mem), true);
-                let done = self.store_write(hart, t, op.bytes as u64);
-                let ea = self.address(insn, hart);
+                let ea = self.address(insn);
+                let done = self.store_write(hart, t, ea, op.bytes as u64);
                 self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
                 self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
                 self.store_ring_until = self.store_ring_until.max(done);
@@ -1210,43 +1266,11 @@ impl CycleModel {
         store: bool,
         per_element: bool,
     ) {
-        let v = &hart.v;
-        let sew = v.sew.max(8) as u64;
-        let vl = v.vl;
-        let lmul_num = if v.lmul_log2 >= 0 {
-            1u64 << v.lmul_log2
-        } else {
-            1
-        };
-        let lmul_den = if v.lmul_log2 < 0 {
-            1u64 << -v.lmul_log2
-        } else {
-            1
-        };
-        let vlenb = v.vlenb as u64;
-        let nf = op.nf as u64;
-        let (regs, eew) = if op.whole_regs > 0 {
-            (op.whole_regs as u64, 8)
-        } else if op.mask_mem {
-            (1, 1)
-        } else {
-            let eew = if op.eew == 0 { sew } else { op.eew as u64 };
-            // EMUL = EEW / SEW * LMUL, at least one register.
-            (div_ceil(eew * lmul_num, sew * lmul_den).max(1), eew)
-        };
-        let total_bytes = if op.whole_regs > 0 {
-            regs * vlenb
-        } else if op.mask_mem {
-            vl.div_ceil(8)
-        } else {
-            vl * nf * eew / 8
-        };
-        let (n, bytes_each) = if per_element {
-            (vl * nf, eew / 8)
-        } else {
-            let n = regs * nf;
-            (n, div_ceil(total_bytes, n).min(vlenb))
-        };
+        let VmemShape {
+            n,
+            bytes_each,
+            data_regs,
+        } = vmem_shape(op, hart, per_element);
         let mut earliest =
             arrival
                 .max(self.ready[VTYPE])
@@ -1258,7 +1282,9 @@ impl CycleModel {
             // The index group of an indexed access.
             earliest = earliest.max(self.vgroup_ready(insn.rs2, group(hart)));
         }
-        let data_regs = (regs * nf).max(1);
+        // Unit-stride micro-ops access consecutive bytes from the base; an element
+        // is naturally aligned, so only those can cross a line.
+        let base = self.address(insn);
         let mut last = earliest;
         for k in 0..n.max(1) {
             let reg = part(k, data_regs, n.max(1)) as usize;
@@ -1268,15 +1294,20 @@ impl CycleModel {
             }
             let t = self.issue(e, Some(Pool::VecMem), true);
             let bytes = if n == 0 { 0 } else { bytes_each };
+            let ea = if per_element {
+                0
+            } else {
+                base.wrapping_add(k * bytes_each)
+            };
             if store {
                 let t = self.vstore_slot(t);
-                let data = self.store_write(hart, t, bytes);
+                let data = self.store_write(hart, t, ea, bytes);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, data));
             } else {
                 let slot = self.lsq_slot(self.load_sendable(t));
                 let at = self.load_to_memory(slot);
-                let data = self.memory(hart, at, bytes);
+                let data = self.access(hart, at, ea, bytes, false);
                 // A vector register is written as its data arrives (gem5 measures
                 // vector loads one cycle shorter than scalar ones: vle32_m8_x1 14,
                 // vle32_m4_x2 14, vtile_m2 12).
@@ -1507,12 +1538,29 @@ impl CycleModel {
     /// store's address, or a forwarding candidate's (`forwarding_candidate`).
     pub fn ff_memory_role(&self, insn: &Insn) -> MemRole {
         let op = &self.ops[insn.op as usize];
-        if op.kind == Kind::Store {
-            MemRole::Store(op.bytes as u64)
-        } else if self.forwarding_candidate(op, insn) {
-            MemRole::Load(op.bytes as u64)
-        } else {
-            MemRole::None
+        match op.kind {
+            Kind::Store => MemRole::Store(op.bytes as u64),
+            _ if self.forwarding_candidate(op, insn) => MemRole::Load(op.bytes as u64),
+            Kind::Load | Kind::Amo | Kind::VecMem { .. } => MemRole::Access,
+            _ => MemRole::None,
+        }
+    }
+
+    /// Whether the load or store `insn` (about to run, with its base `ea`) would be
+    /// split at a line (`access`): a skip must not run it without the model,
+    /// whose reference iterations had none (`ff_signature`).
+    pub fn ff_splits(&self, insn: &Insn, hart: &Hart, ea: u64) -> bool {
+        let op = &self.ops[insn.op as usize];
+        match op.kind {
+            Kind::Load | Kind::Store => self.split_at(ea, op.bytes as u64).is_some(),
+            Kind::VecMem { per_element, .. } if !per_element => {
+                let shape = vmem_shape(op, hart, false);
+                (0..shape.n).any(|k| {
+                    self.split_at(ea.wrapping_add(k * shape.bytes_each), shape.bytes_each)
+                        .is_some()
+                })
+            }
+            _ => false,
         }
     }
 
@@ -1576,6 +1624,7 @@ impl CycleModel {
         f(&mut self.last_complete);
         f(&mut self.load_block_from);
         f(&mut self.load_block_until);
+        f(&mut self.load_entry_floor);
         f(&mut self.stores_seen);
         f(&mut self.accel_next);
         self.fe.for_each_time(f);
@@ -1587,10 +1636,14 @@ impl CycleModel {
     /// Returns that clock, or None when the state cannot repeat (an accelerator
     /// op in flight, a path to walk, the issue trace on).
     pub fn ff_signature(&mut self, hart: &Hart, branch_pc: u64, out: &mut Vec<u64>) -> Option<u64> {
+        // A split access since the last signature: its timing depends on its
+        // address, which a skip's iterations do not repeat.
+        let split = std::mem::take(&mut self.split_seen);
         if self.trace.is_some()
             || self.unknown > 0
             || !self.in_flight.is_empty()
             || self.dropped_path.is_some()
+            || split
         {
             return None;
         }
@@ -1988,6 +2041,61 @@ fn vset_is_direct(insn: &Insn) -> bool {
     insn.bits >> 30 == 0b11
 }
 
+/// How a vector load or store goes to the LSQ: `n` accesses of `bytes_each` (one
+/// per element when `per_element`, else one per register of the data group) over
+/// `data_regs` registers.
+struct VmemShape {
+    n: u64,
+    bytes_each: u64,
+    data_regs: u64,
+}
+
+#[inline]
+fn vmem_shape(op: &OpTiming, hart: &Hart, per_element: bool) -> VmemShape {
+    let v = &hart.v;
+    let sew = v.sew.max(8) as u64;
+    let vl = v.vl;
+    let lmul_num = if v.lmul_log2 >= 0 {
+        1u64 << v.lmul_log2
+    } else {
+        1
+    };
+    let lmul_den = if v.lmul_log2 < 0 {
+        1u64 << -v.lmul_log2
+    } else {
+        1
+    };
+    let vlenb = v.vlenb as u64;
+    let nf = op.nf as u64;
+    let (regs, eew) = if op.whole_regs > 0 {
+        (op.whole_regs as u64, 8)
+    } else if op.mask_mem {
+        (1, 1)
+    } else {
+        let eew = if op.eew == 0 { sew } else { op.eew as u64 };
+        // EMUL = EEW / SEW * LMUL, at least one register.
+        (div_ceil(eew * lmul_num, sew * lmul_den).max(1), eew)
+    };
+    let total_bytes = if op.whole_regs > 0 {
+        regs * vlenb
+    } else if op.mask_mem {
+        vl.div_ceil(8)
+    } else {
+        vl * nf * eew / 8
+    };
+    let (n, bytes_each) = if per_element {
+        (vl * nf, eew / 8)
+    } else {
+        let n = regs * nf;
+        (n, div_ceil(total_bytes, n).min(vlenb))
+    };
+    VmemShape {
+        n,
+        bytes_each,
+        data_regs: (regs * nf).max(1),
+    }
+}
+
 /// `k * m / n`, the part of `m` that micro-op `k` of `n` falls in, without a
 /// division in the common case of one micro-op per part.
 #[inline(always)]
@@ -2091,6 +2199,8 @@ pub enum MemRole {
     Store(u64),
     /// A forwarding candidate of so many bytes.
     Load(u64),
+    /// Any other load or store: only its address (whether it splits at a line).
+    Access,
 }
 
 /// The store ring's addresses and sizes, in its own order (`next`: the oldest).

@@ -114,6 +114,11 @@ pub struct TimingParams {
     /// Memory accesses the LSQ sends per cycle (a scalar load or store; each element
     /// of a strided or indexed vector access; each register of a unit-stride one).
     pub lsq_accesses_per_cycle: u32,
+    /// The LSQ's line in bytes (the cache line, 64): an access that crosses one is
+    /// split into one request per line, sent a cycle apart, and answered when the
+    /// last one is back (Minor `LSQ::pushRequest`'s `transferNeedsBurst`,
+    /// `SplitDataRequest`). 0: never split.
+    pub lsq_line_bytes: u32,
     /// 1: a window's end waits for the store buffer to drain; 0 (gem5): a store is
     /// done for the window once it is in the store buffer.
     pub store_drain_in_window: u32,
@@ -223,6 +228,7 @@ impl Default for TimingParams {
             load_response: 1,
             load_assumed_latency: 3,
             lsq_accesses_per_cycle: 1,
+            lsq_line_bytes: 64,
             store_drain_in_window: 0,
             store_forwarding: 1,
             vlane_idx_vec_misc: 1,
@@ -326,6 +332,7 @@ impl TimingParams {
                 "timing_lsq_accesses_per_cycle",
                 &mut self.lsq_accesses_per_cycle,
             ),
+            ("timing_lsq_line_bytes", &mut self.lsq_line_bytes),
             (
                 "timing_store_drain_in_window",
                 &mut self.store_drain_in_window,
@@ -427,6 +434,7 @@ impl TimingParams {
                     | "timing_marker_redirect"
                     | "timing_window_store_end"
                     | "timing_load_blocks_commit"
+                    | "timing_lsq_line_bytes"
                     | "timing_mem_latency"
                     | "timing_load_response"
                     | "timing_int_alu_latency"
@@ -447,6 +455,9 @@ impl TimingParams {
         }
         if !self.fetch_line.is_power_of_two() {
             return Err("timing_fetch_line must be a power of two".into());
+        }
+        if self.lsq_line_bytes != 0 && !self.lsq_line_bytes.is_power_of_two() {
+            return Err("timing_lsq_line_bytes must be 0 or a power of two".into());
         }
         Ok(())
     }
