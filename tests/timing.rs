@@ -620,7 +620,8 @@ fn loop_fast_forward_changes_no_statistic() {
         ("scalar", gem5("scalar")),
         ("micro", elf("micro")),
         // Loops whose addresses change every iteration (a ring of stores, a tile
-        // walk), and loops that fault in the middle of an iteration the skip runs.
+        // walk, loads drifting across lines, which the LSQ splits), and loops that
+        // fault in the middle of an iteration the skip runs.
         ("ffwalk", elf("ffwalk")),
         (
             "jit_loops",

@@ -154,6 +154,7 @@ fn watch_edge(
             target,
             history: std::mem::take(&mut w.history),
             body: std::mem::take(&mut w.body),
+            vector_shapes: std::mem::take(&mut w.vector_shapes),
             scratch: std::mem::take(&mut w.scratch),
             seen: std::mem::take(&mut w.seen),
             ..Default::default()
@@ -342,6 +343,9 @@ fn skip_iterations(
         return Skip::Ran(0, *edge, None);
     }
     let n = w.roles.len();
+    let line = model.ff_line();
+    w.vector_shapes.clear();
+    w.vector_shapes.resize(n, (u64::MAX, u64::MAX, 0, 0));
     let per_unit = period as u64 * w.len;
     w.eas.clear();
     w.eas.resize(n * period, 0);
@@ -375,16 +379,31 @@ fn skip_iterations(
             if role != MemRole::None {
                 let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
                 eas[k] = ea;
+                // An access that would split at a line is the model's: the
+                // reference iterations had none (`CycleModel::ff_signature`).
                 match role {
-                    MemRole::Store(bytes) => stores.push(ea, bytes),
+                    MemRole::Store(bytes) => {
+                        stores.push(ea, bytes);
+                        diverged |= splits(ea, bytes, line);
+                    }
                     MemRole::Load(bytes) => {
                         let v = views[view];
                         view += 1;
                         diverged |= stores.forwards(v.live, ea, bytes) != v.forwarded;
+                        diverged |= splits(ea, bytes, line);
                     }
-                    MemRole::Access | MemRole::None => {}
+                    MemRole::Access(bytes) => diverged |= splits(ea, bytes, line),
+                    MemRole::Vector => {
+                        let shape = &mut w.vector_shapes[k];
+                        if (shape.0, shape.1) != (hart.v.vtype, hart.v.vl) {
+                            let (n, each) = model.ff_vector_accesses(insn, hart);
+                            *shape = (hart.v.vtype, hart.v.vl, n, each);
+                        }
+                        let (n, each) = (shape.2, shape.3);
+                        diverged |= (0..n).any(|j| splits(ea.wrapping_add(j * each), each, line));
+                    }
+                    MemRole::None => {}
                 }
-                diverged |= model.ff_splits(insn, hart, ea);
             }
             hart.pc = insn.next_pc();
             if let Err(t) = (insn.handler)(hart, insn) {
@@ -420,6 +439,13 @@ fn skip_iterations(
     model.ff_set_store_addresses(&before);
     replay(hart, model, w, edge, done - 1, n - 1);
     Skip::Replayed(last, event, false)
+}
+
+/// Whether an access of `bytes` at `ea` crosses a line of `line` bytes (0: none
+/// does), as the model splits it (`CycleModel::access`).
+#[inline]
+fn splits(ea: u64, bytes: u64, line: u64) -> bool {
+    line != 0 && (ea & (line - 1)) + bytes > line
 }
 
 /// Hands the model the iterations of a period the skip ran ahead of it: `whole`

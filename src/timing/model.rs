@@ -367,6 +367,9 @@ pub struct LoopWatch {
     pub body: Vec<crate::machine::Insn>,
     pub roles: Vec<MemRole>,
     pub eas: Vec<u64>,
+    /// Per body instruction, a vector access's shape under the last vtype and vl
+    /// seen: (vtype, vl, accesses, bytes each).
+    pub vector_shapes: Vec<(u64, u64, u64, u64)>,
     /// What the watch learnt of the loops it left, by back-edge (direct-mapped):
     /// (back-edge, loop start, body length, failed signatures, back-edges to wait),
     /// so an inner loop entered again does not start over.
@@ -1541,26 +1544,30 @@ impl CycleModel {
         match op.kind {
             Kind::Store => MemRole::Store(op.bytes as u64),
             _ if self.forwarding_candidate(op, insn) => MemRole::Load(op.bytes as u64),
-            Kind::Load | Kind::Amo | Kind::VecMem { .. } => MemRole::Access,
+            Kind::Load => MemRole::Access(op.bytes as u64),
+            // Aligned: never split (`access`).
+            Kind::Amo => MemRole::Access(0),
+            Kind::VecMem { .. } => MemRole::Vector,
             _ => MemRole::None,
         }
     }
 
-    /// Whether the load or store `insn` (about to run, with its base `ea`) would be
-    /// split at a line (`access`): a skip must not run it without the model,
-    /// whose reference iterations had none (`ff_signature`).
-    pub fn ff_splits(&self, insn: &Insn, hart: &Hart, ea: u64) -> bool {
+    /// The LSQ's line (`timing_lsq_line_bytes`; 0: accesses never split).
+    pub fn ff_line(&self) -> u64 {
+        self.p.lsq_line_bytes as u64
+    }
+
+    /// The accesses of a vector load or store under the hart's vtype and vl: (how
+    /// many, bytes each, whether contiguous from the base); per element: none of
+    /// them splits (an element is naturally aligned).
+    pub fn ff_vector_accesses(&self, insn: &Insn, hart: &Hart) -> (u64, u64) {
         let op = &self.ops[insn.op as usize];
         match op.kind {
-            Kind::Load | Kind::Store => self.split_at(ea, op.bytes as u64).is_some(),
             Kind::VecMem { per_element, .. } if !per_element => {
                 let shape = vmem_shape(op, hart, false);
-                (0..shape.n).any(|k| {
-                    self.split_at(ea.wrapping_add(k * shape.bytes_each), shape.bytes_each)
-                        .is_some()
-                })
+                (shape.n, shape.bytes_each)
             }
-            _ => false,
+            _ => (0, 0),
         }
     }
 
@@ -2199,8 +2206,11 @@ pub enum MemRole {
     Store(u64),
     /// A forwarding candidate of so many bytes.
     Load(u64),
-    /// Any other load or store: only its address (whether it splits at a line).
-    Access,
+    /// Any other scalar load of so many bytes: only its address matters (whether it
+    /// splits at a line).
+    Access(u64),
+    /// A vector load or store: likewise, for each of its accesses.
+    Vector,
 }
 
 /// The store ring's addresses and sizes, in its own order (`next`: the oldest).

@@ -90,12 +90,31 @@ _start:
     addi    s6, s6, 1
     bne     s6, s7, 3b
     END
+
+    /* Loads that drift across lines (issue 26, stop 42): a word load moving 2 bytes
+     * an iteration crosses a 64-byte line every 32 iterations, a vle32 m1 moving 8
+     * bytes every other 8; a skip must hand each crossing iteration to the model. */
+    WINDOW
+    la      a1, bufA
+    la      a2, bufB
+    li      s3, 1200
+5:  lw      t0, 0(a1)
+    add     t1, t1, t0
+    vle32.v v1, (a2)
+    addi    a1, a1, 2
+    addi    t2, a2, -768
+    slti    t2, t2, 0
+    slli    t2, t2, 3
+    add     a2, a2, t2
+    addi    s3, s3, -1
+    bnez    s3, 5b
+    END
     EXIT(0)
 
     .data
     .balign 64
     .skip 64
 ring: .skip 1024
-bufA: .skip 1024
+bufA: .skip 4096
 bufB: .skip 1024
 bufC: .skip 1024
