@@ -435,7 +435,8 @@ const WRONG_PATH_LINES: &[&str] = &[
 /// lines as gem5's Fetch1 does only where it walks the same paths, so they agree in
 /// most windows, not all (the model's Fetch1 runs ahead only as far as the path it
 /// is fed needs; gem5's runs ahead through the lines past a stalled window). The
-/// second set's windows that agree may not drop below today's 343 of 514 (301 of the
+/// second set's windows that agree may not drop below 343 (of the 514 before
+/// probe22-probe24; 566 now) (301 of the
 /// first 432, 303 before the commit gate: with it probe13's matmul loop leaves its cold
 /// run's Fetch1 further ahead, 18 fresh lines in l2_matint_inner.cold against gem5's
 /// 0), and every warm window of it (the code fetched on the cold run) must miss as
