@@ -343,7 +343,6 @@ fn skip_iterations(
         return Skip::Ran(0, *edge, None);
     }
     let n = w.roles.len();
-    let line = model.ff_line();
     w.vector_shapes.clear();
     w.vector_shapes.resize(n, (u64::MAX, u64::MAX, 0, 0));
     let per_unit = period as u64 * w.len;
@@ -384,15 +383,15 @@ fn skip_iterations(
                 match role {
                     MemRole::Store(bytes) => {
                         stores.push(ea, bytes);
-                        diverged |= splits(ea, bytes, line);
+                        diverged |= model.ff_splits(ea, bytes);
                     }
                     MemRole::Load(bytes) => {
                         let v = views[view];
                         view += 1;
                         diverged |= stores.forwards(v.live, ea, bytes) != v.forwarded;
-                        diverged |= splits(ea, bytes, line);
+                        diverged |= model.ff_splits(ea, bytes);
                     }
-                    MemRole::Access(bytes) => diverged |= splits(ea, bytes, line),
+                    MemRole::Access(bytes) => diverged |= model.ff_splits(ea, bytes),
                     MemRole::Vector => {
                         let shape = &mut w.vector_shapes[k];
                         if (shape.0, shape.1) != (hart.v.vtype, hart.v.vl) {
@@ -400,7 +399,8 @@ fn skip_iterations(
                             *shape = (hart.v.vtype, hart.v.vl, n, each);
                         }
                         let (n, each) = (shape.2, shape.3);
-                        diverged |= (0..n).any(|j| splits(ea.wrapping_add(j * each), each, line));
+                        diverged |=
+                            (0..n).any(|j| model.ff_splits(ea.wrapping_add(j * each), each));
                     }
                     MemRole::None => {}
                 }
@@ -439,13 +439,6 @@ fn skip_iterations(
     model.ff_set_store_addresses(&before);
     replay(hart, model, w, edge, done - 1, n - 1);
     Skip::Replayed(last, event, false)
-}
-
-/// Whether an access of `bytes` at `ea` crosses a line of `line` bytes (0: none
-/// does), as the model splits it (`CycleModel::access`).
-#[inline]
-fn splits(ea: u64, bytes: u64, line: u64) -> bool {
-    line != 0 && (ea & (line - 1)) + bytes > line
 }
 
 /// Hands the model the iterations of a period the skip ran ahead of it: `whole`

@@ -1552,14 +1552,15 @@ impl CycleModel {
         }
     }
 
-    /// The LSQ's line (`timing_lsq_line_bytes`; 0: accesses never split).
-    pub fn ff_line(&self) -> u64 {
-        self.p.lsq_line_bytes as u64
+    /// Whether an access of `bytes` at `ea` would be split at a line (`access`).
+    #[inline]
+    pub fn ff_splits(&self, ea: u64, bytes: u64) -> bool {
+        self.split_at(ea, bytes).is_some()
     }
 
-    /// The accesses of a vector load or store under the hart's vtype and vl: (how
-    /// many, bytes each, whether contiguous from the base); per element: none of
-    /// them splits (an element is naturally aligned).
+    /// The accesses of a vector load or store under the hart's vtype and vl, each
+    /// contiguous with the one before from its base: (how many, bytes each); per
+    /// element none (an element is naturally aligned, so it never splits).
     pub fn ff_vector_accesses(&self, insn: &Insn, hart: &Hart) -> (u64, u64) {
         let op = &self.ops[insn.op as usize];
         match op.kind {
