@@ -13,8 +13,8 @@ use std::process::Command;
 /// The target of issue 26: every window within ±10 % of gem5.
 const TOLERANCE: f64 = 0.10;
 
-/// The mean |error| over the 102 samples: issue 26's target (2.71 % today).
-const MEAN_BOUND: f64 = 0.03;
+/// The mean |error| over the 102 samples (2.03 % today).
+const MEAN_BOUND: f64 = 0.025;
 
 const I_CACHE: &str = "a cold window whose line fills and loads or stores share gem5's one memory (the model keeps the I-cache's fills and the data accesses apart)";
 const DEPTH: &str = "a short window after which the markers' refetch waits behind more stale line fetches in the model (3) than in gem5 (1): gem5's Fetch1 comes down to 1 in flight after probe's ld_x8_lines window, where line fills and loads share the memory (not modelled)";
@@ -27,12 +27,11 @@ const VSTORE: &str = "a window ending in vector stores: gem5 ends it later when 
 /// on |ratio - 1|, what gem5 does that the model does not). Issue 26's target is an
 /// empty list.
 const KNOWN_MISSES: &[(&str, f64, &str)] = &[
-    ("vlse32_x8.cold", 0.18, I_CACHE),
+    ("vlse32_x8.cold", 0.17, I_CACHE),
     ("vluxei32_x8.cold", 0.28, I_CACHE),
-    ("exp_row8.warm", 0.38, WALK),
-    ("call_ret8.warm", 0.16, RET_AT_TARGET),
+    ("call_ret8.warm", 0.17, RET_AT_TARGET),
     ("ld_x8_lines.cold", 0.26, I_CACHE),
-    ("st_ld_x8.warm", 0.16, ST_LD),
+    ("st_ld_x8.warm", 0.17, ST_LD),
 ];
 
 /// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,...,probe21}.S and
@@ -43,8 +42,10 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
 /// probe14, probe15 and real3 and 9.9 % with probe17, which were measured to find what
 /// the model lacks (every window's own bound still guards the rest); 7.9 % once a load
 /// awaiting its data at the head stopped commit, 7.7 % over 514 with probe18-probe21
-/// (2026-12-07), 7.8 % over 566 with probe22-probe24 (accesses across a line).
-const MEAN_BOUND_SET2: f64 = 0.085;
+/// (2026-12-07), 7.8 % over 566 with probe22-probe24 (accesses across a line),
+/// 7.0 % with the vector loads' commit, vector stores' early data and loop exits'
+/// wrong paths (stop 43).
+const MEAN_BOUND_SET2: f64 = 0.075;
 
 const CALLS: &str = "calls: a store in the leaf costs ~4 cycles more a call in gem5 (call_st8 84 against call_ld8 50, the same mispredictions); rule not pinned down";
 const RET_AT_TARGET: &str = "a ret that is an indirect call's target: gem5's call_ret8 costs 9 a pair against call_alu8's 4.75 (both without mispredictions; 4 I-cache misses cold); rule not pinned down";
@@ -58,13 +59,13 @@ const FETCH_DEPTH: &str = "probe13: loops of two lw, K adds, addi, bnez take gem
 const REAL3: &str = "real3 (gcc -O2 C and strip-mined RVV loops, mispredictions equal to gem5's in most): the sorts with many mispredictions (bsort16, qsort32, ssort20) and the function-pointer dispatch are cheaper in the model, mat_int6 and the list walk dearer, the RVV loops of one or two loads an iteration cheaper (ONE_VLE; probe15: 32 iterations of one vle32 m1 take gem5 4 cycles each, the model 3); not pinned down";
 const VMEM_LOOP: &str = "probe15: strip-mined vector loops of loads and stores: one vle32 an iteration takes gem5 4 cycles (m1) and 7 (m4), the model 3 and 6; a load of one buffer and a store to another 10.8 an iteration at m4, the model 8.7; the m1 add loop dearer in the model (5.4 against gem5's 4.6 an iteration); not pinned down";
 const ONE_VLE: &str = "probe10/probe11: a loop of one or two vector loads and a few int ops takes gem5 2.3 to 4 cycles an iteration by its shape (a moving address 4.0, the same address 3.4, no int ops 2.3), the model 2 or 3: its Fetch1 keeps another number of stale fetches in flight at each taken back-edge (DEPTH_AT_JUMPS); not pinned down";
-const WALK: &str = "the path Fetch2 predicts past the cold run's dump: the model's front end runs ~90 cycles ahead of the vexp chain and its walk goes round the loop ~30 times, leaving the loop branch mispredicted 7 times in the warm run (gem5 once); how far gem5's Fetch2 gets there is not pinned down";
 const RUN_AHEAD: &str = "the reversed insertion sort in probe7: a copy-loop branch mispredicted mid-loop resolves 13 cycles after Fetch2 in the model (its loads after stores run 3 cycles a pair, gem5's 2: ST_LD), Fetch1 runs 5 fresh lines ahead on the wrong path (gem5's window has 1 I-cache miss), their fills leave 3 fetches in flight at every later stream change where gem5's period says 2, and each of the inner loop's 120 predicted jumps costs a cycle more";
 const SORT: &str = "data-dependent branches after loads cost more in gem5 (not pinned down)";
 
-const VLE_MISPREDICT: &str = "probe18: 32-iteration loops of one vle32 m1 with the model's mispredictions (11/7 and 10/10, as gem5's): gem5 203/179 with a vsetvli in the loop, the model 170/146; 131/131 without it, the model 153/153; the same loops with a scalar load, two vector loads, no load or a vector add agree within 3 %. Each misprediction costs gem5 about 3 cycles more than the model with the vsetvli and 2 less without; not pinned down";
 const MARKER_DEPTH: &str = "probe19/probe20: identical windows of 8 x (ld; bnez taken; skipped insn) take gem5 41 or 50 cycles warm (88 or 97 cold; 32 and 23 further on) by the number of line fetches Fetch1 has in flight when the reset marker's forced stream change reaches it, which a stale fetch missing the I-cache in the cold run raised for good (gem5.opt trace: docs/timing.md, \"gem5's own trace\"), not by what the skipped instruction is; the model's Fetch1 fetches past the window only as far as the committed path needs, so its depth stays where it was (40 and 31 warm)";
 
+const VLOAD_COMMIT: &str = "probe9's loads-only tile loop and probe10's three vle32 m2 with 3 to 6 int ops: a vector load on a vector memory unit hands its register over at its commit, the cycle after its data (gem5.opt trace of probe9: the vfmacc issues the cycle the third vle32 commits), and these loops come out 10-11 % dearer in the model with it (before: within 7 %); not pinned down";
+const LOOP_DEPTH: &str = "a one-line loop of a vector load and a few int ops: gem5 runs it at 2 cycles an iteration (p23_vle_off0: one line fetch in flight at each taken back-edge), the model at 3 (two): the number Fetch1 carries from one stream change to the next, set by events the model does not follow exactly (I-cache misses at a change, a full Fetch2 buffer; docs/timing.md, \"Fetch1's depth\")";
 const VLOAD_GATE: &str = "probe22/probe23: strip-mined vle32 m1 loops: gem5's vector loads wait at the commit's head as its scalar loads do (gem5.opt trace of probe23: each vle32 enters the LSQ only once the one before it has committed, one split at a line 3 cycles after it entered), so a loop whose loads cross lines (buffers at line offsets 8 and 24) takes gem5 ~2 cycles an iteration more and an aligned one is cheaper than in the model; the model does not gate vector loads (gating them as the scalar ones: 19 second-set windows better, 11 worse, probe10's d_vle_m1 and f_ld to 0.73 and 0.76); not pinned down";
 const STORE_SPLIT: &str = "probe23/probe24: stores across a line: a split store holds the LSQ's one-entry request queue while its two fragments are translated, so such stores enter one a cycle, and the store buffer sends one fragment a cycle, the next store's first with the previous one's second (gem5.opt trace of probe24); the model sends the second fragment a cycle after the first but lets the stores enter together";
 
@@ -72,165 +73,145 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("sd_x32.cold", 0.68, I_CACHE),
     ("vfadd_vse_m8.cold", 0.18, LMUL8),
     ("vfadd_vse_m8.warm", 0.18, LMUL8),
-    ("call_spill8.warm", 0.11, CALLS),
-    ("st_ld_diff8.warm", 0.37, END_1),
+    ("call_spill8.warm", 0.12, CALLS),
+    ("st_ld_diff8.warm", 0.38, END_1),
     ("call_alu8.warm", 0.30, INDIRECT_HISTORY),
-    ("m8_ld_ld_add.cold", 0.19, LMUL8),
-    ("m8_ld_add_st.cold", 0.21, LMUL8),
-    ("m8_ld_add_st.warm", 0.21, LMUL8),
-    ("vset_m8_vle.warm", 0.22, VSTORE),
-    ("vsetx0_m8_tile.cold", 0.64, I_CACHE),
-    ("vsetx0_m8_tile.warm", 0.19, VSTORE),
-    ("vfadd_vse_m2.cold", 0.18, VSTORE),
-    ("vfadd_vse_m2.warm", 0.18, VSTORE),
-    ("vle_vse_m2.cold", 0.12, DEPTH),
-    ("vle_vse_m2.warm", 0.12, DEPTH),
-    ("vset_m2_tile.cold", 0.16, DEPTH),
-    ("vfadd_vse_m1.cold", 0.18, VSTORE),
-    ("vfadd_vse_m1.warm", 0.18, VSTORE),
-    ("vtile_m1_noset.cold", 0.23, VSTORE),
-    ("vtile_m1_noset.warm", 0.23, VSTORE),
-    ("vtile_m4_noset.cold", 0.15, VSTORE),
-    ("vtile_m4_noset.warm", 0.15, VSTORE),
+    ("m8_ld_ld_add.cold", 0.16, LMUL8),
+    ("m8_ld_add_st.cold", 0.16, LMUL8),
+    ("m8_ld_add_st.warm", 0.16, LMUL8),
+    ("vset_m8_vle.warm", 0.12, VSTORE),
+    ("vsetx0_m8_tile.cold", 0.63, I_CACHE),
+    ("vsetx0_m8_tile.warm", 0.14, VSTORE),
+    ("vle_vse_m2.cold", 0.13, DEPTH),
+    ("vle_vse_m2.warm", 0.13, DEPTH),
+    ("vset_m2_tile.cold", 0.17, DEPTH),
+    ("vtile_m1_noset.cold", 0.13, VSTORE),
+    ("vtile_m1_noset.warm", 0.13, VSTORE),
+    ("vtile_m4_noset.cold", 0.16, VSTORE),
+    ("vtile_m4_noset.warm", 0.16, VSTORE),
     ("ld_x8_same.cold", 0.18, I_CACHE),
     ("ld_x8_same.warm", 0.30, DEPTH),
     ("cr16.warm", 0.17, INDIRECT_HISTORY),
-    ("a1_vtile_m8_copy.cold", 0.55, I_CACHE),
-    ("a1_vtile_m8_copy.warm", 0.16, LAYOUT7),
+    ("a1_vtile_m8_copy.cold", 0.54, I_CACHE),
+    ("a1_vtile_m8_copy.warm", 0.17, LAYOUT7),
     ("b3_vse_m1_x2.cold", 0.18, DEPTH),
     ("b3_vse_m1_x2.warm", 0.18, DEPTH),
-    ("b4_vse_m1_x4.cold", 0.34, VSTORE),
-    ("b4_vse_m1_x4.warm", 0.34, VSTORE),
-    ("c1_ld_addi16.cold", 0.55, I_CACHE),
+    ("b4_vse_m1_x4.cold", 0.35, VSTORE),
+    ("b4_vse_m1_x4.warm", 0.35, VSTORE),
+    ("c1_ld_addi16.cold", 0.53, I_CACHE),
     ("v_m4.cold", 0.13, LAYOUT7),
-    ("v_m8.warm", 0.24, LAYOUT7),
-    ("v6_m8.cold", 0.19, LMUL8),
-    ("v6_m8.warm", 0.19, LMUL8),
+    ("v_m8.warm", 0.27, LAYOUT7),
+    ("v6_m8.cold", 0.17, LMUL8),
+    ("v6_m8.warm", 0.17, LMUL8),
     ("s3_straight.cold", 0.18, I_CACHE),
     ("s3_straight.warm", 0.26, ST_LD),
-    ("m2_ld_br_st.cold", 0.11, SKIPPED_MEM),
+    ("m2_ld_br_st.cold", 0.12, SKIPPED_MEM),
     ("m3_ld_br_ld.cold", 0.21, SKIPPED_MEM),
     ("m3_ld_br_ld.warm", 0.39, SKIPPED_MEM),
     ("m4_st_then_ld.warm", 0.14, SKIPPED_MEM),
-    ("m5_alu_then_ld.cold", 0.33, DEPTH_AT_JUMPS),
+    ("m5_alu_then_ld.cold", 0.34, DEPTH_AT_JUMPS),
     ("m5_alu_then_ld.warm", 0.51, DEPTH_AT_JUMPS),
     ("m6_ready_st_ld.cold", 0.20, SKIPPED_MEM),
-    ("m6_ready_st_ld.warm", 0.36, SKIPPED_MEM),
-    ("m7_isort_path.warm", 0.14, SKIPPED_MEM),
-    ("m9_isort16_copy.cold", 0.18, SORT),
-    ("m9_isort16_copy.warm", 0.17, SORT),
-    ("s2_isort_rev.cold", 0.30, RUN_AHEAD),
+    ("m6_ready_st_ld.warm", 0.37, SKIPPED_MEM),
+    ("m7_isort_path.warm", 0.15, SKIPPED_MEM),
+    ("m9_isort16_copy.cold", 0.19, SORT),
+    ("m9_isort16_copy.warm", 0.18, SORT),
+    ("s2_isort_rev.cold", 0.29, RUN_AHEAD),
     ("s2_isort_rev.warm", 0.26, RUN_AHEAD),
-    ("c1_leaf_t0.cold", 0.33, LEAF_ADDRESS),
-    ("c1_leaf_t0.warm", 0.45, LEAF_ADDRESS),
-    ("c3_leaf_rd_sp.cold", 0.22, LEAF_ADDRESS),
-    ("c3_leaf_rd_sp.warm", 0.28, LEAF_ADDRESS),
-    ("c4_leaf_wr_sp.cold", 0.22, LEAF_ADDRESS),
-    ("c4_leaf_wr_sp.warm", 0.26, LEAF_ADDRESS),
-    ("ln_loads1.cold", 0.28, ONE_VLE),
-    ("ln_loads1.warm", 0.31, ONE_VLE),
-    ("b_vle_m2_two_groups.warm", 0.14, ONE_VLE),
-    ("e_vle_m2_moving.cold", 0.18, ONE_VLE),
-    ("e_vle_m2_moving.warm", 0.23, ONE_VLE),
-    ("g_vle_m2_short.cold", 0.21, ONE_VLE),
-    ("g_vle_m2_short.warm", 0.34, ONE_VLE),
+    ("c1_leaf_t0.cold", 0.18, LEAF_ADDRESS),
+    ("c1_leaf_t0.warm", 0.26, LEAF_ADDRESS),
+    ("c3_leaf_rd_sp.cold", 0.20, LEAF_ADDRESS),
+    ("c3_leaf_rd_sp.warm", 0.25, LEAF_ADDRESS),
+    ("c4_leaf_wr_sp.cold", 0.20, LEAF_ADDRESS),
+    ("c4_leaf_wr_sp.warm", 0.24, LEAF_ADDRESS),
+    ("ln_loads1.cold", 0.25, ONE_VLE),
+    ("ln_loads1.warm", 0.30, ONE_VLE),
+    ("g_vle_m2_short.cold", 0.26, LOOP_DEPTH),
+    ("g_vle_m2_short.warm", 0.37, LOOP_DEPTH),
     ("l2_adds5.cold", 0.27, FETCH_DEPTH),
-    ("l2_adds5.warm", 0.31, FETCH_DEPTH),
-    ("l2_matint_inner.cold", 0.29, SCALAR_ALU),
+    ("l2_adds5.warm", 0.30, FETCH_DEPTH),
+    ("l2_matint_inner.cold", 0.28, SCALAR_ALU),
     ("l2_matint_inner.warm", 0.30, SCALAR_ALU),
-    ("s1_lw2_add5.warm", 0.32, SCALAR_ALU),
+    ("s1_lw2_add5.warm", 0.33, SCALAR_ALU),
     ("bsort16.cold", 0.16, REAL3),
     ("bsort16.warm", 0.16, REAL3),
     ("qsort32.cold", 0.31, REAL3),
-    ("qsort32.warm", 0.26, REAL3),
-    ("list_find_rev32.cold", 0.16, REAL3),
-    ("list_find_rev32.warm", 0.19, REAL3),
+    ("qsort32.warm", 0.27, REAL3),
+    ("list_find_rev32.cold", 0.17, REAL3),
+    ("list_find_rev32.warm", 0.20, REAL3),
     ("mat_int6.cold", 0.25, REAL3),
     ("mat_int6.warm", 0.30, REAL3),
     ("fnptr_dispatch32.cold", 0.19, REAL3),
     ("fnptr_dispatch32.warm", 0.20, REAL3),
     ("softmax_s48.cold", 0.27, REAL3),
     ("vadd_m1_200.cold", 0.20, REAL3),
-    ("vadd_m1_200.warm", 0.17, REAL3),
-    ("vfma_m4_512.cold", 0.24, REAL3),
-    ("vfma_m4_512.warm", 0.23, REAL3),
-    ("vdot_i32_128.cold", 0.14, REAL3),
-    ("vdot_i32_128.warm", 0.18, REAL3),
-    ("v_fma_m4.cold", 0.14, VMEM_LOOP),
-    ("v_ld_st_other_m4.cold", 0.20, VMEM_LOOP),
-    ("v_ld_st_other_m4.warm", 0.21, VMEM_LOOP),
-    ("v_ld_m4.cold", 0.14, VMEM_LOOP),
-    ("v_ld_m4.warm", 0.15, VMEM_LOOP),
-    ("v_add_m1_200.cold", 0.13, VMEM_LOOP),
-    ("v_add_m1_200.warm", 0.19, VMEM_LOOP),
-    ("v_add_m1_256.cold", 0.14, VMEM_LOOP),
-    ("v_add_m1_256.warm", 0.17, VMEM_LOOP),
-    ("v_ld_m1.cold", 0.24, VMEM_LOOP),
-    ("v_ld_m1.warm", 0.25, VMEM_LOOP),
+    ("vadd_m1_200.warm", 0.18, REAL3),
+    ("v_ld_st_other_m4.cold", 0.12, VMEM_LOOP),
+    ("v_ld_st_other_m4.warm", 0.12, VMEM_LOOP),
     ("sl_lw1_add0.cold", 0.23, SCALAR_ALU),
     ("sl_lw2_add2.cold", 0.13, SCALAR_ALU),
     ("sl_lw2_add3.cold", 0.16, SCALAR_ALU),
     ("sl_lw2_add3.warm", 0.22, SCALAR_ALU),
     ("sl_lw2_add4.warm", 0.22, SCALAR_ALU),
-    ("sl_lw2_add5.warm", 0.32, SCALAR_ALU),
+    ("sl_lw2_add5.warm", 0.33, SCALAR_ALU),
     ("sl_lw2_add6.cold", 0.31, SCALAR_ALU),
-    ("sl_lw2_add6.warm", 0.30, SCALAR_ALU),
-    ("sl_lw2_add7.warm", 0.32, SCALAR_ALU),
+    ("sl_lw2_add6.warm", 0.31, SCALAR_ALU),
+    ("sl_lw2_add7.warm", 0.33, SCALAR_ALU),
     ("sl_lw2_add8.cold", 0.22, SCALAR_ALU),
     ("sl_lw2_add8.warm", 0.28, SCALAR_ALU),
-    ("sl_lw2_add9.cold", 0.14, SCALAR_ALU),
-    ("sl_lw2_add9.warm", 0.25, SCALAR_ALU),
+    ("sl_lw2_add9.cold", 0.15, SCALAR_ALU),
+    ("sl_lw2_add9.warm", 0.26, SCALAR_ALU),
     ("sl_lw2_add10.cold", 0.24, SCALAR_ALU),
-    ("sl_lw2_add10.warm", 0.25, SCALAR_ALU),
-    ("l2_adds6.cold", 0.23, FETCH_DEPTH),
-    ("l2_adds6.warm", 0.21, FETCH_DEPTH),
-    ("s1_lw2_add5.cold", 0.23, SCALAR_ALU),
-    ("ssort20.cold", 0.13, REAL3),
+    ("sl_lw2_add10.warm", 0.26, SCALAR_ALU),
+    ("l2_adds6.cold", 0.21, FETCH_DEPTH),
+    ("l2_adds6.warm", 0.20, FETCH_DEPTH),
+    ("s1_lw2_add5.cold", 0.24, SCALAR_ALU),
+    ("ssort20.cold", 0.14, REAL3),
     ("ssort20.warm", 0.13, REAL3),
-    ("p18_vld_m1_vset.cold", 0.17, VLE_MISPREDICT),
-    ("p18_vld_m1_vset.warm", 0.19, VLE_MISPREDICT),
-    ("p18_vle_loop.cold", 0.18, VLE_MISPREDICT),
-    ("p18_vle_loop.warm", 0.18, VLE_MISPREDICT),
-    ("p19_skip_lw.cold", 0.11, MARKER_DEPTH),
+    ("p19_skip_lw.cold", 0.12, MARKER_DEPTH),
     ("p19_skip_lw.warm", 0.21, MARKER_DEPTH),
-    ("p19_skip_ld_same.cold", 0.11, MARKER_DEPTH),
+    ("p19_skip_ld_same.cold", 0.12, MARKER_DEPTH),
     ("p19_skip_ld_same.warm", 0.21, MARKER_DEPTH),
-    ("p19_skip_addi.cold", 0.11, MARKER_DEPTH),
+    ("p19_skip_addi.cold", 0.12, MARKER_DEPTH),
     ("p19_skip_addi.warm", 0.21, MARKER_DEPTH),
-    ("p19_skip_mul.cold", 0.11, MARKER_DEPTH),
+    ("p19_skip_mul.cold", 0.12, MARKER_DEPTH),
     ("p19_skip_mul.warm", 0.21, MARKER_DEPTH),
-    ("p19_skip_addi_ld.cold", 0.11, MARKER_DEPTH),
+    ("p19_skip_addi_ld.cold", 0.12, MARKER_DEPTH),
     ("p19_skip_addi_ld.warm", 0.20, MARKER_DEPTH),
-    ("p19_skip_div.cold", 0.25, MARKER_DEPTH),
+    ("p19_skip_div.cold", 0.26, MARKER_DEPTH),
     ("p19_skip_div.warm", 0.75, MARKER_DEPTH),
-    ("p20_nop_w3.cold", 0.11, MARKER_DEPTH),
+    ("p20_nop_w3.cold", 0.12, MARKER_DEPTH),
     ("p20_nop_w3.warm", 0.21, MARKER_DEPTH),
-    ("p20_nop_pad1.cold", 0.12, MARKER_DEPTH),
-    ("p20_nop_pad1.warm", 0.25, MARKER_DEPTH),
-    ("p20_nop_pad2.cold", 0.12, MARKER_DEPTH),
-    ("p20_nop_pad2.warm", 0.25, MARKER_DEPTH),
+    ("p20_nop_pad1.cold", 0.13, MARKER_DEPTH),
+    ("p20_nop_pad1.warm", 0.26, MARKER_DEPTH),
+    ("p20_nop_pad2.cold", 0.13, MARKER_DEPTH),
+    ("p20_nop_pad2.warm", 0.26, MARKER_DEPTH),
     ("p20_addi_w1.cold", 0.21, MARKER_DEPTH),
     ("p20_addi_w1.warm", 0.39, MARKER_DEPTH),
-    ("p22_vadd_inline.cold", 0.13, VLOAD_GATE),
-    ("p22_vadd_called_rvc.cold", 0.12, VLOAD_GATE),
-    ("p22_vadd_called.cold", 0.12, VLOAD_GATE),
-    ("p22_vadd_inline_rvc_off6.cold", 0.13, VLOAD_GATE),
-    ("p22_vadd_inline_rvc_off6.warm", 0.16, VLOAD_GATE),
-    ("p23_vadd_off8.cold", 0.16, VLOAD_GATE),
-    ("p23_vadd_off8.warm", 0.15, VLOAD_GATE),
+    ("p23_vadd_off8.cold", 0.15, VLOAD_GATE),
+    ("p23_vadd_off8.warm", 0.13, VLOAD_GATE),
     ("p23_vadd_off24.cold", 0.19, VLOAD_GATE),
-    ("p23_vadd_off24.warm", 0.19, VLOAD_GATE),
-    ("p23_vadd_off32.cold", 0.13, VLOAD_GATE),
-    ("p23_vadd_off32.warm", 0.15, VLOAD_GATE),
-    ("p23_vle_off24.cold", 0.18, VLOAD_GATE),
-    ("p23_vle_off24.warm", 0.19, VLOAD_GATE),
-    ("p23_ld_x8_split.cold", 0.27, I_CACHE),
-    ("p23_sd_x8_split.cold", 0.29, STORE_SPLIT),
-    ("p23_sd_x8_split.warm", 0.29, STORE_SPLIT),
-    ("p24_ld2.cold", 0.25, SCALAR_ALU),
-    ("p24_ld2.warm", 0.25, SCALAR_ALU),
-    ("p24_sd4_split_ld4.cold", 0.39, STORE_SPLIT),
-    ("p24_sd4_split_ld4.warm", 0.18, STORE_SPLIT),
+    ("p23_vadd_off24.warm", 0.20, VLOAD_GATE),
+    ("p23_vle_off24.cold", 0.19, VLOAD_GATE),
+    ("p23_vle_off24.warm", 0.20, VLOAD_GATE),
+    ("p23_ld_x8_split.cold", 0.26, I_CACHE),
+    ("p23_sd_x8_split.cold", 0.30, STORE_SPLIT),
+    ("p23_sd_x8_split.warm", 0.30, STORE_SPLIT),
+    ("p24_ld2.cold", 0.26, SCALAR_ALU),
+    ("p24_ld2.warm", 0.26, SCALAR_ALU),
+    ("p24_sd4_split_ld4.cold", 0.40, STORE_SPLIT),
+    ("p24_sd4_split_ld4.warm", 0.19, STORE_SPLIT),
+    ("vle32_m4_x2.cold", 0.16, I_CACHE),
+    ("a4_no_vse.cold", 0.11, I_CACHE),
+    ("t5_tile_m2_loads.cold", 0.12, VLOAD_COMMIT),
+    ("t5_tile_m2_loads.warm", 0.12, VLOAD_COMMIT),
+    ("l3_adds3.warm", 0.12, VLOAD_COMMIT),
+    ("l3_adds4.warm", 0.12, VLOAD_COMMIT),
+    ("l3_adds6.warm", 0.12, VLOAD_COMMIT),
+    ("p23_vle_off0.cold", 0.37, LOOP_DEPTH),
+    ("p23_vle_off0.warm", 0.43, LOOP_DEPTH),
+    ("p24_ld4.cold", 0.11, SCALAR_ALU),
+    ("p24_ld4.warm", 0.11, SCALAR_ALU),
 ];
 
 fn dir() -> String {
@@ -357,16 +338,14 @@ fn the_long_loop_takes_gem5s_cycles() {
 
 /// The two long loops (gem5-ref's long.S, and src/walk.S: the same loop walking its
 /// buffers, a tile loop's shape), measured on the same gem5 (`gem5.fast`, 16-core
-/// host, 2026-12-06): one window of 1 M iterations each.
-const KNOWN_MISSES_LONG: &[(&str, f64, &str)] = &[(
-    "walk_1m",
-    0.15,
-    "walk: gem5 7 cycles an iteration, the model 8. gem5 issues the vector store in its data's (vfadd's) cycle (in long.S too, where the model with that rule would give 7 against gem5's 8: there the sd takes mem unit 6 in the vector loads' cycle, the second vle32 goes to a vector memory unit and the vfadd waits 6 cycles for it, a latency the model does not reproduce); not pinned down",
-)];
-
+/// host, 2026-12-06): one window of 1 M iterations each, 8 and 7 cycles an
+/// iteration. walk took the model 8 until the vector store's data could be a cycle
+/// late on a mem unit (gem5 issues the vse32 in its vfadd's cycle) and a vector load
+/// on a vector load/store unit handed its register over at its commit (long.S's
+/// second vle32, whose vfadd waits for it): both now within 0.1 %.
 #[test]
 fn the_long_loops_are_within_tolerance_of_gem5() {
-    check("gem5_cycles_long.tsv", 2, KNOWN_MISSES_LONG, 0.15);
+    check("gem5_cycles_long.tsv", 2, &[], 0.001);
 }
 
 /// Each window's I-cache misses (`icache.overallMisses::total` in the window's
@@ -409,37 +388,23 @@ fn sample_icache_misses(elf: &str, timing: &str) -> Vec<u64> {
         .collect()
 }
 
-/// Warm windows whose mispredicted loop exits (7 to 12 a run, as in gem5) send the
-/// model's Fetch2 down the fall-through past the window's markers into lines the
-/// cold run never reached, where gem5's stays in lines already fetched (its Fetch2
-/// decodes ~4 times the committed instructions in t1_tile_m2.warm and misses none):
-/// which way gem5 predicts the window's own back-edge there is not pinned down.
-const WRONG_PATH_LINES: &[&str] = &[
-    "t1_tile_m2.warm",
-    "t3_tile_m2_no_vse.warm",
-    "t4_tile_m2_no_fma.warm",
-    "t6_tile_m1.warm",
-    "l3_adds0.warm",
-    "b_vle_m2_two_groups.warm",
-    "c_vle_m2_same_group.warm",
-    "l2_adds3.warm",
-    "l2_adds4.warm",
-    "l2_adds6.warm",
-    "v_fma_m4.warm",
-    "v_ld3_st_m4.warm",
-    "p22_vadd_inline.warm",
-    "p23_vadd_off0.warm",
-];
+/// Warm windows whose mispredicted loop exits send the model's Fetch1 past the
+/// window into lines the cold run never reached. The exit is still predicted taken
+/// on its own wrong path (gem5 updates the predictor when the branch commits), so
+/// that path goes round the loop until the redirect (`CycleModel::peek_path`);
+/// with it the 14 windows listed here before came down to these two, where a
+/// wrong path outlasts the walk's 64 transfers (`MAX_SEGMENTS`).
+const WRONG_PATH_LINES: &[&str] = &["v_fma_m4.warm", "v_ld3_st_m4.warm"];
 
 /// gem5's I-cache misses per window (the `icacheMisses` column): the model fetches
 /// lines as gem5's Fetch1 does only where it walks the same paths, so they agree in
 /// most windows, not all (the model's Fetch1 runs ahead only as far as the path it
 /// is fed needs; gem5's runs ahead through the lines past a stalled window). The
-/// second set's windows that agree may not drop below 343 (of the 514 before
-/// probe22-probe24; 566 now) (301 of the
-/// first 432, 303 before the commit gate: with it probe13's matmul loop leaves its cold
-/// run's Fetch1 further ahead, 18 fresh lines in l2_matint_inner.cold against gem5's
-/// 0), and every warm window of it (the code fetched on the cold run) must miss as
+/// second set's windows that agree may not drop below 390 of 566 (395 since a loop
+/// exit's wrong path goes round the loop, 380 before; 301 of the first 432, 303
+/// before the commit gate: with it probe13's matmul loop leaves its cold run's
+/// Fetch1 further ahead, 18 fresh lines in l2_matint_inner.cold against gem5's 0),
+/// and every warm window of it (the code fetched on the cold run) must miss as
 /// little as gem5's.
 #[test]
 fn the_i_cache_misses_agree_with_gem5() {
@@ -460,7 +425,7 @@ fn the_i_cache_misses_agree_with_gem5() {
         }
     }
     assert_eq!(total, 566);
-    assert!(equal >= 343, "{equal} of {total} windows miss as gem5 does");
+    assert!(equal >= 390, "{equal} of {total} windows miss as gem5 does");
     assert!(warm_extra.is_empty(), "{}", warm_extra.join("\n"));
 }
 

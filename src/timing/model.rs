@@ -472,6 +472,10 @@ pub struct CycleModel {
     /// Where the path Fetch2 took past the last redirecting instruction starts, and
     /// whether its transfers go through the predictor (see `take_dropped_path`).
     dropped_path: Option<(u64, bool)>,
+    /// The mispredicted transfer whose wrong path is being walked, and where Fetch2
+    /// sent the path after it: the path may meet it again (a loop's exit) before
+    /// Execute's update (cleared when the redirect lands: `finish_redirect`).
+    mispredicted: Option<(u64, u64)>,
     // Accelerator: the model's timing face, the next cycle it is to be ticked, and
     // its instructions issued and not yet committed, oldest first.
     accel: Box<dyn Accel>,
@@ -566,6 +570,7 @@ impl CycleModel {
             load_entry_floor: 0,
             stores_seen: 0,
             dropped_path: None,
+            mispredicted: None,
             wrong_paths: HashMap::new(),
             ahead_lines: HashMap::new(),
             fe: FrontEnd::new(FrontEndParams {
@@ -1182,6 +1187,7 @@ impl CycleModel {
             } else {
                 insn.pc.wrapping_add(insn.imm as u64)
             };
+            self.mispredicted = Some((insn.pc, wrong));
             self.refetch(resolved, target, wrong, fall_through);
         } else if taken {
             // Fetch2 predicted it taken and Fetch1 fetches the target's line.
@@ -1274,16 +1280,16 @@ impl CycleModel {
             bytes_each,
             data_regs,
         } = vmem_shape(op, hart, per_element);
-        let mut earliest =
-            arrival
-                .max(self.ready[VTYPE])
-                .max(self.sources_for(op, insn, Pool::Mem));
+        let earliest = arrival
+            .max(self.ready[VTYPE])
+            .max(self.sources_for(op, insn, Pool::Mem));
+        // Its vector sources: the mask and the index group of an indexed access.
+        let mut vsources = 0;
         if op.maskable && insn.rm & 1 == 0 {
-            earliest = earliest.max(self.ready[V0]);
+            vsources = vsources.max(self.ready[V0]);
         }
         if op.reads_vs2 {
-            // The index group of an indexed access.
-            earliest = earliest.max(self.vgroup_ready(insn.rs2, group(hart)));
+            vsources = vsources.max(self.vgroup_ready(insn.rs2, group(hart)));
         }
         // Unit-stride micro-ops access consecutive bytes from the base; an element
         // is naturally aligned, so only those can cross a line.
@@ -1291,9 +1297,13 @@ impl CycleModel {
         let mut last = earliest;
         for k in 0..n.max(1) {
             let reg = part(k, data_regs, n.max(1)) as usize;
-            let mut e = earliest;
+            let mut vready = vsources;
             if store {
-                e = self.store_issue_floor(e.max(self.vreg_ready(insn.rd, reg)));
+                vready = vready.max(self.vreg_ready(insn.rd, reg));
+            }
+            let mut e = self.vector_sources_on_mem_unit(earliest, vready);
+            if store {
+                e = self.store_issue_floor(e);
             }
             let t = self.issue(e, Some(Pool::VecMem), true);
             let bytes = if n == 0 { 0 } else { bytes_each };
@@ -1311,15 +1321,16 @@ impl CycleModel {
                 let slot = self.lsq_slot(self.load_sendable(t));
                 let at = self.load_to_memory(slot);
                 let data = self.access(hart, at, ea, bytes, false);
-                // A vector register is written as its data arrives (gem5 measures
-                // vector loads one cycle shorter than scalar ones: vle32_m8_x1 14,
-                // vle32_m4_x2 14, vtile_m2 12).
-                let done = data;
+                // It commits `vector_load_response` after its data, as a scalar
+                // load does (gem5.opt trace of probe9: the third vle32's data at
+                // c4, its commit and its consumer's issue at c5).
+                let done = data + self.p.vector_load_response as u64;
                 let r = V0 + ((insn.rd as usize + reg) & 31);
                 // The first `mem_units` memory micro-ops of a cycle go to the scalar
                 // mem units (first in gem5's FU order), whose extraAssumedLat makes
                 // the result time predictable; the vector load/store units have no
-                // timing, so their results count as unpredictable (wait for data).
+                // timing, so their results count as unpredictable: the scoreboard
+                // clears them at commit (`Scoreboard::clearInstDests`).
                 self.ready[r] = if self.mem_issued <= self.p.mem_units {
                     t + self.p.load_assumed_latency as u64
                 } else {
@@ -1333,6 +1344,26 @@ impl CycleModel {
         // vle*ff writes vl.
         if !store && op.writes_x {
             self.write_scalar(op, insn, last);
+        }
+    }
+
+    /// The earliest issue of a vector memory micro-op whose scalar sources allow
+    /// `earliest` and vector sources are ready at `vready`. gem5 tries its units in
+    /// order and the scalar mem units come first: their timing lets every source,
+    /// vector ones too, be `mem_src_early` cycles late (`srcRegsRelativeLats=[1]`),
+    /// so a micro-op that still finds one free this cycle issues early (a `vse32`
+    /// beside the `vfadd` writing its data); the vector load/store units wait.
+    #[inline]
+    fn vector_sources_on_mem_unit(&self, earliest: u64, vready: u64) -> u64 {
+        let full = earliest.max(vready);
+        let early = earliest.max(vready.saturating_sub(self.units.early[Pool::Mem as usize]));
+        let at = early.max(self.cycle);
+        let scalar_unit_free = at > self.cycle
+            || (self.mem_issued < self.p.mem_units && self.issued < self.p.issue_width);
+        if at < full && scalar_unit_free {
+            early
+        } else {
+            full
         }
     }
 
@@ -1811,6 +1842,14 @@ impl CycleModel {
     /// Where Fetch2 would send the path after `step` at `pc` if it predicted it taken
     /// (the predictor read, not updated: `Predictor::peek`); None: not taken.
     fn peek_path(&self, pc: u64, step: PathInsn) -> Option<u64> {
+        // The mispredicted transfer itself is still predicted as it was: gem5
+        // updates the predictor when it commits, after its wrong path was fetched
+        // (a loop's exit: the wrong path loops on).
+        if let Some((at, wrong)) = self.mispredicted
+            && at == pc
+        {
+            return (wrong != pc + step.bytes as u64).then_some(wrong);
+        }
         match step.transfer {
             PathTransfer::None => None,
             PathTransfer::Branch(kind, indirect) => self.bp.peek(pc, kind, indirect),
@@ -1924,6 +1963,7 @@ impl CycleModel {
 
     /// Execute's redirect reaches the front end, after the dropped path's walk.
     pub fn finish_redirect(&mut self) {
+        self.mispredicted = None;
         self.fe.finish_redirect();
     }
 

@@ -92,6 +92,9 @@ pub struct TimingParams {
     /// included; mem unit 1; every other unit 0).
     pub int_alu_src_early: u32,
     pub mem_src_early: u32,
+    /// Cycles from a vector load micro-op's data to its commit, where a vector
+    /// load/store unit's result reaches the scoreboard (1, as `load_response`).
+    pub vector_load_response: u32,
     pub fp_units: u32,
     pub fp_latency: u32,
     pub mem_units: u32,
@@ -212,6 +215,7 @@ impl Default for TimingParams {
             int_div_issue_latency: 9,
             int_alu_src_early: 2,
             mem_src_early: 1,
+            vector_load_response: 1,
             fp_units: 2,
             fp_latency: 1,
             mem_units: 2,
@@ -312,6 +316,10 @@ impl TimingParams {
             ),
             ("timing_int_alu_src_early", &mut self.int_alu_src_early),
             ("timing_mem_src_early", &mut self.mem_src_early),
+            (
+                "timing_vector_load_response",
+                &mut self.vector_load_response,
+            ),
             ("timing_fp_units", &mut self.fp_units),
             ("timing_fp_latency", &mut self.fp_latency),
             ("timing_mem_units", &mut self.mem_units),
@@ -437,6 +445,7 @@ impl TimingParams {
                     | "timing_lsq_line_bytes"
                     | "timing_mem_latency"
                     | "timing_load_response"
+                    | "timing_vector_load_response"
                     | "timing_int_alu_latency"
                     | "timing_int_mul_latency"
                     | "timing_int_div_latency"
