@@ -871,6 +871,21 @@ impl CycleModel {
         entry
     }
 
+    /// A load that entered the LSQ at `entry` and commits at `done` holds later
+    /// loads back: from the cycle after it entered, once every older instruction
+    /// is done, it is the commit's head until its data, and no load enters then.
+    /// Loads enter in order; a `split` one holds the LSQ's one-entry request queue
+    /// until its second request leaves, so none enters beside it (`LSQ::canRequest`,
+    /// `executeLSQRequestsQueueSize` 1).
+    #[inline]
+    fn block_commit_behind(&mut self, entry: u64, done: u64, split: bool) {
+        if self.p.load_blocks_commit != 0 {
+            self.load_block_from = (entry + 1).max(self.last_complete);
+            self.load_entry_floor = entry + split as u64;
+            self.load_block_until = done;
+        }
+    }
+
     /// The cycle a load that left the request queue at `slot` reaches memory: not
     /// before `load_after_store_commit` cycles after the youngest older store's commit
     /// (the store buffer sends that store first).
@@ -1023,19 +1038,10 @@ impl CycleModel {
                     }
                 };
                 let done = data + self.p.load_response as u64;
-                if self.p.load_blocks_commit != 0 {
-                    // From the cycle after it entered the LSQ, once every older
-                    // instruction is done, it is the commit's head until its data.
-                    self.load_block_from = (entry + 1).max(self.last_complete);
-                    // Loads enter in order; a split one holds the LSQ's one-entry
-                    // request queue until its second request leaves, so none enters
-                    // beside it (`LSQ::canRequest`, `executeLSQRequestsQueueSize` 1).
-                    let split = !forwarded
-                        && op.kind != Kind::Amo
-                        && self.split_at(ea, op.bytes as u64).is_some();
-                    self.load_entry_floor = entry + split as u64;
-                    self.load_block_until = done;
-                }
+                let split = !forwarded
+                    && op.kind != Kind::Amo
+                    && self.split_at(ea, op.bytes as u64).is_some();
+                self.block_commit_behind(entry, done, split);
                 self.count(Stat::Loads, 1);
                 // The mem unit's timing has extraAssumedLat, so the scoreboard marks
                 // the destination ready opLat + extraAssumedLat after issue whenever
@@ -1318,13 +1324,19 @@ impl CycleModel {
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, data));
             } else {
-                let slot = self.lsq_slot(self.load_sendable(t));
+                // It enters the LSQ as a scalar load does, in order and not while
+                // an older load waits for its data at the commit's head (gem5.opt
+                // trace of probe23: each vle32 enters once the one before it
+                // committed).
+                let entry = self.load_entry(t, Pool::VecMem);
+                let slot = self.lsq_slot(entry);
                 let at = self.load_to_memory(slot);
                 let data = self.access(hart, at, ea, bytes, false);
                 // It commits `vector_load_response` after its data, as a scalar
                 // load does (gem5.opt trace of probe9: the third vle32's data at
                 // c4, its commit and its consumer's issue at c5).
                 let done = data + self.p.vector_load_response as u64;
+                self.block_commit_behind(entry, done, self.split_at(ea, bytes).is_some());
                 let r = V0 + ((insn.rd as usize + reg) & 31);
                 // The first `mem_units` memory micro-ops of a cycle go to the scalar
                 // mem units (first in gem5's FU order), whose extraAssumedLat makes
