@@ -771,20 +771,20 @@ impl CycleModel {
     }
 
     /// A data access of `bytes` at `ea` sent at `at`; returns the cycle its data is
-    /// back. One that crosses a line goes as two requests (`SplitDataRequest`): the
-    /// first at `at`, the second from the LSQ's next step, and it is answered when
-    /// both are.
+    /// back and whether it was split. One that crosses a line goes as two requests
+    /// (`SplitDataRequest`): the first at `at`, the second from the LSQ's next step,
+    /// and it is answered when both are.
     /// (A store's requests leave the store buffer, one a cycle: `store`.)
     #[inline]
-    fn access(&mut self, hart: &Hart, at: u64, ea: u64, bytes: u64, store: bool) -> u64 {
+    fn access(&mut self, hart: &Hart, at: u64, ea: u64, bytes: u64, store: bool) -> (u64, bool) {
         match self.split_at(ea, bytes) {
-            None => self.memory(hart, at, bytes),
+            None => (self.memory(hart, at, bytes), false),
             Some(first) => {
                 self.split_seen = true;
                 let a = self.memory(hart, at, first);
                 let next = if store { at + 1 } else { self.lsq_slot(at + 1) };
                 let b = self.memory(hart, next, bytes - first);
-                a.max(b)
+                (a.max(b), true)
             }
         }
     }
@@ -915,7 +915,7 @@ impl CycleModel {
     #[inline]
     fn store_write(&mut self, hart: &Hart, t: u64, ea: u64, bytes: u64) -> u64 {
         let sent = self.store_sent(t);
-        let done = self.access(hart, sent, ea, bytes, true);
+        let (done, _) = self.access(hart, sent, ea, bytes, true);
         self.store_buffer
             .push_back(done + self.p.store_buffer_hold as u64);
         done
@@ -1026,21 +1026,18 @@ impl CycleModel {
                     }
                     forwarded
                 };
-                let data = if forwarded {
-                    slot
+                let (data, split) = if forwarded {
+                    (slot, false)
                 } else {
                     let at = self.load_to_memory(slot);
                     if op.kind == Kind::Amo {
                         // Aligned (a misaligned AMO traps): never split.
-                        self.memory(hart, at, bytes)
+                        (self.memory(hart, at, bytes), false)
                     } else {
                         self.access(hart, at, ea, bytes, false)
                     }
                 };
                 let done = data + self.p.load_response as u64;
-                let split = !forwarded
-                    && op.kind != Kind::Amo
-                    && self.split_at(ea, op.bytes as u64).is_some();
                 self.block_commit_behind(entry, done, split);
                 self.count(Stat::Loads, 1);
                 // The mem unit's timing has extraAssumedLat, so the scoreboard marks
@@ -1331,12 +1328,12 @@ impl CycleModel {
                 let entry = self.load_entry(t, Pool::VecMem);
                 let slot = self.lsq_slot(entry);
                 let at = self.load_to_memory(slot);
-                let data = self.access(hart, at, ea, bytes, false);
+                let (data, split) = self.access(hart, at, ea, bytes, false);
                 // It commits `vector_load_response` after its data, as a scalar
                 // load does (gem5.opt trace of probe9: the third vle32's data at
                 // c4, its commit and its consumer's issue at c5).
                 let done = data + self.p.vector_load_response as u64;
-                self.block_commit_behind(entry, done, self.split_at(ea, bytes).is_some());
+                self.block_commit_behind(entry, done, split);
                 let r = V0 + ((insn.rd as usize + reg) & 31);
                 // The first `mem_units` memory micro-ops of a cycle go to the scalar
                 // mem units (first in gem5's FU order), whose extraAssumedLat makes
