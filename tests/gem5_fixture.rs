@@ -13,8 +13,8 @@ use std::process::Command;
 /// The target of issue 26: every window within ±10 % of gem5.
 const TOLERANCE: f64 = 0.10;
 
-/// The mean |error| over the 102 samples (2.03 % today).
-const MEAN_BOUND: f64 = 0.025;
+/// The mean |error| over the 102 samples (1.84 % today).
+const MEAN_BOUND: f64 = 0.02;
 
 const I_CACHE: &str = "a cold window whose line fills and loads or stores share gem5's one memory (the model keeps the I-cache's fills and the data accesses apart)";
 const DEPTH: &str = "a short window after which the markers' refetch waits behind more stale line fetches in the model (3) than in gem5 (1): gem5's Fetch1 comes down to 1 in flight after probe's ld_x8_lines window, where line fills and loads share the memory (not modelled)";
@@ -31,7 +31,6 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
     ("vluxei32_x8.cold", 0.28, I_CACHE),
     ("call_ret8.warm", 0.17, RET_AT_TARGET),
     ("ld_x8_lines.cold", 0.26, I_CACHE),
-    ("st_ld_x8.warm", 0.17, ST_LD),
 ];
 
 /// The second set (tests/timing/gem5/src/{mem2,real2,call3,probe4,...,probe21}.S and
@@ -44,8 +43,9 @@ const KNOWN_MISSES: &[(&str, f64, &str)] = &[
 /// awaiting its data at the head stopped commit, 7.7 % over 514 with probe18-probe21
 /// (2026-12-07), 7.8 % over 566 with probe22-probe24 (accesses across a line),
 /// 6.9 % with the vector loads' commit and gate, vector stores' early data and loop
-/// exits' wrong paths (stop 43).
-const MEAN_BOUND_SET2: f64 = 0.075;
+/// exits' wrong paths (stop 43), 6.8 % with forwarded loads done at their LSQ entry
+/// and the store buffer's retries (stop 44).
+const MEAN_BOUND_SET2: f64 = 0.07;
 
 const CALLS: &str = "calls: a store in the leaf costs ~4 cycles more a call in gem5 (call_st8 84 against call_ld8 50, the same mispredictions); rule not pinned down";
 const RET_AT_TARGET: &str = "a ret that is an indirect call's target: gem5's call_ret8 costs 9 a pair against call_alu8's 4.75 (both without mispredictions; 4 I-cache misses cold); rule not pinned down";
@@ -60,10 +60,10 @@ const REAL3: &str = "real3 (gcc -O2 C and strip-mined RVV loops, mispredictions 
 const VMEM_LOOP: &str = "probe15: strip-mined vector loops of loads and stores: one vle32 an iteration takes gem5 4 cycles (m1) and 7 (m4), the model 3 and 6; a load of one buffer and a store to another 10.8 an iteration at m4, the model 8.7; the m1 add loop dearer in the model (5.4 against gem5's 4.6 an iteration); not pinned down";
 const ONE_VLE: &str = "probe10/probe11: a loop of one or two vector loads and a few int ops takes gem5 2.3 to 4 cycles an iteration by its shape (a moving address 4.0, the same address 3.4, no int ops 2.3), the model 2 or 3: its Fetch1 keeps another number of stale fetches in flight at each taken back-edge (DEPTH_AT_JUMPS); not pinned down";
 const RUN_AHEAD: &str = "the reversed insertion sort in probe7: a copy-loop branch mispredicted mid-loop resolves 13 cycles after Fetch2 in the model (its loads after stores run 3 cycles a pair, gem5's 2: ST_LD), Fetch1 runs 5 fresh lines ahead on the wrong path (gem5's window has 1 I-cache miss), their fills leave 3 fetches in flight at every later stream change where gem5's period says 2, and each of the inner loop's 120 predicted jumps costs a cycle more";
-const SORT: &str = "data-dependent branches after loads cost more in gem5 (not pinned down)";
 
 const MARKER_DEPTH: &str = "probe19/probe20: identical windows of 8 x (ld; bnez taken; skipped insn) take gem5 41 or 50 cycles warm (88 or 97 cold; 32 and 23 further on) by the number of line fetches Fetch1 has in flight when the reset marker's forced stream change reaches it, which a stale fetch missing the I-cache in the cold run raised for good (gem5.opt trace: docs/timing.md, \"gem5's own trace\"), not by what the skipped instruction is; the model's Fetch1 fetches past the window only as far as the committed path needs, so its depth stays where it was (40 and 31 warm)";
 
+const DEPTH_CARRIED: &str = "probe8: the number of line fetches Fetch1 has in flight when a window starts, carried over from the windows before it: gem5.opt's trace has 2 at m8's and m10's markers, the model 3 (it follows m9's 3 further), so each redirect and each predicted-taken bge waits a cycle more (m8's predicted iterations 4 cycles against gem5's 3.4, m10's copy loop 10 against 9); docs/timing.md, \"Fetch1's depth\"";
 const VLOAD_COMMIT: &str = "probe9's loads-only tile loop and probe10's three vle32 m2 with 3 to 6 int ops: a vector load on a vector memory unit hands its register over at its commit, the cycle after its data (gem5.opt trace of probe9: the vfmacc issues the cycle the third vle32 commits), and these loops come out 10-11 % dearer in the model with it (before: within 7 %); not pinned down";
 const LOOP_DEPTH: &str = "a one-line loop of a vector load and a few int ops: gem5 runs it at 2 cycles an iteration (p23_vle_off0: one line fetch in flight at each taken back-edge), the model at 3 (two): the number Fetch1 carries from one stream change to the next, set by events the model does not follow exactly (I-cache misses at a change, a full Fetch2 buffer; docs/timing.md, \"Fetch1's depth\")";
 const VLOAD_GATE: &str = "probe23 and real3: strip-mined vle32/vfadd/vse32 m1 loops over buffers at line offsets 8 and 24, where every other load crosses a line: gem5 takes about 1 cycle an iteration more than the model (vadd_m1_200 0.87/0.90, probe23 0.87-0.90), which gates vector loads at the commit's head and splits them as gem5.opt's trace of probe23 shows (0.81-0.84 before the gate); what else a split vector load costs there is not pinned down";
@@ -103,8 +103,8 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("v_m8.warm", 0.27, LAYOUT7),
     ("v6_m8.cold", 0.17, LMUL8),
     ("v6_m8.warm", 0.17, LMUL8),
-    ("s3_straight.cold", 0.18, I_CACHE),
-    ("s3_straight.warm", 0.26, ST_LD),
+    ("s3_straight.cold", 0.20, I_CACHE),
+    ("s3_straight.warm", 0.22, ST_LD),
     ("m2_ld_br_st.cold", 0.12, SKIPPED_MEM),
     ("m3_ld_br_ld.cold", 0.21, SKIPPED_MEM),
     ("m3_ld_br_ld.warm", 0.39, SKIPPED_MEM),
@@ -113,9 +113,10 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("m5_alu_then_ld.warm", 0.51, DEPTH_AT_JUMPS),
     ("m6_ready_st_ld.cold", 0.20, SKIPPED_MEM),
     ("m6_ready_st_ld.warm", 0.37, SKIPPED_MEM),
-    ("m7_isort_path.warm", 0.15, SKIPPED_MEM),
-    ("m9_isort16_copy.cold", 0.19, SORT),
-    ("m9_isort16_copy.warm", 0.18, SORT),
+    ("m7_isort_path.warm", 0.16, SKIPPED_MEM),
+    ("m8_bsort_pair.cold", 0.17, DEPTH_CARRIED),
+    ("m8_bsort_pair.warm", 0.23, DEPTH_CARRIED),
+    ("m10_isort_nost.warm", 0.16, DEPTH_CARRIED),
     ("s2_isort_rev.cold", 0.29, RUN_AHEAD),
     ("s2_isort_rev.warm", 0.26, RUN_AHEAD),
     ("c1_leaf_t0.cold", 0.18, LEAF_ADDRESS),
@@ -198,8 +199,7 @@ const KNOWN_MISSES_SET2: &[(&str, f64, &str)] = &[
     ("p23_sd_x8_split.warm", 0.30, STORE_SPLIT),
     ("p24_ld2.cold", 0.26, SCALAR_ALU),
     ("p24_ld2.warm", 0.26, SCALAR_ALU),
-    ("p24_sd4_split_ld4.cold", 0.40, STORE_SPLIT),
-    ("p24_sd4_split_ld4.warm", 0.19, STORE_SPLIT),
+    ("p24_sd4_split_ld4.cold", 0.25, STORE_SPLIT),
     ("vle32_m4_x2.cold", 0.16, I_CACHE),
     ("a4_no_vse.cold", 0.11, I_CACHE),
     ("t5_tile_m2_loads.cold", 0.12, VLOAD_COMMIT),

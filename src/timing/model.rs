@@ -448,6 +448,14 @@ pub struct CycleModel {
     last_unit: usize,
     /// The commit cycle of the youngest store so far (loads wait for it).
     store_commit: u64,
+    /// The store buffer's sends as `StoreBuffer::step` makes them (see
+    /// `lsq_open`): the commit cycles of the stores it has not sent, oldest first,
+    /// the next cycle it steps, and the last cycle a send of it met a retry.
+    sb_unsent: Fifo,
+    sb_next_step: u64,
+    sb_retry: u64,
+    /// The cycle the last store left the LSQ's one-entry request queue.
+    store_queue_free: u64,
     /// vtype and vl as the last vset{i}vl{i} left them (u64::MAX: none seen yet).
     last_vcfg: (u64, u64),
     /// Completion of everything issued so far (markers wait for it).
@@ -563,6 +571,10 @@ impl CycleModel {
             lsq_vector_stores: PerCycle::default(),
             last_unit: 0,
             store_commit: 0,
+            sb_unsent: Fifo::with_bound(p.store_buffer as usize),
+            sb_next_step: 0,
+            sb_retry: u64::MAX,
+            store_queue_free: 0,
             last_vcfg: (u64::MAX, u64::MAX),
             last_complete: 0,
             load_block_from: 0,
@@ -865,6 +877,7 @@ impl CycleModel {
             if entry >= self.load_block_from && entry < self.load_block_until {
                 entry = self.load_block_until;
             }
+            entry = self.lsq_open(entry);
             let free = &mut self.units.free_at[pool as usize][self.last_unit];
             *free = (*free).max(entry);
         }
@@ -913,8 +926,8 @@ impl CycleModel {
     /// buffer and memory; its entry is held `store_buffer_hold` cycles past the write.
     /// Returns the cycle its write is done.
     #[inline]
-    fn store_write(&mut self, hart: &Hart, t: u64, ea: u64, bytes: u64) -> u64 {
-        let sent = self.store_sent(t);
+    fn store_write(&mut self, hart: &Hart, pool: Pool, t: u64, ea: u64, bytes: u64) -> u64 {
+        let sent = self.store_sent(pool, t);
         let (done, _) = self.access(hart, sent, ea, bytes, true);
         self.store_buffer
             .push_back(done + self.p.store_buffer_hold as u64);
@@ -925,14 +938,72 @@ impl CycleModel {
     /// store buffer, which sends it to memory `store_send_delay` cycles later
     /// (in-order commit; without it the store goes to memory after its unit).
     #[inline]
-    fn store_sent(&mut self, t: u64) -> u64 {
+    fn store_sent(&mut self, pool: Pool, t: u64) -> u64 {
         if self.p.inorder_commit == 0 {
             return t + 1;
         }
+        let scalar = pool == Pool::Mem;
+        let mut left = t + 1;
+        if scalar {
+            // It enters the LSQ's request queue once the store before it has left
+            // it, its unit held until then (a full queue stalls the pipeline behind
+            // it), and leaves for the transfers queue unless a retry holds the LSQ.
+            let entry = left.max(self.store_queue_free);
+            let free = &mut self.units.free_at[pool as usize][self.last_unit];
+            *free = (*free).max(entry);
+            left = self.lsq_open(entry);
+            self.store_queue_free = left;
+        }
         // It commits only into a free store-buffer entry (`LSQ::findResponse`).
-        let commit = (t + 1).max(self.last_complete);
-        self.store_commit = self.store_wait(commit);
+        self.store_commit = self.store_wait(left.max(self.last_complete));
+        if scalar && self.p.store_buffer_retry != 0 {
+            self.store_commit = self.lsq_open(self.store_commit);
+            self.sb_unsent.push_back(self.store_commit);
+        }
         self.store_commit + self.p.store_send_delay as u64
+    }
+
+    /// The first cycle from `at` in which the LSQ may move a request on: not one
+    /// in which the store buffer met a retry. Each cycle the store buffer sends
+    /// its stores committed before it, in order, until one is refused: the
+    /// memory takes one request at a time, so a second is refused and resent when
+    /// the bus frees (`LSQ::recvReqRetry`, 125 ticks on), and until then the LSQ
+    /// is in `MemoryNeedsRetry` and moves no request (`LSQ::tryToSendToTransfers`;
+    /// gem5.opt trace of probe's sd_x8: the third store commits a cycle late).
+    #[inline]
+    fn lsq_open(&mut self, mut at: u64) -> u64 {
+        if self.p.store_buffer_retry == 0 {
+            return at;
+        }
+        loop {
+            self.store_buffer_step_to(at);
+            if self.sb_retry != at {
+                return at;
+            }
+            at += 1;
+        }
+    }
+
+    /// Runs the store buffer's sends up to cycle `to` (`StoreBuffer::step`).
+    fn store_buffer_step_to(&mut self, to: u64) {
+        while self.sb_next_step <= to {
+            let Some(first) = self.sb_unsent.front() else {
+                self.sb_next_step = to + 1;
+                return;
+            };
+            let step = self.sb_next_step.max(first + 1);
+            self.sb_next_step = step;
+            if step > to {
+                return;
+            }
+            self.sb_unsent.pop_front();
+            if self.sb_unsent.front().is_some_and(|c| c < step) {
+                // The second is refused, then sent on the retry.
+                self.sb_unsent.pop_front();
+                self.sb_retry = step;
+            }
+            self.sb_next_step = step + 1;
+        }
     }
 
     /// A store waits for a store-buffer entry, then drains to memory on its own.
@@ -1037,7 +1108,11 @@ impl CycleModel {
                         self.access(hart, at, ea, bytes, false)
                     }
                 };
-                let done = data + self.p.load_response as u64;
+                let done = if forwarded {
+                    data
+                } else {
+                    data + self.p.load_response as u64
+                };
                 self.block_commit_behind(entry, done, split);
                 self.count(Stat::Loads, 1);
                 // The mem unit's timing has extraAssumedLat, so the scoreboard marks
@@ -1052,7 +1127,7 @@ impl CycleModel {
                     self.store_issue_floor(arrival.max(self.sources_for(op, insn, Pool::Mem)));
                 let t = self.issue(earliest, Some(Pool::Mem), true);
                 let ea = self.address(insn);
-                let done = self.store_write(hart, t, ea, op.bytes as u64);
+                let done = self.store_write(hart, Pool::Mem, t, ea, op.bytes as u64);
                 self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
                 self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
                 self.store_ring_until = self.store_ring_until.max(done);
@@ -1317,7 +1392,7 @@ impl CycleModel {
             };
             if store {
                 let t = self.vstore_slot(t);
-                let data = self.store_write(hart, t, ea, bytes);
+                let data = self.store_write(hart, Pool::VecMem, t, ea, bytes);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, data));
             } else {
@@ -1669,6 +1744,10 @@ impl CycleModel {
         f(&mut self.lsq_accesses.cycle);
         f(&mut self.lsq_vector_stores.cycle);
         f(&mut self.store_commit);
+        self.sb_unsent.for_each_mut(f);
+        f(&mut self.sb_next_step);
+        f(&mut self.sb_retry);
+        f(&mut self.store_queue_free);
         f(&mut self.last_complete);
         f(&mut self.load_block_from);
         f(&mut self.load_block_until);

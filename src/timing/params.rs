@@ -145,6 +145,9 @@ pub struct TimingParams {
     pub store_send_delay: u32,
     /// Cycles a store keeps its store-buffer entry after its write is done.
     pub store_buffer_hold: u32,
+    /// The store buffer's second send of a cycle is refused and the LSQ moves no
+    /// request until the retry (1), or the store buffer never holds the LSQ (0).
+    pub store_buffer_retry: u32,
     /// Cycles from an m5 marker to the fetch of the next instruction's line.
     pub marker_redirect: u32,
     /// A window's dump waits this many cycles after its last scalar store commits.
@@ -239,9 +242,10 @@ impl Default for TimingParams {
             inorder_commit: 1,
             load_after_store_commit: 1,
             store_send_delay: 0,
-            store_buffer_hold: 4,
+            store_buffer_hold: 2,
+            store_buffer_retry: 1,
             marker_redirect: 1,
-            window_store_end: 1,
+            window_store_end: 0,
             vector_stores_per_cycle: 2,
             load_blocks_commit: 1,
             bp_local_entries: 2048,
@@ -354,6 +358,7 @@ impl TimingParams {
             ),
             ("timing_store_send_delay", &mut self.store_send_delay),
             ("timing_store_buffer_hold", &mut self.store_buffer_hold),
+            ("timing_store_buffer_retry", &mut self.store_buffer_retry),
             ("timing_marker_redirect", &mut self.marker_redirect),
             ("timing_window_store_end", &mut self.window_store_end),
             (
@@ -439,6 +444,7 @@ impl TimingParams {
                     | "timing_load_after_store_commit"
                     | "timing_store_send_delay"
                     | "timing_store_buffer_hold"
+                    | "timing_store_buffer_retry"
                     | "timing_marker_redirect"
                     | "timing_window_store_end"
                     | "timing_load_blocks_commit"
