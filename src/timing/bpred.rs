@@ -348,7 +348,9 @@ impl Predictor {
             }
         }
         if let Some(ip) = &mut self.indirect {
-            if set.is_some() && changed {
+            // Predicted or not, taken or not, an indirect one leaves its target
+            // (the next pc) in the path history (`update`, with or without squash).
+            if set.is_some() {
                 ip.push_path(pc + 4);
             }
             ip.direction(changed);
@@ -376,9 +378,9 @@ impl Predictor {
         let next = if let (true, Some(ip)) = (by_indirect, &mut self.indirect) {
             let set = ip.set(pc);
             let hit = ip.lookup(set, pc);
-            if let Some(t) = hit {
-                ip.push_path(t);
-            }
+            // Its path entry is what was predicted, the fall-through on a miss
+            // (`update` records every indirect transfer it is given).
+            ip.push_path(hit.unwrap_or(fall_through));
             hit
         } else {
             match kind {
@@ -436,9 +438,7 @@ impl Predictor {
         let taken = match &mut self.indirect {
             Some(ip) if !direct => {
                 let hit = ip.lookup(ip.set(pc), pc).is_some();
-                if hit {
-                    ip.push_path(pc + 4);
-                }
+                ip.push_path(pc + 4);
                 hit
             }
             _ => self.btb_lookup(pc).1.is_some(),
@@ -521,6 +521,25 @@ mod tests {
         q.btb[(0x100 >> 2) & 4095] = (0, 0);
         assert!(!q.predict_and_update(0x100, Transfer::Call, true, true, 0x800, 0x104, true));
         assert_eq!(q.btb[(0x100 >> 2) & 4095], (0, 0));
+    }
+
+    #[test]
+    fn every_indirect_transfer_fetch2_predicts_enters_the_path_history() {
+        // gem5's `SimpleIndirectPredictor::update` records each indirect transfer it
+        // is given with the target predicted for it: the fall-through when the
+        // lookup missed. A call missed on a dropped path, then an indirect vsetvli
+        // that changes nothing: the path holds 0x104, then 0x204 (newest last).
+        let mut p = Predictor::new(2048, 8192, 4096, 16, Some((256, 2, 13)));
+        assert_eq!(p.predict_dropped(0x100, Transfer::Call, true, 0x104), 0x104);
+        assert!(p.predict_vset(0x200, false, false, 0));
+        let ip = p.indirect.as_ref().unwrap();
+        assert_eq!((ip.path_len, ip.path[0], ip.path[1]), (2, 0x104, 0x204));
+        // Both entered the direction history as not taken.
+        assert_eq!(ip.ghr, 0);
+        // The set of pc 0x300 by hand: 256 sets, shift 8 / 3 = 2 bits a step back:
+        // (0x300 >> 2) ^ (0x204 >> 2) ^ (0x104 >> 4), low 8 bits.
+        let by_hand = ((0x300 >> 2) ^ (0x204 >> 2) ^ (0x104 >> 4)) & 0xff;
+        assert_eq!(ip.set(0x300), by_hand);
     }
 
     #[test]
