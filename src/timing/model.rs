@@ -450,12 +450,16 @@ pub struct CycleModel {
     store_commit: u64,
     /// The store buffer's sends as `StoreBuffer::step` makes them (see
     /// `lsq_open`): the commit cycles of the stores it has not sent, oldest first,
-    /// the next cycle it steps, and the last cycle a send of it met a retry.
+    /// the next cycle it steps, and the last cycle a request met a retry (the
+    /// store buffer's or a load's: the LSQ moves nothing more in it).
     sb_unsent: Fifo,
     sb_next_step: u64,
-    sb_retry: u64,
+    lsq_retry: u64,
     /// The cycle the last store left the LSQ's one-entry request queue.
     store_queue_free: u64,
+    /// Per integer register, the commit of the last scalar load that wrote it: a
+    /// store whose data or address it is waits for it to enter the LSQ.
+    load_commit: [u64; 32],
     /// vtype and vl as the last vset{i}vl{i} left them (u64::MAX: none seen yet).
     last_vcfg: (u64, u64),
     /// Completion of everything issued so far (markers wait for it).
@@ -573,8 +577,9 @@ impl CycleModel {
             store_commit: 0,
             sb_unsent: Fifo::with_bound(p.store_buffer as usize),
             sb_next_step: 0,
-            sb_retry: u64::MAX,
+            lsq_retry: u64::MAX,
             store_queue_free: 0,
+            load_commit: [0; 32],
             last_vcfg: (u64::MAX, u64::MAX),
             last_complete: 0,
             load_block_from: 0,
@@ -818,6 +823,20 @@ impl CycleModel {
         self.lsq_accesses.take(at, self.p.lsq_accesses_per_cycle)
     }
 
+    /// The cycle a scalar load that entered the LSQ at `at` goes to memory: two a
+    /// cycle, the second refused while the bus takes the first and resent on the
+    /// retry 125 ticks later (both answer in the same cycle; gem5.opt trace of
+    /// probe's ld_x8_lines and real3's mat_int: lw pairs entering, answered and
+    /// committed together), and the LSQ moves nothing more in that cycle.
+    #[inline]
+    fn load_slot(&mut self, at: u64) -> u64 {
+        let slot = self.lsq_accesses.take(at, self.p.lsq_loads_per_cycle);
+        if self.lsq_accesses.used >= 2 && self.p.store_buffer_retry != 0 {
+            self.lsq_retry = slot;
+        }
+        slot
+    }
+
     /// The cycle a vector store micro-op issued at `t` enters the LSQ: gem5 takes
     /// `vector_stores_per_cycle` of them a cycle (calibrated: one vse32 m8 ends its
     /// window 3 cycles after one of m1, probe6).
@@ -891,11 +910,20 @@ impl CycleModel {
     /// until its second request leaves, so none enters beside it (`LSQ::canRequest`,
     /// `executeLSQRequestsQueueSize` 1).
     #[inline]
-    fn block_commit_behind(&mut self, entry: u64, done: u64, split: bool) {
+    fn block_commit_behind(&mut self, entry: u64, done: u64, split: bool, pair: bool) {
         if self.p.load_blocks_commit != 0 {
-            self.load_block_from = (entry + 1).max(self.last_complete);
+            let from = (entry + 1).max(self.last_complete);
+            // Behind an older load still holding commit (a pair entered together),
+            // the hold goes on from where that one's began.
+            if !pair || from > self.load_block_until {
+                self.load_block_from = from;
+            }
             self.load_entry_floor = entry + split as u64;
-            self.load_block_until = done;
+            self.load_block_until = if pair {
+                self.load_block_until.max(done)
+            } else {
+                done
+            };
         }
     }
 
@@ -926,8 +954,16 @@ impl CycleModel {
     /// buffer and memory; its entry is held `store_buffer_hold` cycles past the write.
     /// Returns the cycle its write is done.
     #[inline]
-    fn store_write(&mut self, hart: &Hart, pool: Pool, t: u64, ea: u64, bytes: u64) -> u64 {
-        let sent = self.store_sent(pool, t);
+    fn store_write(
+        &mut self,
+        hart: &Hart,
+        pool: Pool,
+        t: u64,
+        after: u64,
+        ea: u64,
+        bytes: u64,
+    ) -> u64 {
+        let sent = self.store_sent(pool, t, after);
         let (done, _) = self.access(hart, sent, ea, bytes, true);
         self.store_buffer
             .push_back(done + self.p.store_buffer_hold as u64);
@@ -938,7 +974,7 @@ impl CycleModel {
     /// store buffer, which sends it to memory `store_send_delay` cycles later
     /// (in-order commit; without it the store goes to memory after its unit).
     #[inline]
-    fn store_sent(&mut self, pool: Pool, t: u64) -> u64 {
+    fn store_sent(&mut self, pool: Pool, t: u64, after: u64) -> u64 {
         if self.p.inorder_commit == 0 {
             return t + 1;
         }
@@ -946,9 +982,12 @@ impl CycleModel {
         let mut left = t + 1;
         if scalar {
             // It enters the LSQ's request queue once the store before it has left
-            // it, its unit held until then (a full queue stalls the pipeline behind
-            // it), and leaves for the transfers queue unless a retry holds the LSQ.
-            let entry = left.max(self.store_queue_free);
+            // it and the loads its registers come from have committed
+            // (`instToWaitFor`: Execute's early memory issue waits for its
+            // producers), its unit held until then (a full queue stalls the
+            // pipeline behind it), and leaves for the transfers queue unless a
+            // retry holds the LSQ.
+            let entry = left.max(self.store_queue_free).max(after);
             let free = &mut self.units.free_at[pool as usize][self.last_unit];
             *free = (*free).max(entry);
             left = self.lsq_open(entry);
@@ -977,7 +1016,7 @@ impl CycleModel {
         }
         loop {
             self.store_buffer_step_to(at);
-            if self.sb_retry != at {
+            if self.lsq_retry != at {
                 return at;
             }
             at += 1;
@@ -1000,7 +1039,7 @@ impl CycleModel {
             if self.sb_unsent.front().is_some_and(|c| c < step) {
                 // The second is refused, then sent on the retry.
                 self.sb_unsent.pop_front();
-                self.sb_retry = step;
+                self.lsq_retry = step;
             }
             self.sb_next_step = step + 1;
         }
@@ -1087,7 +1126,7 @@ impl CycleModel {
                 );
                 let bytes = op.bytes as u64 * if op.kind == Kind::Amo { 2 } else { 1 };
                 let entry = self.load_entry(t, Pool::Mem);
-                let slot = self.lsq_slot(entry);
+                let slot = self.load_slot(entry);
                 let ea = self.address(insn);
                 let forwarded = self.forwarding_candidate(op, insn) && {
                     let forwarded = self.forwards(ea, op.bytes as u64, slot);
@@ -1113,7 +1152,10 @@ impl CycleModel {
                 } else {
                     data + self.p.load_response as u64
                 };
-                self.block_commit_behind(entry, done, split);
+                self.block_commit_behind(entry, done, split, true);
+                if op.writes_x {
+                    self.load_commit[insn.rd as usize & 31] = done;
+                }
                 self.count(Stat::Loads, 1);
                 // The mem unit's timing has extraAssumedLat, so the scoreboard marks
                 // the destination ready opLat + extraAssumedLat after issue whenever
@@ -1127,7 +1169,9 @@ impl CycleModel {
                     self.store_issue_floor(arrival.max(self.sources_for(op, insn, Pool::Mem)));
                 let t = self.issue(earliest, Some(Pool::Mem), true);
                 let ea = self.address(insn);
-                let done = self.store_write(hart, Pool::Mem, t, ea, op.bytes as u64);
+                let after = self.load_commit[insn.rs1 as usize & 31]
+                    .max(self.load_commit[insn.rs2 as usize & 31]);
+                let done = self.store_write(hart, Pool::Mem, t, after, ea, op.bytes as u64);
                 self.store_ring[self.store_ring_next] = (ea, op.bytes as u64, done);
                 self.store_ring_next = (self.store_ring_next + 1) % STORE_RING;
                 self.store_ring_until = self.store_ring_until.max(done);
@@ -1392,7 +1436,7 @@ impl CycleModel {
             };
             if store {
                 let t = self.vstore_slot(t);
-                let data = self.store_write(hart, Pool::VecMem, t, ea, bytes);
+                let data = self.store_write(hart, Pool::VecMem, t, 0, ea, bytes);
                 self.count(Stat::Stores, 1);
                 self.complete(self.store_done(t, data));
             } else {
@@ -1408,7 +1452,7 @@ impl CycleModel {
                 // load does (gem5.opt trace of probe9: the third vle32's data at
                 // c4, its commit and its consumer's issue at c5).
                 let done = data + self.p.vector_load_response as u64;
-                self.block_commit_behind(entry, done, split);
+                self.block_commit_behind(entry, done, split, false);
                 let r = V0 + ((insn.rd as usize + reg) & 31);
                 // The first `mem_units` memory micro-ops of a cycle go to the scalar
                 // mem units (first in gem5's FU order), whose extraAssumedLat makes
@@ -1746,8 +1790,11 @@ impl CycleModel {
         f(&mut self.store_commit);
         self.sb_unsent.for_each_mut(f);
         f(&mut self.sb_next_step);
-        f(&mut self.sb_retry);
+        f(&mut self.lsq_retry);
         f(&mut self.store_queue_free);
+        for v in &mut self.load_commit {
+            f(v);
+        }
         f(&mut self.last_complete);
         f(&mut self.load_block_from);
         f(&mut self.load_block_until);

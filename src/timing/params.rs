@@ -117,6 +117,9 @@ pub struct TimingParams {
     /// Memory accesses the LSQ sends per cycle (a scalar load or store; each element
     /// of a strided or indexed vector access; each register of a unit-stride one).
     pub lsq_accesses_per_cycle: u32,
+    /// Scalar loads the LSQ sends to memory a cycle: the second is refused and
+    /// resent on the bus's retry, and answered in the same cycle as the first.
+    pub lsq_loads_per_cycle: u32,
     /// The LSQ's line in bytes (the cache line, 64): an access that crosses one is
     /// split into one request per line, sent a cycle apart, and answered when the
     /// last one is back (Minor `LSQ::pushRequest`'s `transferNeedsBurst`,
@@ -235,6 +238,7 @@ impl Default for TimingParams {
             load_response: 1,
             load_assumed_latency: 3,
             lsq_accesses_per_cycle: 1,
+            lsq_loads_per_cycle: 2,
             lsq_line_bytes: 64,
             store_drain_in_window: 0,
             store_forwarding: 1,
@@ -344,6 +348,7 @@ impl TimingParams {
                 "timing_lsq_accesses_per_cycle",
                 &mut self.lsq_accesses_per_cycle,
             ),
+            ("timing_lsq_loads_per_cycle", &mut self.lsq_loads_per_cycle),
             ("timing_lsq_line_bytes", &mut self.lsq_line_bytes),
             (
                 "timing_store_drain_in_window",
