@@ -880,7 +880,15 @@ impl CycleModel {
     /// (`store_commit` stays 0 without in-order commit.)
     #[inline]
     fn load_sendable(&self, t: u64) -> u64 {
-        (t + 1).max(self.store_commit)
+        let entry = t + 1;
+        if entry >= self.store_commit {
+            // Behind the store in the same commit, or later: it goes on at once.
+            entry
+        } else {
+            // In the request queue while the store waits in the transfers queue:
+            // the LSQ's next step, after the store's commit, sends it.
+            self.store_commit + self.p.load_after_store_commit as u64
+        }
     }
 
     /// The cycle a load issued at `t` leaves its unit for the LSQ: Execute moves it
@@ -933,7 +941,7 @@ impl CycleModel {
     #[inline]
     fn load_to_memory(&self, slot: u64) -> u64 {
         if self.p.inorder_commit != 0 {
-            slot.max(self.store_commit + self.p.load_after_store_commit as u64)
+            slot.max(self.store_commit)
         } else {
             slot
         }
