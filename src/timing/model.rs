@@ -874,10 +874,12 @@ impl CycleModel {
         commit
     }
 
-    /// The first cycle a load issued at `t` may leave the LSQ's request queue:
-    /// after its unit, and (in-order commit) not while an older store has not
-    /// committed (then it may take its data from the store buffer).
-    /// (`store_commit` stays 0 without in-order commit.)
+    /// The first cycle a load issued at `t` may leave the LSQ's request queue for
+    /// memory or the store buffer's data: after its unit, and (in-order commit) not
+    /// while an older store waits in the transfers queue: one pushed behind the
+    /// store's commit goes at once, one pushed before it waits for the LSQ's next
+    /// step (`numStoresInTransfers`). (`store_commit` stays 0 without in-order
+    /// commit.)
     #[inline]
     fn load_sendable(&self, t: u64) -> u64 {
         let entry = t + 1;
@@ -918,32 +920,20 @@ impl CycleModel {
     /// until its second request leaves, so none enters beside it (`LSQ::canRequest`,
     /// `executeLSQRequestsQueueSize` 1).
     #[inline]
-    fn block_commit_behind(&mut self, entry: u64, done: u64, split: bool, pair: bool) {
+    fn block_commit_behind(&mut self, entry: u64, done: u64, split: bool, keep_older: bool) {
         if self.p.load_blocks_commit != 0 {
             let from = (entry + 1).max(self.last_complete);
-            // Behind an older load still holding commit (a pair entered together),
-            // the hold goes on from where that one's began.
-            if !pair || from > self.load_block_until {
+            // A scalar load behind an older one still holding commit (a pair
+            // entered together) keeps that hold from where it began.
+            if !keep_older || from > self.load_block_until {
                 self.load_block_from = from;
             }
             self.load_entry_floor = entry + split as u64;
-            self.load_block_until = if pair {
+            self.load_block_until = if keep_older {
                 self.load_block_until.max(done)
             } else {
                 done
             };
-        }
-    }
-
-    /// The cycle a load that left the request queue at `slot` reaches memory: not
-    /// before `load_after_store_commit` cycles after the youngest older store's commit
-    /// (the store buffer sends that store first).
-    #[inline]
-    fn load_to_memory(&self, slot: u64) -> u64 {
-        if self.p.inorder_commit != 0 {
-            slot.max(self.store_commit)
-        } else {
-            slot
         }
     }
 
@@ -1147,12 +1137,11 @@ impl CycleModel {
                 let (data, split) = if forwarded {
                     (slot, false)
                 } else {
-                    let at = self.load_to_memory(slot);
                     if op.kind == Kind::Amo {
                         // Aligned (a misaligned AMO traps): never split.
-                        (self.memory(hart, at, bytes), false)
+                        (self.memory(hart, slot, bytes), false)
                     } else {
-                        self.access(hart, at, ea, bytes, false)
+                        self.access(hart, slot, ea, bytes, false)
                     }
                 };
                 let done = if forwarded {
@@ -1454,8 +1443,7 @@ impl CycleModel {
                 // committed).
                 let entry = self.load_entry(t, Pool::VecMem);
                 let slot = self.lsq_slot(entry);
-                let at = self.load_to_memory(slot);
-                let (data, split) = self.access(hart, at, ea, bytes, false);
+                let (data, split) = self.access(hart, slot, ea, bytes, false);
                 // It commits `vector_load_response` after its data, as a scalar
                 // load does (gem5.opt trace of probe9: the third vle32's data at
                 // c4, its commit and its consumer's issue at c5).
