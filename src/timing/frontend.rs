@@ -526,10 +526,14 @@ impl FrontEnd {
             self.drop_f2
         };
         if f != self.drop_f2 || self.drop_count == 0 {
-            f = f.max(self.f2_outputs.oldest());
-            if f >= self.drop_until {
+            let free = f.max(self.f2_outputs.oldest());
+            if free >= self.drop_until {
+                if f < self.drop_until {
+                    self.fetch2_stalled();
+                }
                 return false;
             }
+            f = free;
             self.f2_outputs.push(u64::MAX);
             self.drop_count = 0;
         }
@@ -557,6 +561,14 @@ impl FrontEnd {
         self.drop_f2 = f;
         self.drop_count = last % self.p.fetch2_width + 1;
         true
+    }
+
+    /// Fetch2 takes no further wrong-path line before the redirect (Decode's
+    /// buffer stays full until then): the lines Fetch1 pops from now
+    /// on wait in its buffer until the redirect dumps them, so Fetch1 stops once
+    /// the buffer is reserved (`Fetch1::evaluate`'s `blocked`).
+    pub fn fetch2_stalled(&mut self) {
+        self.wp_done = self.wp_done.max(self.drop_until);
     }
 
     /// Decode has no backlog from the dropped path: it is done with what Fetch2
@@ -874,5 +886,56 @@ impl FrontEnd {
         }
         self.change = Some((at, target >> self.p.line_shift, false));
         self.change_pc = target;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `RiscvVPU`'s front end with a cold I-cache.
+    fn front_end() -> FrontEnd {
+        FrontEnd::new(FrontEndParams {
+            line_shift: 6,
+            fetch_limit: 8,
+            fetch2_buffer: 8,
+            fetch2_width: 8,
+            decode_buffer: 8,
+            decode_width: 12,
+            execute_buffer: 128,
+            fetch_latency: 1,
+            icache_lines: 1 << 17,
+            cycle_ticks: 1000,
+            mem_latency_ticks: 1000,
+            mem_line_ticks: 2000,
+            bus_period_ticks: 125,
+            mem_bytes_per_cycle: 32,
+        })
+    }
+
+    /// A misprediction resolved 1000 cycles on: while Fetch2 takes the wrong path's
+    /// lines as they come, Fetch1 streams through a new line every other cycle (the
+    /// line's two Fetch2 cycles), some 500 misses; once Fetch2 is stalled until the
+    /// redirect, Fetch1 stops when its 8-line buffer is reserved (gem5
+    /// `Fetch1::evaluate`'s `blocked`), so no more than the committed line and 8
+    /// others are ever fetched.
+    #[test]
+    fn a_stalled_fetch2_stops_fetch1_on_the_wrong_path() {
+        for stalled in [false, true] {
+            let mut fe = front_end();
+            for k in 0..4 {
+                fe.deliver(0x1000 + 4 * k, 1);
+            }
+            fe.redirect(1000, 0x8000, 0x1010, 0x1010);
+            if stalled {
+                fe.fetch2_stalled();
+            }
+            fe.finish_redirect();
+            if stalled {
+                assert!(fe.misses <= 9, "stalled: {} lines fetched", fe.misses);
+            } else {
+                assert!(fe.misses > 400, "streaming: {} lines fetched", fe.misses);
+            }
+        }
     }
 }

@@ -496,6 +496,7 @@ fn walk_dropped_path(hart: &mut Hart, model: &mut CycleModel, start: u64, predic
                 }
             }
         }
+        model.wrong_path_cut();
         return;
     }
     let mut pc = start;
@@ -533,11 +534,12 @@ fn decode_wrong_path(hart: &mut Hart, model: &CycleModel, start: u64) -> Vec<Pat
 
 /// Transfers predicted taken on one wrong path, at most. A loop's mispredicted exit
 /// sends Fetch2 round the loop until the redirect, one transfer an iteration (the
-/// exit is still predicted taken: `CycleModel::peek_path`); past the bound the walk
-/// leaves Fetch1 on the straight path. 16 cut those loops short and sent Fetch1
-/// into lines gem5 never fetches; 64 keeps both sets' I-cache misses as gem5's in
-/// 395 of 566 windows (256 changes only real3's sorts, isort24 0.92 -> 1.24 and
-/// qsort32 0.70 -> 1.01: the depth Fetch1 is left with, not pinned down).
+/// exit is still predicted taken: `CycleModel::peek_path`). Past the bound Fetch2
+/// is taken to go round the same lines until the redirect, fetching no new one
+/// (`CycleModel::wrong_path_cut`): leaving Fetch1 on the straight path instead sent
+/// it through lines gem5 never fetches before their own windows (real3's start-up
+/// loop, 750 cycles ahead of Execute, prefetched every sort's code). 64 and 256 give
+/// the same cycles on both sets; 64 bounds the walk.
 const MAX_SEGMENTS: usize = 64;
 
 /// The most instructions walked past a redirecting instruction.

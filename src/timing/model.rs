@@ -2092,6 +2092,12 @@ impl CycleModel {
         self.fe.dropped_taken(target);
     }
 
+    /// The wrong path's walk stopped at its bound with Fetch2 still going round a
+    /// loop: it fetches no new line before the redirect.
+    pub fn wrong_path_cut(&mut self) {
+        self.fe.fetch2_stalled();
+    }
+
     /// Execute's redirect reaches the front end, after the dropped path's walk.
     pub fn finish_redirect(&mut self) {
         self.mispredicted = None;
