@@ -63,6 +63,9 @@ pub struct Memory {
     /// The unit the next data access / line fill can start at, within its kind.
     data_free: u64,
     fill_free: u64,
+    /// The unit the run-ahead walk's next fill can start at: after every fill that
+    /// took the memory (`walk_fill`).
+    walk_free: u64,
     fills: Spans,
 }
 
@@ -73,6 +76,7 @@ impl Memory {
             bytes_per_cycle: bytes_per_cycle.max(1),
             data_free: 0,
             fill_free: 0,
+            walk_free: 0,
             fills: Spans::EMPTY,
         }
     }
@@ -96,11 +100,29 @@ impl Memory {
         if s == asked { at } else { s / self.per_cycle() }
     }
 
-    /// A line fill of `ticks` sent at tick `send`. Returns the tick the memory takes it.
-    pub fn fill(&mut self, send: u64, ticks: u64) -> u64 {
+    /// A line fill of `ticks` sent at tick `send`; data accesses step past it if
+    /// `visible` (a fill whose memory time was booked already is not). Returns the
+    /// tick the memory takes it.
+    pub fn fill(&mut self, send: u64, ticks: u64, visible: bool) -> u64 {
         let len = ticks * self.bytes_per_cycle;
         let s = (send * self.bytes_per_cycle).max(self.fill_free);
         self.fill_free = s + len;
+        if visible {
+            self.fills.push(s, s + len);
+            self.walk_free = self.walk_free.max(s + len);
+        }
+        s.div_ceil(self.bytes_per_cycle)
+    }
+
+    /// A line fill the run-ahead walk makes ahead of the front end's own fills:
+    /// data accesses step past it, and it queues behind the fills that took the
+    /// memory so far (the walk's and the front end's visible ones), but the front
+    /// end's own fills do not queue behind it (they time the same lines later, and
+    /// those take no memory time again: `FrontEnd::walk_fetch`).
+    pub fn walk_fill(&mut self, send: u64, ticks: u64) -> u64 {
+        let len = ticks * self.bytes_per_cycle;
+        let s = (send * self.bytes_per_cycle).max(self.walk_free);
+        self.walk_free = s + len;
         self.fills.push(s, s + len);
         s.div_ceil(self.bytes_per_cycle)
     }
@@ -110,6 +132,7 @@ impl Memory {
         let d = cycles * self.per_cycle();
         self.data_free += d;
         self.fill_free += d;
+        self.walk_free += d;
         for s in self.fills.span.iter_mut() {
             if s.1 > 0 {
                 *s = (s.0 + d, s.1 + d);
@@ -126,6 +149,7 @@ impl Memory {
         let b = base * self.per_cycle();
         out.push(self.data_free.saturating_sub(b));
         out.push(self.fill_free.saturating_sub(b));
+        out.push(self.walk_free.saturating_sub(b));
         let f = &self.fills;
         for k in 0..SPANS {
             let (s, e) = f.span[(f.next + k) % SPANS];
@@ -144,7 +168,7 @@ mod tests {
     fn an_access_steps_past_a_fill_booked_before_it_and_keeps_its_own_order() {
         let mut m = Memory::new(1000, 32);
         // A fill sent at tick 10_001 takes the memory for 2000 ticks.
-        assert_eq!(m.fill(10_001, 2000), 10_001);
+        assert_eq!(m.fill(10_001, 2000, true), 10_001);
         // An 8-byte access at cycle 10 overlaps it: it starts when the fill is done,
         // tick 12_001, in cycle 12 (its response, 1 ns on, comes in cycle 13).
         assert_eq!(m.data(10, 8), 12);
@@ -158,9 +182,9 @@ mod tests {
         let mut m = Memory::new(1000, 32);
         // 32 bytes at cycle 4 take exactly cycle 4; a fill sent during it is not held.
         assert_eq!(m.data(4, 32), 4);
-        assert_eq!(m.fill(4_500, 2000), 4_500);
+        assert_eq!(m.fill(4_500, 2000, true), 4_500);
         // A second fill queues behind the first (ends 6_500), however early it was sent.
-        assert_eq!(m.fill(1_000, 2000), 6_500);
+        assert_eq!(m.fill(1_000, 2000, true), 6_500);
         // An access at cycle 2 queues behind the one of cycle 4 (tick 5_000), then
         // steps past both fills (to tick 8_500): it starts in cycle 8.
         assert_eq!(m.data(2, 8), 8);
