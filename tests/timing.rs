@@ -374,12 +374,10 @@ fn microbenchmarks_match_the_configuration() {
     // 4-7 went from 15 11 7 10 to 14 12 8 9 (gem5 18 11 8 8: the jumps equal it and
     // the m1 vle is closer; the loads, paired, are further from gem5's cold run,
     // whose loads wait behind line fills, and the stores 1 over).
-    // With the run-ahead walk's fills on by default (stop 45) window 9 went from 16
-    // to 17 (gem5 22) and the vadd windows 10, 11, 13 from 6 6 9 to 7 7 8, gem5's.
     assert_eq!(
         w[..19],
         [
-            8, 10, 11, 14, 12, 8, 9, 10, 12, 17, 7, 7, 7, 8, 7, 10, 36, 19, 19
+            8, 10, 11, 14, 12, 8, 9, 10, 12, 16, 6, 6, 7, 9, 7, 10, 36, 19, 19
         ]
     );
     // The counted loop (200 more iterations): about two cycles per iteration once

@@ -52,11 +52,12 @@ pub struct TimingParams {
     pub fetch_latency: u32,
     /// The I-cache in lines (8 MiB of 64-byte lines: 131072; 0: every fetch hits).
     pub icache_lines: u32,
-    /// 1 (default): Fetch1's fills ahead of the committed path, while Execute is
-    /// stalled and as far as the buffers behind it hold, take the memory from the
-    /// LSQ at their time (what gem5 does); 0: the fills are booked only when the
-    /// lazily stepped Fetch1 gets there, after the accesses of their time.
-    /// docs/timing.md, "Fetch1 running ahead".
+    /// 1: Fetch1's fills ahead of the committed path, while Execute is stalled and
+    /// as far as the buffers behind it hold, take the memory from the LSQ at their
+    /// time (what gem5 does); 0 (default): the fills are booked only when the lazily
+    /// stepped Fetch1 gets there, after the accesses of their time. Off by default
+    /// while the walk costs 5x in loops of loads (docs/timing.md, "Fetch1 running
+    /// ahead").
     pub icache_runahead: u32,
     /// The memory behind it, in ticks (gem5's picoseconds): a CPU cycle (1 GHz:
     /// 1000), SimpleMemory's latency (1 ns: 1000), the ticks it is busy per 64-byte
@@ -202,7 +203,7 @@ impl Default for TimingParams {
             execute_buffer: 128,
             fetch_latency: 1,
             icache_lines: 131072,
-            icache_runahead: 1,
+            icache_runahead: 0,
             cycle_ticks: 1000,
             mem_latency_ticks: 1000,
             mem_line_ticks: 1856,
