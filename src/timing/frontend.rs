@@ -22,6 +22,12 @@ const MAX_FREES: usize = 64;
 /// direct-mapped table: a power of two).
 const WALK_FILLS: usize = 256;
 
+/// The walk's table entry for `line`.
+#[inline]
+fn walk_slot(line: u64) -> usize {
+    (line as usize) & (WALK_FILLS - 1)
+}
+
 /// The last `n` values pushed: the oldest is the one `n` pushes back (0 at first).
 struct LastN {
     buf: Box<[u64]>,
@@ -341,7 +347,7 @@ impl FrontEnd {
         if tag == line + 1 {
             return hit.max(ready);
         }
-        let slot = (line as usize) & (WALK_FILLS - 1);
+        let slot = walk_slot(line);
         let (tag, ready) = self.walk_fills[slot];
         if tag == line + 1 {
             return hit.max(ready);
@@ -360,7 +366,7 @@ impl FrontEnd {
     /// I-cache has the line now).
     #[inline]
     fn take_walk_fill(&mut self, line: u64, t: u64) -> bool {
-        let slot = (line as usize) & (WALK_FILLS - 1);
+        let slot = walk_slot(line);
         let (tag, done) = self.walk_fills[slot];
         if tag == line + 1 {
             self.walk_fills[slot] = (0, 0);
@@ -738,9 +744,13 @@ impl FrontEnd {
         f(&mut self.ahead.f2_cycle);
         self.ahead.complete.for_each_mut(f);
         self.ahead.f2_done.for_each_mut(f);
-        for (tag, done) in self.walk_fills.iter_mut() {
-            if *tag != 0 {
-                f(done);
+        // The walk's table, scanned only once the walk has run (it is off by
+        // default, and this runs at every loop back-edge the fast-forward tries).
+        if self.ahead.stream != u64::MAX {
+            for (tag, done) in self.walk_fills.iter_mut() {
+                if *tag != 0 {
+                    f(done);
+                }
             }
         }
     }
@@ -906,7 +916,7 @@ impl FrontEnd {
     fn cached(&self, line: u64) -> bool {
         self.icache.is_empty()
             || self.icache[self.icache_set(line)].0 == line + 1
-            || self.walk_fills[(line as usize) & (WALK_FILLS - 1)].0 == line + 1
+            || self.walk_fills[walk_slot(line)].0 == line + 1
     }
 
     /// The I-cache set of `line` (the table's size is a power of two: `new`).
