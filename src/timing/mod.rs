@@ -146,6 +146,7 @@ fn watch_edge(
                 len: w.len,
                 fails: w.fails,
                 cool: w.cool,
+                settled: w.settled,
             };
         }
         let known = w.seen[seen_slot(edge.pc)];
@@ -162,7 +163,12 @@ fn watch_edge(
         if known.branch == edge.pc && known.target == target {
             w.len = known.len;
             w.fails = known.fails;
-            w.cool = known.cool;
+            // Signatures before the back-edge where the last skip's snapshots began
+            // would only fail again: the loop starts from where it was entered last
+            // time, and its timing settles in as many iterations. (Trying later
+            // costs no exactness: a skip is exact whenever it comes.)
+            w.cool = known.cool.max(known.settled);
+            w.settled = known.settled;
         } else {
             let Ok(body) = code.lookup(hart, target) else {
                 return Edge::Retire;
@@ -183,6 +189,7 @@ fn watch_edge(
     if w.len == 0 {
         return Edge::Retire;
     }
+    w.entered = w.entered.saturating_add(1);
     if w.cool > 0 {
         w.cool -= 1;
         return Edge::Retire;
@@ -206,6 +213,7 @@ fn watch_edge(
     w.scratch = std::mem::replace(&mut now.sig, sig);
     model.ff_restart_log(std::mem::replace(&mut now.views, views));
     (now.base, now.counters, now.misses, now.instret) = (base, counters, misses, hart.instret);
+    now.hash = signature_hash(&now.sig);
     w.have = (w.have + 1).min(HISTORY);
     let Some(period) = period(w) else {
         // Not (yet) alike: try again at each back-edge while the histories fill
@@ -246,6 +254,19 @@ fn watch_edge(
             }
         };
     w.fails = 0;
+    if units > 0 {
+        // Found at the first back-edge it could be: try one earlier next time;
+        // later: wait one more (an entry that settles late moves it little).
+        let first = w.settled + period as u32 + 1;
+        w.settled = if w.settled == 0 {
+            // The first skip: its reference period and the one before it.
+            w.entered.saturating_sub(2 * period as u32)
+        } else if w.entered <= first {
+            w.settled.saturating_sub(1)
+        } else {
+            w.settled + 1
+        };
+    }
     // The model is now where it was at each of the last back-edges, `units` periods
     // on: so are the snapshots of the reference period and the one before it (the
     // loop repeats from there on; older ones may predate that, and are dropped),
@@ -264,6 +285,14 @@ fn watch_edge(
     Edge::Done(event)
 }
 
+/// A multiplicative hash of a signature, so snapshots that differ rarely need
+/// their whole signatures compared.
+fn signature_hash(sig: &[u64]) -> u64 {
+    sig.iter().fold(sig.len() as u64, |h, &v| {
+        (h.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+    })
+}
+
 /// Snapshots the watch keeps: a period's and the one before it.
 const HISTORY: usize = model::MAX_PERIOD + 1;
 
@@ -279,7 +308,8 @@ fn period(w: &model::LoopWatch) -> Option<usize> {
     let now = &w.history[w.head];
     (1..w.have).find(|&p| {
         let then = &w.history[back(w.head, p)];
-        then.sig == now.sig
+        then.hash == now.hash
+            && then.sig == now.sig
             && then.misses == now.misses
             && now.instret - then.instret == p as u64 * w.len
             && now.base > then.base

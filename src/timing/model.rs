@@ -360,6 +360,11 @@ pub struct LoopWatch {
     /// repeated no earlier one.
     pub cool: u32,
     pub fails: u32,
+    /// Back-edges taken since the loop was entered, and the first of those whose
+    /// snapshot a skip used the last time one began (0: none yet): a loop entered
+    /// again settles alike, so the watch waits until then (`LoopSeen::settled`).
+    pub entered: u32,
+    pub settled: u32,
     /// Scratch for the next signature.
     pub scratch: Vec<u64>,
     /// Scratch for a skip: the body's instructions, their memory roles and the
@@ -382,6 +387,8 @@ pub struct LoopWatch {
 #[derive(Default)]
 pub struct Snapshot {
     pub sig: Vec<u64>,
+    /// A hash of `sig`, compared first.
+    pub hash: u64,
     pub base: u64,
     pub counters: Counters,
     pub misses: u64,
@@ -396,6 +403,7 @@ pub struct LoopSeen {
     pub len: u64,
     pub fails: u32,
     pub cool: u32,
+    pub settled: u32,
 }
 
 /// One retired instruction in the optional issue trace.
