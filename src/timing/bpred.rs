@@ -73,18 +73,25 @@ impl Indirect {
             .map(|w| w.1)
     }
 
-    fn record(&mut self, set: usize, pc: u64, target: u64) {
+    /// Learns `target` for `pc`; returns the table slot written, its old and new
+    /// (tag, target).
+    fn record(&mut self, set: usize, pc: u64, target: u64) -> Option<(usize, [u64; 2], [u64; 2])> {
         let tag = Self::tag(pc);
-        let ways = &mut self.table[set * self.ways..(set + 1) * self.ways];
-        if let Some(w) = ways.iter_mut().find(|w| w.0 == tag) {
-            w.1 = target;
-            return;
+        let first = set * self.ways;
+        let ways = &mut self.table[first..first + self.ways];
+        if let Some(k) = ways.iter().position(|w| w.0 == tag) {
+            let old = ways[k];
+            ways[k].1 = target;
+            return Some((first + k, [old.0 as u64, old.1], [tag as u64, target]));
         }
         // A xorshift stands in for the C library's rand().
         self.rng ^= self.rng << 13;
         self.rng ^= self.rng >> 17;
         self.rng ^= self.rng << 5;
-        ways[self.rng as usize % self.ways] = (tag, target);
+        let k = self.rng as usize % self.ways;
+        let old = ways[k];
+        ways[k] = (tag, target);
+        Some((first + k, [old.0 as u64, old.1], [tag as u64, target]))
     }
 
     fn push_path(&mut self, target: u64) {
@@ -109,7 +116,35 @@ pub struct Predictor {
     ras_entries: usize,
     /// None: indirect transfers take their targets from the BTB like direct ones.
     indirect: Option<Indirect>,
+    /// While `logging`: every change of a table entry (counter, local history, BTB
+    /// or indirect entry, the indirect predictor's random state) since
+    /// `take_changed`, as (table, index, old value, new value), for the
+    /// fast-forward of a loop with several blocks.
+    logging: bool,
+    changes: Vec<Change>,
+    overflow: bool,
 }
+
+/// The most changes logged between two back-edges.
+const MAX_CHANGES: usize = 1 << 16;
+
+/// One change of a table entry (`Predictor::changes`).
+#[derive(Clone, Copy)]
+struct Change {
+    table: u8,
+    index: u32,
+    old: [u64; 2],
+    new: [u64; 2],
+}
+
+/// The tables a `Change` names.
+const LOCAL_COUNTERS: u8 = 0;
+const GLOBAL_COUNTERS: u8 = 1;
+const CHOICE_COUNTERS: u8 = 2;
+const LOCAL_HISTORY: u8 = 3;
+const BTB: u8 = 4;
+const INDIRECT: u8 = 5;
+const INDIRECT_RNG: u8 = 6;
 
 /// A conditional branch's look-up in the tournament (`TournamentBP::lookup`): the
 /// table slots it used and what each predictor said.
@@ -134,12 +169,15 @@ pub enum Transfer {
     Return,
 }
 
-fn bump(c: &mut u8, up: bool) {
+/// Moves a 2-bit counter towards `up`; returns its old value.
+fn bump(c: &mut u8, up: bool) -> u8 {
+    let old = *c;
     *c = if up {
         (*c + 1).min(3)
     } else {
         c.saturating_sub(1)
     };
+    old
 }
 
 impl Predictor {
@@ -166,6 +204,9 @@ impl Predictor {
             ras: Vec::with_capacity(ras as usize),
             ras_entries: ras as usize,
             indirect: indirect.map(|(s, w, g)| Indirect::new(s, w, g)),
+            logging: false,
+            changes: Vec::new(),
+            overflow: false,
         }
     }
 
@@ -200,15 +241,120 @@ impl Predictor {
     /// branch's local history (`TournamentBP::update`, `updateHistories`); the
     /// global history is the caller's.
     fn learn(&mut self, l: &Lookup, taken: bool) {
+        let (g, lc, h) = (l.global_counter, l.local_counter, l.history);
         if l.local != l.global {
-            bump(
-                &mut self.choice_counters[l.global_counter],
-                l.global == taken,
+            let old = bump(&mut self.choice_counters[g], l.global == taken);
+            self.note(
+                CHOICE_COUNTERS,
+                g,
+                old as u64,
+                self.choice_counters[g] as u64,
             );
         }
-        bump(&mut self.local_counters[l.local_counter], taken);
-        bump(&mut self.global_counters[l.global_counter], taken);
-        self.local_history[l.history] = (self.local_history[l.history] << 1) | taken as u16;
+        let old = bump(&mut self.local_counters[lc], taken);
+        self.note(
+            LOCAL_COUNTERS,
+            lc,
+            old as u64,
+            self.local_counters[lc] as u64,
+        );
+        let old = bump(&mut self.global_counters[g], taken);
+        self.note(
+            GLOBAL_COUNTERS,
+            g,
+            old as u64,
+            self.global_counters[g] as u64,
+        );
+        // Only the bits that select a counter are kept: the rest never comes back.
+        let mask = (self.local_counters.len() - 1) as u16;
+        let old = self.local_history[h];
+        self.local_history[h] = ((old << 1) | taken as u16) & mask;
+        self.note(LOCAL_HISTORY, h, old as u64, self.local_history[h] as u64);
+    }
+
+    /// Logs a change of one word of a table entry while `logging`.
+    #[inline]
+    fn note(&mut self, table: u8, index: usize, old: u64, new: u64) {
+        self.note2(table, index, [old, 0], [new, 0]);
+    }
+
+    #[inline]
+    fn note2(&mut self, table: u8, index: usize, old: [u64; 2], new: [u64; 2]) {
+        if self.logging && old != new {
+            if self.changes.len() == MAX_CHANGES {
+                // Too many to sort at the back-edge: taken as a change.
+                self.overflow = true;
+                return;
+            }
+            let index = index as u32;
+            self.changes.push(Change {
+                table,
+                index,
+                old,
+                new,
+            });
+        }
+    }
+
+    /// Starts (from none) or stops logging the tables' changes.
+    pub fn log_changes(&mut self, on: bool) {
+        if on != self.logging {
+            self.logging = on;
+            self.changes.clear();
+            self.overflow = false;
+        }
+    }
+
+    /// Whether some table entry ends with another value than it had when the log
+    /// last started; the log starts again. (An entry that changed and came back,
+    /// as a loop's counter does at its exit and re-entry, is no change.)
+    pub fn take_changed(&mut self) -> bool {
+        // Per entry, in the order of the changes: the first change's old value
+        // against the last one's new.
+        self.changes.sort_by_key(|c| (c.table, c.index));
+        let changed = self
+            .changes
+            .chunk_by(|a, b| (a.table, a.index) == (b.table, b.index))
+            .any(|run| run[0].old != run[run.len() - 1].new);
+        self.changes.clear();
+        changed || std::mem::take(&mut self.overflow)
+    }
+
+    /// The predictor's state outside its tables (the histories, the RAS, the
+    /// indirect predictor's path), as far as any later lookup reads it: with no
+    /// table entry changed (`take_changed`), equal at two back-edges means the
+    /// whole predictor is.
+    pub fn small_state(&self, out: &mut Vec<u64>) {
+        out.push(self.global_history & (self.global_counters.len() as u64 - 1));
+        out.push(self.ras.len() as u64);
+        out.extend_from_slice(&self.ras);
+        if let Some(ip) = &self.indirect {
+            out.push(ip.ghr as u64);
+            out.push(ip.path_len as u64);
+            for p in 0..ip.path_len {
+                out.push(ip.path[(ip.path_next + PATH - 1 - p) % PATH]);
+            }
+        }
+    }
+
+    /// Sets a BTB entry, noting a change.
+    fn set_btb(&mut self, slot: usize, entry: (u64, u64)) {
+        let old = self.btb[slot];
+        self.btb[slot] = entry;
+        self.note2(BTB, slot, [old.0, old.1], [entry.0, entry.1]);
+    }
+
+    /// Learns an indirect target, logging the entry and the random state.
+    fn record_indirect(&mut self, set: usize, pc: u64, target: u64) {
+        let Some(ip) = &mut self.indirect else {
+            return;
+        };
+        let rng = ip.rng;
+        if let Some((way, old, new)) = ip.record(set, pc, target) {
+            let new_rng = ip.rng;
+            self.note2(INDIRECT, way, old, new);
+            self.note(INDIRECT_RNG, 0, rng as u64, new_rng as u64);
+        }
     }
 
     /// Everything a conditional branch at `pc` reads and trains: the histories, the
@@ -265,11 +411,11 @@ impl Predictor {
                 let set = ip.set(pc);
                 let predicted = ip.lookup(set, pc).unwrap_or(fall_through);
                 let correct = predicted == actual;
-                if !correct && taken {
-                    ip.record(set, pc, target);
-                }
                 ip.push_path(actual);
                 ip.direction(taken);
+                if !correct && taken {
+                    self.record_indirect(set, pc, target);
+                }
                 self.global_history = (self.global_history << 1) | taken as u64;
                 if kind == Transfer::Call {
                     self.push_return(fall_through);
@@ -311,7 +457,7 @@ impl Predictor {
         };
         let correct = predicted == actual;
         if taken && !correct && kind != Transfer::Return {
-            self.btb[slot] = (pc, target);
+            self.set_btb(slot, (pc, target));
         }
         correct
     }
@@ -342,9 +488,9 @@ impl Predictor {
             None => !changed,
         };
         if changed && !correct {
-            match (set, &mut self.indirect) {
-                (Some(set), Some(ip)) => ip.record(set, pc, config),
-                _ => self.btb[slot] = (pc, config),
+            match set {
+                Some(set) => self.record_indirect(set, pc, config),
+                None => self.set_btb(slot, (pc, config)),
             }
         }
         if let Some(ip) = &mut self.indirect {

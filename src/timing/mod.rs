@@ -54,9 +54,12 @@ pub fn run_blocks_timed(
             }
             retire(hart, model, insn);
         }
+        if model.nest_recording {
+            model.nest_trace.push(pc);
+        }
         if let Some(insn) = edge {
             match loop_edge(hart, code, until, model, &insn) {
-                Edge::Retire => retire(hart, model, &insn),
+                Edge::Retire | Edge::Nest => retire(hart, model, &insn),
                 Edge::Done(Some(event)) => return event,
                 Edge::Done(None) => {}
             }
@@ -101,9 +104,22 @@ fn loop_edge(
     let Some(mut w) = model.watch.take() else {
         return Edge::Retire;
     };
-    let done = watch_edge(hart, code, until, model, &mut w, edge);
+    let target = hart.pc;
+    let done = if w.nest.follows(edge.pc, target) {
+        nest_edge(hart, code, until, model, &mut w.nest, edge)
+    } else if w.nest.attempting() && w.nest.inside(edge.pc, target) {
+        // A loop inside the one timed whole: its iterations are that one's.
+        Edge::Retire
+    } else {
+        match watch_edge(hart, code, until, model, &mut w, edge) {
+            Edge::Nest => nest_edge(hart, code, until, model, &mut w.nest, edge),
+            done => done,
+        }
+    };
     // The next iteration's forwarding views are logged while the watch may skip it.
-    model.ff_logging = w.len > 0 && w.cool == 0;
+    model.ff_logging = (w.len > 0 && w.cool == 0) || w.nest.attempting();
+    model.nest_recording = w.nest.attempting();
+    model.ff_log_predictor(model.nest_recording);
     model.watch = Some(w);
     done
 }
@@ -122,6 +138,8 @@ enum Edge {
     /// Iterations skipped and the last back-edge retired; the event to end the
     /// slice with, if any.
     Done(Option<Event>),
+    /// Not a loop of one block: the nest watch's (`nest_edge`).
+    Nest,
 }
 
 fn watch_edge(
@@ -158,6 +176,7 @@ fn watch_edge(
             vector_shapes: std::mem::take(&mut w.vector_shapes),
             scratch: std::mem::take(&mut w.scratch),
             seen: std::mem::take(&mut w.seen),
+            nest: std::mem::take(&mut w.nest),
             ..Default::default()
         };
         if known.branch == edge.pc && known.target == target {
@@ -187,7 +206,7 @@ fn watch_edge(
         }
     }
     if w.len == 0 {
-        return Edge::Retire;
+        return Edge::Nest;
     }
     w.entered = w.entered.saturating_add(1);
     if w.cool > 0 {
@@ -197,7 +216,7 @@ fn watch_edge(
     // The forwarding views of the iteration that ends here.
     let views = model.ff_take_loads();
     let mut sig = std::mem::take(&mut w.scratch);
-    let Some(base) = model.ff_signature(hart, edge.pc, &mut sig) else {
+    let Some(base) = model.ff_signature(hart, Some(edge.pc), &mut sig) else {
         w.scratch = sig;
         w.have = 0;
         model.ff_restart_log(views);
@@ -291,6 +310,331 @@ fn signature_hash(sig: &[u64]) -> u64 {
     sig.iter().fold(sig.len() as u64, |h, &v| {
         (h.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
     })
+}
+
+/// Loops the nest watch remembers (`NestWatch::seen`).
+const NEST_SEEN: usize = 16;
+
+/// Failed comparisons in a row after which the nest watch waits (while it waits,
+/// the loops inside are skipped alone): an outer loop's own branch fills its
+/// local history (11 bits) in as many iterations before its state repeats.
+const NEST_TRIES: u32 = 16;
+
+/// At a back-edge `edge` (executed, not yet retired) of a loop whose body is
+/// several blocks: with the model's state, relative to its clock, equal to that
+/// at the previous back-edge, the same blocks run between, no I-cache miss and no
+/// predictor table entry changed, every further iteration that runs the same
+/// blocks takes the same cycles and adds the same statistics (a period of one;
+/// `watch_edge` for loops of one block). Then whole iterations run without the
+/// model, each checked block by block against that one (`nest_skip`).
+fn nest_edge(
+    hart: &mut Hart,
+    code: &mut CodeCache,
+    until: u64,
+    model: &mut CycleModel,
+    n: &mut model::NestWatch,
+    edge: &crate::machine::Insn,
+) -> Edge {
+    let target = hart.pc;
+    if !n.follows(edge.pc, target) {
+        if n.inside(edge.pc, target) {
+            return Edge::Retire;
+        }
+        if n.branch != 0 && target <= n.target && edge.pc >= n.branch {
+            // A loop around the one followed: that one was left, and its next entry
+            // starts afresh (waiting as long as the last ones took to settle).
+            n.enter();
+            start_nest_iteration(model);
+            return Edge::Retire;
+        }
+        if n.seen.is_empty() {
+            n.seen = vec![model::NestSeen::default(); NEST_SEEN];
+        }
+        let slot = |pc: u64| ((pc >> 1) as usize) & (NEST_SEEN - 1);
+        if n.branch != 0 {
+            n.seen[slot(n.branch)] = model::NestSeen {
+                branch: n.branch,
+                target: n.target,
+                never: n.never,
+                rounds: n.rounds,
+                settled: n.settled,
+            };
+        }
+        let known = n.seen[slot(edge.pc)];
+        (n.branch, n.target) = (edge.pc, target);
+        (n.never, n.rounds, n.settled) = if (known.branch, known.target) == (edge.pc, target) {
+            (known.never, known.rounds, known.settled)
+        } else {
+            (false, 0, 0)
+        };
+        // This back-edge is the loop's first.
+        n.enter();
+        n.entered = 1;
+        n.cool = n.cool.saturating_sub(1);
+        start_nest_iteration(model);
+        return Edge::Retire;
+    }
+    n.entered = n.entered.saturating_add(1);
+    if n.never {
+        return Edge::Retire;
+    }
+    if n.cool > 0 {
+        n.cool -= 1;
+        n.have = false;
+        start_nest_iteration(model);
+        return Edge::Retire;
+    }
+    let views = model.ff_take_loads();
+    let changed = model.ff_predictor_changed();
+    let mut trace = std::mem::take(&mut model.nest_trace);
+    let clean = n.have && !changed;
+    let mut sig = std::mem::take(&mut n.scratch);
+    let Some(base) = model.ff_signature(hart, None, &mut sig) else {
+        n.scratch = sig;
+        n.have = false;
+        trace.clear();
+        model.nest_trace = trace;
+        model.ff_restart_log(views);
+        return Edge::Retire;
+    };
+    let hash = signature_hash(&sig);
+    let (counters, misses) = model.ff_counters();
+    let alike = clean
+        && n.last.hash == hash
+        && n.last.sig == sig
+        && n.last.misses == misses
+        && base > n.last.base;
+    let mut done = Edge::Retire;
+    if alike && nest_body(hart, code, model, n, &trace, edge) {
+        let length = n.body.len() as u64;
+        let candidates = n.roles.iter().filter(|r| matches!(r, MemRole::Load(_)));
+        if hart.instret - n.last.instret == length && candidates.count() == views.len() {
+            let cycles = base - n.last.base;
+            let mut per = counters;
+            for (d, c) in per.iter_mut().zip(&n.last.counters) {
+                *d -= c;
+            }
+            done = nest_skip(hart, code, until, model, n, edge, &views, cycles, &per);
+        }
+    }
+    match done {
+        Edge::Retire => {
+            if n.have {
+                n.fails += 1;
+                if n.fails >= NEST_TRIES {
+                    n.cool = 1 << n.rounds.min(10);
+                    n.rounds += 1;
+                    n.fails = 0;
+                }
+            }
+            n.scratch = std::mem::replace(&mut n.last.sig, sig);
+            (
+                n.last.hash,
+                n.last.base,
+                n.last.counters,
+                n.last.misses,
+                n.last.instret,
+            ) = (hash, base, counters, misses, hart.instret);
+            n.have = n.cool == 0;
+        }
+        _ => {
+            // Skipped up to the loop's end, or handed a diverging iteration to the
+            // model: the snapshot no longer lines up.
+            n.scratch = sig;
+            n.have = false;
+        }
+    }
+    trace.clear();
+    model.nest_trace = trace;
+    model.ff_restart_log(views);
+    if !matches!(done, Edge::Retire) {
+        // The log and the recorded blocks start with the next iteration (the one
+        // the caller's retire of the last back-edge begins).
+        model.ff_predictor_changed();
+    }
+    done
+}
+
+/// A new iteration of the nest watch's loop begins: nothing recorded of it yet.
+fn start_nest_iteration(model: &mut CycleModel) {
+    model.nest_trace.clear();
+    let views = model.ff_take_loads();
+    model.ff_restart_log(views);
+    model.ff_predictor_changed();
+}
+
+/// Fills the nest watch's body from the blocks one iteration ran (`trace`), the
+/// last ending in the back-edge; false when an instruction in it is not one the
+/// fast-forward takes (the loop is then never tried again) or a block is gone.
+fn nest_body(
+    hart: &mut Hart,
+    code: &mut CodeCache,
+    model: &CycleModel,
+    n: &mut model::NestWatch,
+    trace: &[u64],
+    edge: &crate::machine::Insn,
+) -> bool {
+    n.blocks.clear();
+    n.body.clear();
+    for &pc in trace {
+        let Ok(index) = code.lookup(hart, pc) else {
+            return false;
+        };
+        let insns = code.block(index);
+        n.blocks.push((pc, insns.len()));
+        n.body.extend_from_slice(insns);
+    }
+    if n.body.last().map(|i| i.pc) != Some(edge.pc)
+        || !n.body.iter().all(|i| model.ff_allowed_in_nest(i))
+    {
+        n.never = true;
+        return false;
+    }
+    n.roles.clear();
+    n.roles
+        .extend(n.body.iter().map(|i| model.ff_memory_role(i)));
+    true
+}
+
+/// Runs whole iterations of the nest watch's loop without the model, each
+/// entered by the back-edge `edge` and running the blocks of `NestWatch::blocks`,
+/// until the back-edge falls through (or the slice ends, or the hart needs
+/// attention); moves the model on by `cycles` and `per` an iteration and retires
+/// the last back-edge. An iteration that runs another block, or whose loads
+/// forward otherwise than `views` (the reference iteration's), or whose access
+/// splits at a line, goes to the model as far as it ran (`nest_replay`).
+#[allow(clippy::too_many_arguments)]
+fn nest_skip(
+    hart: &mut Hart,
+    code: &mut CodeCache,
+    until: u64,
+    model: &mut CycleModel,
+    n: &mut model::NestWatch,
+    edge: &crate::machine::Insn,
+    views: &[model::ForwardView],
+    cycles: u64,
+    per: &stats::Counters,
+) -> Edge {
+    let len = n.body.len();
+    n.eas.clear();
+    n.eas.resize(len, 0);
+    n.vector_shapes.clear();
+    n.vector_shapes.resize(len, (u64::MAX, u64::MAX, 0, 0));
+    let mut stores = model.ff_store_addresses();
+    let mut units = 0u64;
+    let mut event = None;
+    loop {
+        if hart.instret >= until {
+            event = Some(Event::Budget);
+            break;
+        }
+        if hart.needs_attention() {
+            event = Some(Event::Attention);
+            break;
+        }
+        let before = stores;
+        let mut k = 0;
+        let mut view = 0;
+        let mut diverged = false;
+        for b in 0..n.blocks.len() {
+            let (pc, blen) = n.blocks[b];
+            let index = match code.lookup(hart, hart.pc) {
+                Ok(i) if hart.pc == pc && code.block(i).len() == blen => i,
+                _ => {
+                    diverged = true;
+                    break;
+                }
+            };
+            for insn in code.block(index) {
+                let role = n.roles[k];
+                if role != MemRole::None {
+                    let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
+                    n.eas[k] = ea;
+                    diverged |= match role {
+                        MemRole::Store(bytes) => {
+                            stores.push(ea, bytes);
+                            model.ff_splits(ea, bytes)
+                        }
+                        MemRole::Load(bytes) => {
+                            let v = views[view];
+                            view += 1;
+                            stores.forwards(v.live, ea, bytes) != v.forwarded
+                                || model.ff_splits(ea, bytes)
+                        }
+                        MemRole::Access(bytes) => model.ff_splits(ea, bytes),
+                        MemRole::Vector => {
+                            let shape = &mut n.vector_shapes[k];
+                            if (shape.0, shape.1) != (hart.v.vtype, hart.v.vl) {
+                                let (count, each) = model.ff_vector_accesses(insn, hart);
+                                *shape = (hart.v.vtype, hart.v.vl, count, each);
+                            }
+                            let (count, each) = (shape.2, shape.3);
+                            (0..count).any(|j| model.ff_splits(ea.wrapping_add(j * each), each))
+                        }
+                        MemRole::None => false,
+                    };
+                }
+                hart.pc = insn.next_pc();
+                if let Err(t) = (insn.handler)(hart, insn) {
+                    // The model times the iteration up to the fault.
+                    model.ff_skip(units, cycles, per, len as u64);
+                    model.ff_set_store_addresses(&before);
+                    nest_replay(hart, model, n, edge, k, insn.pc);
+                    return Edge::Done(Some(Event::Trap(*t, insn.pc)));
+                }
+                hart.instret = hart.instret.wrapping_add(1);
+                k += 1;
+            }
+            if diverged {
+                break;
+            }
+        }
+        if diverged {
+            model.ff_skip(units, cycles, per, len as u64);
+            model.ff_set_store_addresses(&before);
+            let after = hart.pc;
+            nest_replay(hart, model, n, edge, k, after);
+            n.fails += 1;
+            return Edge::Done(None);
+        }
+        units += 1;
+        if hart.pc != n.target {
+            break;
+        }
+    }
+    model.ff_skip(units, cycles, per, len as u64);
+    model.ff_set_store_addresses(&stores);
+    n.fails = 0;
+    n.rounds = 0;
+    if units > 0 {
+        n.settle();
+    }
+    retire(hart, model, edge);
+    Edge::Done(event)
+}
+
+/// Hands the model what a skip ran of an iteration it then left: the back-edge
+/// `edge` (taken) and the body's first `ran` instructions, each with the address
+/// it used and the next pc it went to (`after` for the last).
+fn nest_replay(
+    hart: &mut Hart,
+    model: &mut CycleModel,
+    n: &model::NestWatch,
+    edge: &crate::machine::Insn,
+    ran: usize,
+    after: u64,
+) {
+    let pc = hart.pc;
+    hart.pc = n.target;
+    retire(hart, model, edge);
+    for k in 0..ran {
+        hart.pc = if k + 1 < ran { n.body[k + 1].pc } else { after };
+        if n.roles[k] != MemRole::None {
+            model.ff_replay_address(n.eas[k]);
+        }
+        retire(hart, model, &n.body[k]);
+    }
+    hart.pc = pc;
 }
 
 /// Snapshots the watch keeps: a period's and the one before it.

@@ -379,6 +379,94 @@ pub struct LoopWatch {
     /// (back-edge, loop start, body length, failed signatures, back-edges to wait),
     /// so an inner loop entered again does not start over.
     pub seen: Vec<LoopSeen>,
+    /// The loop of several blocks (an outer loop) watched as a whole.
+    pub nest: NestWatch,
+}
+
+/// The fast-forward of a loop whose body is several blocks (`timing::nest_edge`):
+/// an outer loop, with inner loops and branches in it. Its iterations are compared
+/// one against the next (a period of one), with the blocks each ran
+/// (`CycleModel::nest_trace`) and no predictor table entry changed between.
+#[derive(Default)]
+pub struct NestWatch {
+    /// The back-edge and the loop's first instruction; 0: none followed.
+    pub branch: u64,
+    pub target: u64,
+    /// Not a body to skip (an instruction the fast-forward does not take).
+    pub never: bool,
+    /// Back-edges to pass before trying again; failed comparisons in a row; how
+    /// many times it cooled down since the last skip.
+    pub cool: u32,
+    pub fails: u32,
+    pub rounds: u32,
+    /// Back-edges since the loop was entered; the first at which to try, learnt
+    /// from the last skips (as `LoopWatch::settled`).
+    pub entered: u32,
+    pub settled: u32,
+    /// The snapshot at the last back-edge (`have`: taken there, with the blocks
+    /// since recorded whole).
+    pub have: bool,
+    pub last: Snapshot,
+    pub scratch: Vec<u64>,
+    /// One iteration's blocks (start pc, length), instructions, memory roles and
+    /// addresses, for a skip.
+    pub blocks: Vec<(u64, usize)>,
+    pub body: Vec<crate::machine::Insn>,
+    pub roles: Vec<MemRole>,
+    pub eas: Vec<u64>,
+    pub vector_shapes: Vec<(u64, u64, u64, u64)>,
+    /// What it learnt of the loops it left, direct-mapped by back-edge.
+    pub seen: Vec<NestSeen>,
+}
+
+#[derive(Clone, Copy, Default)]
+pub struct NestSeen {
+    pub branch: u64,
+    pub target: u64,
+    pub never: bool,
+    pub rounds: u32,
+    pub settled: u32,
+}
+
+impl NestWatch {
+    /// Whether it times this loop now: the blocks run are recorded, inner loops are
+    /// not skipped alone and the forwarding views are logged.
+    pub fn attempting(&self) -> bool {
+        self.branch != 0 && !self.never && self.cool == 0
+    }
+
+    /// The loop is entered (again): no snapshot, and no try before the back-edge
+    /// where the last skip's snapshots began.
+    pub fn enter(&mut self) {
+        self.entered = 0;
+        self.have = false;
+        self.fails = 0;
+        self.cool = self.settled;
+    }
+
+    /// A skip began at this back-edge (`entered`): as `LoopWatch::settled`, the
+    /// next entry waits until one back-edge before the snapshot it compared
+    /// (found at the first back-edge it could be: one earlier still; later: one
+    /// later).
+    pub fn settle(&mut self) {
+        let first = self.settled + 2;
+        self.settled = if self.settled == 0 {
+            self.entered.saturating_sub(2)
+        } else if self.entered <= first {
+            self.settled - 1
+        } else {
+            self.settled + 1
+        };
+    }
+
+    pub fn follows(&self, branch: u64, target: u64) -> bool {
+        self.branch == branch && self.target == target
+    }
+
+    /// Whether the loop closed by `branch` to `target` lies inside the one followed.
+    pub fn inside(&self, branch: u64, target: u64) -> bool {
+        self.branch != 0 && target >= self.target && branch <= self.branch
+    }
 }
 
 /// The model just before a back-edge retired (`LoopWatch::history`): its signature
@@ -512,6 +600,10 @@ pub struct CycleModel {
     pub fast_forwarded: u64,
     /// The loop fast-forward's state (`timing::run_blocks_timed`); None: off.
     pub watch: Option<Box<LoopWatch>>,
+    /// While `NestWatch::attempting`: the start of every block run since its
+    /// loop's last back-edge (`timing::run_blocks_timed` records them).
+    pub nest_recording: bool,
+    pub nest_trace: Vec<u64>,
     /// While the watch follows a loop: each forwarding candidate's view of the store
     /// ring since the last back-edge (`ForwardView`), the iteration a skip checks
     /// the skipped ones against.
@@ -633,6 +725,8 @@ impl CycleModel {
             unknown: 0,
             warnings: Vec::new(),
             watch: (p.loop_fast_forward != 0).then(Box::default),
+            nest_recording: false,
+            nest_trace: Vec::new(),
             ff_logging: false,
             fast_forwarded: 0,
             ff_loads: Vec::new(),
@@ -1690,6 +1784,27 @@ impl CycleModel {
     /// store-to-load forwarding, which the skip checks load by load
     /// (`ff_memory_role`). The body's last instruction, its back-edge, is its only
     /// branch (`last`).
+    /// Whether `insn` may be in the body of a loop of several blocks the
+    /// fast-forward skips: as in one of a single block, with transfers anywhere
+    /// (the predictor's state is compared whole, `Predictor::take_changed`).
+    pub fn ff_allowed_in_nest(&self, insn: &Insn) -> bool {
+        match self.ops[insn.op as usize].kind {
+            Kind::Branch | Kind::Jump => true,
+            _ => self.ff_allowed(insn, false),
+        }
+    }
+
+    /// Whether a predictor table entry has another value than at the last call
+    /// (while `ff_log_predictor` is on).
+    pub fn ff_predictor_changed(&mut self) -> bool {
+        self.bp.take_changed()
+    }
+
+    /// Logs the predictor's table changes (for `ff_predictor_changed`) or not.
+    pub fn ff_log_predictor(&mut self, on: bool) {
+        self.bp.log_changes(on);
+    }
+
     pub fn ff_allowed(&self, insn: &Insn, last: bool) -> bool {
         let op = &self.ops[insn.op as usize];
         match op.kind {
@@ -1813,7 +1928,15 @@ impl CycleModel {
     /// loop iteration apart mean every later iteration takes the same cycles.
     /// Returns that clock, or None when the state cannot repeat (an accelerator
     /// op in flight, a path to walk, the issue trace on).
-    pub fn ff_signature(&mut self, hart: &Hart, branch_pc: u64, out: &mut Vec<u64>) -> Option<u64> {
+    /// `branch_pc`: the back-edge of a single-block loop, whose predictor state is
+    /// its own entries; None: a loop of several blocks, the predictor's state
+    /// outside its tables (`Predictor::small_state`).
+    pub fn ff_signature(
+        &mut self,
+        hart: &Hart,
+        branch_pc: Option<u64>,
+        out: &mut Vec<u64>,
+    ) -> Option<u64> {
         // A split access since the last signature: its timing depends on its
         // address, which a skip's iterations do not repeat.
         let split = std::mem::take(&mut self.split_seen);
@@ -1855,7 +1978,10 @@ impl CycleModel {
             out.push(self.store_ring[(self.store_ring_next + k) % STORE_RING].1);
         }
         self.fe.structure(base, self.p.icache_runahead != 0, out);
-        self.bp.branch_state(branch_pc, out);
+        match branch_pc {
+            Some(pc) => self.bp.branch_state(pc, out),
+            None => self.bp.small_state(out),
+        }
         Some(base)
     }
 
