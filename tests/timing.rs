@@ -609,7 +609,8 @@ fn shards_merged_equal_the_unsharded_run() {
 
 /// The loop fast-forward (docs/timing.md) changes no number: every statistic of
 /// gem5-ref's long.elf (1 M iterations of one loop body, skipped from about its
-/// 70th iteration on), of scalar.elf (its loop100 windows) and of micro.elf equals
+/// 70th iteration on), of scalar.elf (its loop100 windows), of micro.elf and of
+/// the loops of several blocks of ffnest.elf equals
 /// the run with `timing_loop_fast_forward: 0`, where every instruction goes through
 /// the model; long.elf's window stays within 0.01 % of gem5's 8,000,080 cycles.
 #[test]
@@ -631,6 +632,9 @@ fn loop_fast_forward_changes_no_statistic() {
         // walk, loads drifting across lines, which the LSQ splits), and loops that
         // fault in the middle of an iteration the skip runs.
         ("ffwalk", elf("ffwalk")),
+        // Loops of several blocks (outer loops with inner loops, a call, branches),
+        // whose paths change now and then in the middle of a skip.
+        ("ffnest", elf("ffnest")),
         (
             "jit_loops",
             format!(
@@ -662,6 +666,17 @@ fn loop_fast_forward_changes_no_statistic() {
             let all = summary["instructions"].as_u64().unwrap();
             let skipped = summary["fast_forwarded_instructions"].as_u64().unwrap();
             assert!(skipped * 2 > all, "{skipped} of {all} fast-forwarded");
+        }
+        if name == "ffnest" {
+            // Three outer loops of 300, 120 and 400 iterations (112 k instructions):
+            // most of each is skipped whole, inner loops and all.
+            let summary: serde_json::Value = serde_json::from_str(
+                &std::fs::read_to_string(dir.join("ffnest-on/summary.json")).unwrap(),
+            )
+            .unwrap();
+            let all = summary["instructions"].as_u64().unwrap();
+            let skipped = summary["fast_forwarded_instructions"].as_u64().unwrap();
+            assert!(skipped * 10 > all * 7, "{skipped} of {all} fast-forwarded");
         }
         if name == "long" {
             let cycles: u64 = on

@@ -315,6 +315,12 @@ fn signature_hash(sig: &[u64]) -> u64 {
 /// Loops the nest watch remembers (`NestWatch::seen`).
 const NEST_SEEN: usize = 16;
 
+/// The longest iteration (in instructions) of a loop the nest watch tries: while
+/// it tries, the loops inside run through the model whole, for as many iterations
+/// as the outer loop takes to settle (`NEST_TRIES`); an outer loop of longer
+/// iterations is better left to its inner loops' own skips.
+const NEST_MAX_BODY: u64 = 2048;
+
 /// Failed comparisons in a row after which the nest watch waits (while it waits,
 /// the loops inside are skipped alone): an outer loop's own branch fills its
 /// local history (11 bits) in as many iterations before its state repeats.
@@ -336,6 +342,10 @@ fn nest_edge(
     edge: &crate::machine::Insn,
 ) -> Edge {
     let target = hart.pc;
+    if !model.ff_is_branch(edge) {
+        // A return, or another jump back: no loop's back-edge.
+        return Edge::Retire;
+    }
     if !n.follows(edge.pc, target) {
         if n.inside(edge.pc, target) {
             return Edge::Retire;
@@ -371,10 +381,20 @@ fn nest_edge(
         n.enter();
         n.entered = 1;
         n.cool = n.cool.saturating_sub(1);
+        if known.branch != edge.pc {
+            // A loop not seen before: its first iteration runs as it would without
+            // this watch, and is counted.
+            n.probe = hart.instret;
+            n.cool = n.cool.max(1);
+        }
         start_nest_iteration(model);
         return Edge::Retire;
     }
     n.entered = n.entered.saturating_add(1);
+    if n.probe != 0 {
+        n.never |= hart.instret - n.probe > NEST_MAX_BODY;
+        n.probe = 0;
+    }
     if n.never {
         return Edge::Retire;
     }

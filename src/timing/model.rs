@@ -392,8 +392,12 @@ pub struct NestWatch {
     /// The back-edge and the loop's first instruction; 0: none followed.
     pub branch: u64,
     pub target: u64,
-    /// Not a body to skip (an instruction the fast-forward does not take).
+    /// Not a body to skip (an instruction the fast-forward does not take, or
+    /// iterations too long to model whole while it settles).
     pub never: bool,
+    /// The instructions retired at the back-edge where a new loop was first seen
+    /// (0: none): its first iteration is counted before it is tried.
+    pub probe: u64,
     /// Back-edges to pass before trying again; failed comparisons in a row; how
     /// many times it cooled down since the last skip.
     pub cool: u32,
@@ -1792,6 +1796,11 @@ impl CycleModel {
             Kind::Branch | Kind::Jump => true,
             _ => self.ff_allowed(insn, false),
         }
+    }
+
+    /// Whether `insn` is a conditional branch.
+    pub fn ff_is_branch(&self, insn: &Insn) -> bool {
+        matches!(self.ops[insn.op as usize].kind, Kind::Branch)
     }
 
     /// Whether a predictor table entry has another value than at the last call
