@@ -2553,10 +2553,17 @@ impl StoreAddresses {
     /// `addr`: the decision the model would make for it.
     #[inline]
     pub fn forwards(&self, live: u8, addr: u64, bytes: u64) -> bool {
-        (0..STORE_RING).any(|k| {
+        // Only the live entries (usually none).
+        let mut rest = live;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             let (a, n) = self.at[(self.next + k) % STORE_RING];
-            live & (1 << k) != 0 && covers(a, n, addr, bytes)
-        })
+            if covers(a, n, addr, bytes) {
+                return true;
+            }
+        }
+        false
     }
 }
 
