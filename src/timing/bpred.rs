@@ -627,6 +627,49 @@ mod tests {
         assert!(!p.predict_and_update(pc, Transfer::Conditional, false, false, target, ft, true));
     }
 
+    /// The nest watch's test of the tables (`take_changed`) against a comparison of
+    /// every table: a loop branch taken 30 times and then not, again and again.
+    /// Once its counters are trained a round leaves every entry as it found it,
+    /// though the counter its all-taken history selects goes up and, at the exit,
+    /// back down in every round.
+    #[test]
+    fn a_round_that_leaves_every_table_entry_as_it_was_is_no_change() {
+        let mut p = Predictor::new(2048, 8192, 4096, 16, Some((256, 2, 13)));
+        let (pc, target, ft) = (0x1000, 0xf00, 0x1004);
+        let round = |p: &mut Predictor| {
+            for k in 0..31 {
+                p.predict_and_update(pc, Transfer::Conditional, false, k < 30, target, ft, true);
+            }
+        };
+        let tables = |p: &Predictor| {
+            (
+                p.local_history.clone(),
+                p.local_counters.clone(),
+                p.global_counters.clone(),
+                p.choice_counters.clone(),
+                p.btb.clone(),
+            )
+        };
+        p.log_changes(true);
+        let before = tables(&p);
+        round(&mut p);
+        assert!(tables(&p) != before);
+        assert!(p.take_changed());
+        let mut quiet = 0;
+        for _ in 0..20 {
+            let before = tables(&p);
+            round(&mut p);
+            let logged = !p.changes.is_empty();
+            let changed = p.take_changed();
+            assert_eq!(changed, tables(&p) != before);
+            if !changed {
+                quiet += 1;
+                assert!(logged, "the exit's counter changed and came back");
+            }
+        }
+        assert!(quiet >= 10, "{quiet}");
+    }
+
     #[test]
     fn returns_use_the_return_address_stack() {
         let mut p = Predictor::new(2048, 8192, 4096, 16, None);

@@ -55,7 +55,12 @@ pub fn run_blocks_timed(
             retire(hart, model, insn);
         }
         if model.nest_recording {
-            model.nest_trace.push(pc);
+            if model.nest_trace.len() < NEST_MAX_BODY as usize {
+                model.nest_trace.push(pc);
+            } else {
+                // An iteration longer than the nest watch takes (`loop_edge`).
+                model.nest_recording = false;
+            }
         }
         if let Some(insn) = edge {
             match loop_edge(hart, code, until, model, &insn) {
@@ -104,6 +109,11 @@ fn loop_edge(
     let Some(mut w) = model.watch.take() else {
         return Edge::Retire;
     };
+    if w.nest.attempting() && !model.nest_recording {
+        // The followed loop's iteration ran more blocks than its bound: the loops
+        // inside it are skipped alone from here on.
+        w.nest.never = true;
+    }
     let target = hart.pc;
     let done = if w.nest.follows(edge.pc, target) {
         nest_edge(hart, code, until, model, &mut w.nest, edge)

@@ -342,6 +342,9 @@ fn derive(info: &crate::isa::OpInfo) -> OpTiming {
 /// predictor's histories can settle into a pattern several iterations long.
 pub const MAX_PERIOD: usize = 32;
 
+/// The most forwarding views logged between two back-edges (`CycleModel::ff_loads`).
+const MAX_FF_LOADS: usize = 1 << 16;
+
 /// The loop fast-forward's memory of the last back-edges it saw (`timing::run_blocks_timed`).
 #[derive(Default)]
 pub struct LoopWatch {
@@ -1234,7 +1237,9 @@ impl CycleModel {
                 let ea = self.address(insn);
                 let forwarded = self.forwarding_candidate(op, insn) && {
                     let forwarded = self.forwards(ea, op.bytes as u64, slot);
-                    if self.ff_logging {
+                    // (Bounded: a log longer than any body the watches skip is no
+                    // iteration's, and its length then matches none.)
+                    if self.ff_logging && self.ff_loads.len() < MAX_FF_LOADS {
                         let live = self.live_stores(slot);
                         self.ff_loads.push(ForwardView { live, forwarded });
                     }
