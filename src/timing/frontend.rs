@@ -907,6 +907,37 @@ impl FrontEnd {
         }
     }
 
+    /// A walk just put on the current stream past lines Fetch1 already fetched on
+    /// it: where the stream enters its first line, and the line the walk starts
+    /// at. Fetch2 has yet to predict through those lines, and a transfer it
+    /// predicts taken there changes the stream before the walk's first line.
+    pub fn ahead_fetched_lines(&self) -> Option<(u64, u64)> {
+        let a = &self.ahead;
+        let first = self.stream_pc >> self.p.line_shift;
+        (a.stream == self.stream
+            && self.change.is_none()
+            && a.walked == 0
+            && !a.jumped
+            && !a.parked
+            && a.line == self.next_line
+            && first < a.line
+            && a.line - first <= MAX_LINES as u64)
+            .then_some((self.stream_pc, a.line))
+    }
+
+    /// The path through the already fetched lines takes a transfer to `target`
+    /// (`ahead_fetched_lines`): the walk goes on from there, and stops if that is
+    /// back to a line in the I-cache (a loop).
+    pub fn ahead_jump(&mut self, target: u64, back: bool) {
+        let line = target >> self.p.line_shift;
+        let parked = back && self.cached(line);
+        let a = &mut self.ahead;
+        a.line = line;
+        a.pc = target;
+        a.jumped = true;
+        a.parked = parked;
+    }
+
     /// The walk reached an address that does not decode: it stops.
     pub fn ahead_park(&mut self) {
         self.ahead.parked = true;

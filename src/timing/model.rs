@@ -342,6 +342,33 @@ fn derive(info: &crate::isa::OpInfo) -> OpTiming {
 /// predictor's histories can settle into a pattern several iterations long.
 pub const MAX_PERIOD: usize = 32;
 
+/// A hasher for the model's tables keyed by guest addresses (and vector
+/// configurations): the keys are the guest's, not an adversary's choice aimed at the
+/// host (a table that degrades only slows the guest's own run), and SipHash was 17 %
+/// of a run with the run-ahead walk, which looks a line up at every fetch.
+#[derive(Default, Clone, Copy)]
+pub struct PcHasher(u64);
+
+impl std::hash::Hasher for PcHasher {
+    fn finish(&self) -> u64 {
+        // The table indexes by the low bits, which a multiply leaves as poor as
+        // the key's (aligned lines): fold the high ones in.
+        self.0 ^ (self.0 >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type PcHash = std::hash::BuildHasherDefault<PcHasher>;
+
 /// The most forwarding views logged between two back-edges (`CycleModel::ff_loads`).
 const MAX_FF_LOADS: usize = 1 << 16;
 
@@ -581,9 +608,9 @@ pub struct CycleModel {
     fe: FrontEnd,
     /// The wrong paths seen, by (start, vtype, vl): their micro-op counts and the
     /// index past their last multi-micro-op instruction.
-    wrong_paths: HashMap<(u64, u64, u64), WrongPath>,
+    wrong_paths: HashMap<(u64, u64, u64), WrongPath, PcHash>,
     /// The run-ahead walk's lines by entry pc (`run_ahead`).
-    ahead_lines: HashMap<u64, Box<[PathInsn]>>,
+    ahead_lines: HashMap<u64, Box<[PathInsn]>, PcHash>,
     /// Where the path Fetch2 took past the last redirecting instruction starts, and
     /// whether its transfers go through the predictor (see `take_dropped_path`).
     dropped_path: Option<(u64, bool)>,
@@ -695,8 +722,8 @@ impl CycleModel {
             stores_seen: 0,
             dropped_path: None,
             mispredicted: None,
-            wrong_paths: HashMap::new(),
-            ahead_lines: HashMap::new(),
+            wrong_paths: HashMap::default(),
+            ahead_lines: HashMap::default(),
             fe: FrontEnd::new(FrontEndParams {
                 line_shift: p.fetch_line.trailing_zeros(),
                 fetch_limit: p.fetch_limit,
@@ -2187,14 +2214,11 @@ impl CycleModel {
     #[inline(never)]
     fn walk_ahead(&mut self, hart: &Hart, to: u64) {
         self.fe.ahead_sync();
+        if let Some((entry, start)) = self.fe.ahead_fetched_lines() {
+            self.walk_fetched_lines(hart, entry, start);
+        }
         while let Some((pc, c)) = self.fe.ahead_next(to) {
-            if !self.ahead_lines.contains_key(&pc) {
-                let line = self.ahead_decode(hart, pc);
-                if self.ahead_lines.len() >= MAX_AHEAD_LINES {
-                    self.ahead_lines.clear();
-                }
-                self.ahead_lines.insert(pc, line);
-            }
+            self.ahead_line(hart, pc);
             let insns = &self.ahead_lines[&pc];
             if insns.is_empty() {
                 self.fe.ahead_park();
@@ -2213,6 +2237,43 @@ impl CycleModel {
             }
             self.fe
                 .ahead_fetch(c, n, taken.unwrap_or(at), taken.is_some());
+        }
+    }
+
+    /// Decodes `pc`'s line from `pc` on into `ahead_lines`, once.
+    fn ahead_line(&mut self, hart: &Hart, pc: u64) {
+        if !self.ahead_lines.contains_key(&pc) {
+            let line = self.ahead_decode(hart, pc);
+            if self.ahead_lines.len() >= MAX_AHEAD_LINES {
+                self.ahead_lines.clear();
+            }
+            self.ahead_lines.insert(pc, line);
+        }
+    }
+
+    /// Follows the predicted path from `entry` through the lines the lazily
+    /// stepped Fetch1 already fetched on its stream, up to the walk's first line
+    /// `start`: a transfer Fetch2 will predict taken there sends the walk to its
+    /// target, as the stream change it makes (gem5's Fetch1 fetches on down the
+    /// line sequence only until Fetch2 changes its stream).
+    fn walk_fetched_lines(&mut self, hart: &Hart, entry: u64, start: u64) {
+        let shift = self.p.fetch_line.trailing_zeros();
+        let mut pc = entry;
+        while pc >> shift < start {
+            self.ahead_line(hart, pc);
+            let insns = &self.ahead_lines[&pc];
+            if insns.is_empty() {
+                return;
+            }
+            let mut at = pc;
+            for &step in insns.iter() {
+                if let Some(target) = self.peek_path(at, step) {
+                    self.fe.ahead_jump(target, target <= at);
+                    return;
+                }
+                at += step.bytes as u64;
+            }
+            pc = at;
         }
     }
 
