@@ -284,17 +284,7 @@ fn watch_edge(
         };
     w.fails = 0;
     if units > 0 {
-        // Found at the first back-edge it could be: try one earlier next time;
-        // later: wait one more (an entry that settles late moves it little).
-        let first = w.settled + period as u32 + 1;
-        w.settled = if w.settled == 0 {
-            // The first skip: its reference period and the one before it.
-            w.entered.saturating_sub(2 * period as u32)
-        } else if w.entered <= first {
-            w.settled.saturating_sub(1)
-        } else {
-            w.settled + 1
-        };
+        w.settled = model::next_settled(w.settled, w.entered, period as u32);
     }
     // The model is now where it was at each of the last back-edges, `units` periods
     // on: so are the snapshots of the reference period and the one before it (the
@@ -578,31 +568,19 @@ fn nest_skip(
             for insn in code.block(index) {
                 let role = n.roles[k];
                 if role != MemRole::None {
-                    let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
+                    let shape = &mut n.vector_shapes[k];
+                    let (ea, off) = skipped_access(
+                        model,
+                        hart,
+                        insn,
+                        role,
+                        shape,
+                        &mut stores,
+                        views,
+                        &mut view,
+                    );
                     n.eas[k] = ea;
-                    diverged |= match role {
-                        MemRole::Store(bytes) => {
-                            stores.push(ea, bytes);
-                            model.ff_splits(ea, bytes)
-                        }
-                        MemRole::Load(bytes) => {
-                            let v = views[view];
-                            view += 1;
-                            stores.forwards(v.live, ea, bytes) != v.forwarded
-                                || model.ff_splits(ea, bytes)
-                        }
-                        MemRole::Access(bytes) => model.ff_splits(ea, bytes),
-                        MemRole::Vector => {
-                            let shape = &mut n.vector_shapes[k];
-                            if (shape.0, shape.1) != (hart.v.vtype, hart.v.vl) {
-                                let (count, each) = model.ff_vector_accesses(insn, hart);
-                                *shape = (hart.v.vtype, hart.v.vl, count, each);
-                            }
-                            let (count, each) = (shape.2, shape.3);
-                            (0..count).any(|j| model.ff_splits(ea.wrapping_add(j * each), each))
-                        }
-                        MemRole::None => false,
-                    };
+                    diverged |= off;
                 }
                 hart.pc = insn.next_pc();
                 if let Err(t) = (insn.handler)(hart, insn) {
@@ -780,34 +758,19 @@ fn skip_iterations(
         for (k, insn) in code.block(body).iter().enumerate() {
             let role = w.roles[k];
             if role != MemRole::None {
-                let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
+                let shape = &mut w.vector_shapes[k];
+                let (ea, off) = skipped_access(
+                    model,
+                    hart,
+                    insn,
+                    role,
+                    shape,
+                    &mut stores,
+                    views,
+                    &mut view,
+                );
                 eas[k] = ea;
-                // An access that would split at a line is the model's: the
-                // reference iterations had none (`CycleModel::ff_signature`).
-                match role {
-                    MemRole::Store(bytes) => {
-                        stores.push(ea, bytes);
-                        diverged |= model.ff_splits(ea, bytes);
-                    }
-                    MemRole::Load(bytes) => {
-                        let v = views[view];
-                        view += 1;
-                        diverged |= stores.forwards(v.live, ea, bytes) != v.forwarded;
-                        diverged |= model.ff_splits(ea, bytes);
-                    }
-                    MemRole::Access(bytes) => diverged |= model.ff_splits(ea, bytes),
-                    MemRole::Vector => {
-                        let shape = &mut w.vector_shapes[k];
-                        if (shape.0, shape.1) != (hart.v.vtype, hart.v.vl) {
-                            let (n, each) = model.ff_vector_accesses(insn, hart);
-                            *shape = (hart.v.vtype, hart.v.vl, n, each);
-                        }
-                        let (n, each) = (shape.2, shape.3);
-                        diverged |=
-                            (0..n).any(|j| model.ff_splits(ea.wrapping_add(j * each), each));
-                    }
-                    MemRole::None => {}
-                }
+                diverged |= off;
             }
             hart.pc = insn.next_pc();
             if let Err(t) = (insn.handler)(hart, insn) {
@@ -843,6 +806,49 @@ fn skip_iterations(
     model.ff_set_store_addresses(&before);
     replay(hart, model, w, edge, done - 1, n - 1);
     Skip::Replayed(last, event, false)
+}
+
+/// A load or store (`role`) of an iteration a skip runs without the model, before
+/// it executes: its address, and whether the model would time it otherwise than
+/// the reference iteration's (a load forwarding otherwise than its view, the next
+/// of `views`; an access that would split at a line, which the reference
+/// iterations had none of: `CycleModel::ff_signature`). A store's address enters
+/// the ring; `shape` caches a vector access's under the last vtype and vl.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn skipped_access(
+    model: &CycleModel,
+    hart: &Hart,
+    insn: &crate::machine::Insn,
+    role: MemRole,
+    shape: &mut (u64, u64, u64, u64),
+    stores: &mut model::StoreAddresses,
+    views: &[model::ForwardView],
+    view: &mut usize,
+) -> (u64, bool) {
+    let ea = hart.x(insn.rs1).wrapping_add(insn.imm as u64);
+    let off = match role {
+        MemRole::Store(bytes) => {
+            stores.push(ea, bytes);
+            model.ff_splits(ea, bytes)
+        }
+        MemRole::Load(bytes) => {
+            let v = views[*view];
+            *view += 1;
+            stores.forwards(v.live, ea, bytes) != v.forwarded || model.ff_splits(ea, bytes)
+        }
+        MemRole::Access(bytes) => model.ff_splits(ea, bytes),
+        MemRole::Vector => {
+            if (shape.0, shape.1) != (hart.v.vtype, hart.v.vl) {
+                let (count, each) = model.ff_vector_accesses(insn, hart);
+                *shape = (hart.v.vtype, hart.v.vl, count, each);
+            }
+            let (count, each) = (shape.2, shape.3);
+            (0..count).any(|j| model.ff_splits(ea.wrapping_add(j * each), each))
+        }
+        MemRole::None => false,
+    };
+    (ea, off)
 }
 
 /// Hands the model the iterations of a period the skip ran ahead of it: `whole`

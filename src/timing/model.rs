@@ -413,6 +413,21 @@ pub struct LoopWatch {
     pub nest: NestWatch,
 }
 
+/// The back-edge of a loop's next entry before which its watch takes no signature,
+/// after a skip of a `period` began at back-edge `entered` of this entry with the
+/// watch waiting until `settled`: the first skip's reference period and the one
+/// before it; then one earlier when it matched at the first back-edge it could,
+/// one later when it matched later (an entry that settles late moves it little).
+pub fn next_settled(settled: u32, entered: u32, period: u32) -> u32 {
+    if settled == 0 {
+        entered.saturating_sub(2 * period)
+    } else if entered <= settled + period + 1 {
+        settled - 1
+    } else {
+        settled + 1
+    }
+}
+
 /// The fast-forward of a loop whose body is several blocks (`timing::nest_edge`):
 /// an outer loop, with inner loops and branches in it. Its iterations are compared
 /// one against the next (a period of one), with the blocks each ran
@@ -483,14 +498,7 @@ impl NestWatch {
     /// (found at the first back-edge it could be: one earlier still; later: one
     /// later).
     pub fn settle(&mut self) {
-        let first = self.settled + 2;
-        self.settled = if self.settled == 0 {
-            self.entered.saturating_sub(2)
-        } else if self.entered <= first {
-            self.settled - 1
-        } else {
-            self.settled + 1
-        };
+        self.settled = next_settled(self.settled, self.entered, 1);
     }
 
     pub fn follows(&self, branch: u64, target: u64) -> bool {
