@@ -655,27 +655,28 @@ fn loop_fast_forward_changes_no_statistic() {
         let on = stats(&[], "on");
         let every = stats(&["--timing", off.to_str().unwrap()], "off");
         assert_eq!(on, every, "{name}: the fast-forward changed a statistic");
+        // (all instructions, those fast-forwarded) of the run with it on.
+        let skipped = || {
+            let summary: serde_json::Value = serde_json::from_str(
+                &std::fs::read_to_string(dir.join(format!("{name}-on/summary.json"))).unwrap(),
+            )
+            .unwrap();
+            (
+                summary["instructions"].as_u64().unwrap(),
+                summary["fast_forwarded_instructions"].as_u64().unwrap(),
+            )
+        };
         if name == "ffwalk" {
             // Its third loop (walk.S's, 12 runs of 2000-2011 iterations: 409 k of
             // the ~483 k instructions) repeats only every 12 iterations; most of it
             // must still be skipped.
-            let summary: serde_json::Value = serde_json::from_str(
-                &std::fs::read_to_string(dir.join("ffwalk-on/summary.json")).unwrap(),
-            )
-            .unwrap();
-            let all = summary["instructions"].as_u64().unwrap();
-            let skipped = summary["fast_forwarded_instructions"].as_u64().unwrap();
+            let (all, skipped) = skipped();
             assert!(skipped * 2 > all, "{skipped} of {all} fast-forwarded");
         }
         if name == "ffnest" {
             // Three outer loops of 300, 120 and 400 iterations (112 k instructions):
             // most of each is skipped whole, inner loops and all.
-            let summary: serde_json::Value = serde_json::from_str(
-                &std::fs::read_to_string(dir.join("ffnest-on/summary.json")).unwrap(),
-            )
-            .unwrap();
-            let all = summary["instructions"].as_u64().unwrap();
-            let skipped = summary["fast_forwarded_instructions"].as_u64().unwrap();
+            let (all, skipped) = skipped();
             assert!(skipped * 10 > all * 7, "{skipped} of {all} fast-forwarded");
         }
         if name == "long" {
